@@ -1,0 +1,334 @@
+"""Suits, ranks and cards, with their text tokens.
+
+A :class:`Card` knows its rank and its suit and nothing about its strength: which card
+beats which is decided by each game's rules. Every card of the four decks has exactly
+one canonical token (``"QH"``, ``"TS"``, ``"WZ"``), and :meth:`Card.parse` reads it back.
+
+Example:
+    >>> card = Card.parse("10h")
+    >>> card
+    Card(Rank.TEN, Suit.HEARTS)
+    >>> str(card)
+    'TH'
+    >>> parse_cards("AS KH WZ")
+    (Card(Rank.ACE, Suit.SPADES), Card(Rank.KING, Suit.HEARTS), Card(Rank.WIZARD, None))
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+import attrs
+
+from tricktaking.errors import NotationError
+
+__all__ = [
+    "SPECIAL_RANKS",
+    "SUITED_RANKS",
+    "Card",
+    "Direction",
+    "Rank",
+    "Suit",
+    "card_order",
+    "format_cards",
+    "interned",
+    "parse_cards",
+    "sort_cards",
+]
+
+
+class Suit(enum.Enum):
+    """The four suits, whose values are their one-letter tokens.
+
+    Suits are not ordered against each other; the order of the members is only the
+    canonical order used to sort hands (spades, hearts, diamonds, clubs).
+
+    Example:
+        >>> Suit("H")
+        <Suit.HEARTS: 'H'>
+        >>> Suit.SPADES.symbol
+        '♠'
+    """
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The suit's Unicode symbol, for terminals that can show it."""
+        return _SYMBOLS[self]
+
+    def __repr__(self) -> str:
+        return f"<Suit.{self.name}: {self.value!r}>"
+
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+
+
+class Rank(enum.Enum):
+    """Card ranks: ``TWO`` to ``ACE`` and the suitless special cards.
+
+    The value of a rank is its token: ``"2"`` … ``"9"``, ``"T"``, ``"J"``, ``"Q"``,
+    ``"K"``, ``"A"`` for suited ranks and the whole card token for the specials (``"WZ"``
+    Wizard, ``"JE"`` Jester, ``"JK"`` joker, ``"RJ"`` red joker, ``"BJ"`` black joker).
+    Ranks deliberately do not support ``<``: each game ranks its cards itself.
+
+    Example:
+        >>> Rank("Q")
+        <Rank.QUEEN: 'Q'>
+        >>> Rank.WIZARD.is_special
+        True
+    """
+
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+    WIZARD = "WZ"
+    JESTER = "JE"
+    JOKER = "JK"
+    RED_JOKER = "RJ"
+    BLACK_JOKER = "BJ"
+
+    @property
+    def is_special(self) -> bool:
+        """Whether this rank belongs to a suitless special card."""
+        return self in _SPECIAL_SET
+
+    def __repr__(self) -> str:
+        return f"<Rank.{self.name}: {self.value!r}>"
+
+
+SUITED_RANKS: tuple[Rank, ...] = tuple(Rank)[:13]
+"""The thirteen suited ranks in the canonical order ``TWO`` … ``ACE``."""
+
+SPECIAL_RANKS: tuple[Rank, ...] = tuple(Rank)[13:]
+"""The suitless special ranks (Wizard, Jester, joker, red joker, black joker)."""
+
+_SPECIAL_SET = frozenset(SPECIAL_RANKS)
+
+
+class Direction(enum.Enum):
+    """The order of the cards within a suit for one hand.
+
+    ``UPTOWN`` is the usual high-to-low order; ``DOWNTOWN`` reverses it. Which exact
+    order each direction means (where the Ace goes, for example) is decided by the
+    game's rules.
+
+    Example:
+        >>> Direction("downtown")
+        <Direction.DOWNTOWN: 'downtown'>
+    """
+
+    UPTOWN = "uptown"
+    DOWNTOWN = "downtown"
+
+    def __repr__(self) -> str:
+        return f"<Direction.{self.name}: {self.value!r}>"
+
+
+def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], value: object) -> None:
+    rank = instance.rank
+    if not isinstance(rank, Rank):
+        raise TypeError(f"Card rank must be a Rank, not {rank!r}")
+    if rank.is_special:
+        if value is not None:
+            raise ValueError(f"the special card {rank.name} has no suit, got {value!r}")
+    elif not isinstance(value, Suit):
+        raise ValueError(f"the suited rank {rank.name} needs a Suit, got {value!r}")
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Card:
+    """One playing card: a rank and a suit, or a special card with ``suit=None``.
+
+    ``suit`` is ``None`` exactly for the special ranks (validated on construction).
+    ``str(card)`` is the canonical token and :meth:`parse` reads any accepted token.
+
+    Args:
+        rank: The card's rank.
+        suit: The card's suit; ``None`` for Wizards, Jesters and jokers.
+
+    Raises:
+        ValueError: If ``suit`` is missing for a suited rank or given for a special one.
+
+    Example:
+        >>> Card(Rank.QUEEN, Suit.HEARTS)
+        Card(Rank.QUEEN, Suit.HEARTS)
+        >>> str(Card(Rank.WIZARD, None))
+        'WZ'
+        >>> Card.parse("qh") == Card(Rank.QUEEN, Suit.HEARTS)
+        True
+    """
+
+    rank: Rank
+    suit: Suit | None = attrs.field(validator=_check_suit)
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Read a card from its token.
+
+        Accepted: rank then suit (``"QH"``, ``"TS"``, ``"10s"``), case-insensitive, and the
+        special tokens ``WZ``, ``JE``, ``JK``, ``RJ``, ``BJ``. Surrounding whitespace is
+        ignored.
+
+        Args:
+            token: The text to read.
+
+        Returns:
+            The card, the same object every time for the same card.
+
+        Raises:
+            NotationError: If the text is not a card token.
+
+        Example:
+            >>> Card.parse("10D")
+            Card(Rank.TEN, Suit.DIAMONDS)
+            >>> Card.parse("1S")
+            Traceback (most recent call last):
+            ...
+            tricktaking.errors.NotationError: '1S' is not a card token ...
+        """
+        if not isinstance(token, str):
+            raise NotationError(f"a card token must be a string, not {token!r}")
+        card = _BY_TOKEN.get(token.strip().upper())
+        if card is None:
+            raise NotationError(
+                f"{token!r} is not a card token (expected rank then suit such as 'QH', "
+                "'TS' or '10S', or one of WZ, JE, JK, RJ, BJ)"
+            )
+        return card
+
+    @property
+    def is_special(self) -> bool:
+        """Whether this is a suitless special card (Wizard, Jester or a joker)."""
+        return self.suit is None
+
+    def pretty(self, *, ascii_only: bool = False) -> str:
+        """The card for display, with a suit symbol unless ``ascii_only``.
+
+        Example:
+            >>> Card.parse("TH").pretty()
+            '10♥'
+            >>> Card.parse("TH").pretty(ascii_only=True)
+            '10H'
+        """
+        if self.suit is None:
+            return self.rank.value
+        rank = "10" if self.rank is Rank.TEN else self.rank.value
+        return rank + (self.suit.value if ascii_only else self.suit.symbol)
+
+    def __str__(self) -> str:
+        return _TOKENS[self]
+
+    def __repr__(self) -> str:
+        suit = "None" if self.suit is None else f"Suit.{self.suit.name}"
+        return f"Card(Rank.{self.rank.name}, {suit})"
+
+
+def _all_cards() -> tuple[Card, ...]:
+    suited = tuple(Card(rank, suit) for suit in Suit for rank in SUITED_RANKS)
+    return suited + tuple(Card(rank, None) for rank in SPECIAL_RANKS)
+
+
+_ALL_CARDS = _all_cards()
+_ORDER: dict[Card, int] = {card: index for index, card in enumerate(_ALL_CARDS)}
+_TOKENS: dict[Card, str] = {
+    card: card.rank.value + (card.suit.value if card.suit is not None else "")
+    for card in _ALL_CARDS
+}
+_BY_TOKEN: dict[str, Card] = {token: card for card, token in _TOKENS.items()}
+_BY_TOKEN.update(
+    {"10" + suit.value: _BY_TOKEN["T" + suit.value] for suit in Suit},
+)
+
+
+_BY_IDENTITY: dict[tuple[Rank, Suit | None], Card] = {
+    (card.rank, card.suit): card for card in _ALL_CARDS
+}
+
+
+def interned(rank: Rank, suit: Suit | None) -> Card:
+    """The library's single shared instance of the card ``(rank, suit)``.
+
+    Cards compare by value, so this is never needed for correctness; engines use it so
+    that table look-ups hit by identity.
+
+    Raises:
+        ValueError: If the rank and suit do not make a card.
+
+    Example:
+        >>> interned(Rank.ACE, Suit.SPADES) is Card.parse("AS")
+        True
+    """
+    card = _BY_IDENTITY.get((rank, suit))
+    if card is None:
+        return Card(rank, suit)  # raises the same error as the constructor
+    return card
+
+
+def card_order(card: Card) -> int:
+    """The card's position in the canonical sort order.
+
+    Suited cards come first, by suit (spades, hearts, diamonds, clubs) and then by
+    rank from two to ace; the special cards follow. This order is only for sorting
+    hands and decks deterministically; it says nothing about which card wins.
+
+    Example:
+        >>> card_order(Card.parse("2S")), card_order(Card.parse("AS")), card_order(Card.parse("WZ"))
+        (0, 12, 52)
+    """
+    return _ORDER[card]
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards in the canonical order of :func:`card_order`.
+
+    Example:
+        >>> format_cards(sort_cards(parse_cards("WZ KH 2S TH")))
+        '2S TH KH WZ'
+    """
+    return tuple(sorted(cards, key=_ORDER.__getitem__))
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards separated by whitespace or commas.
+
+    Args:
+        text: Tokens such as ``"AS KH WZ"`` or ``"AS,KH"``; an empty text gives ``()``.
+
+    Returns:
+        The cards, in the order given.
+
+    Raises:
+        NotationError: If any token is not a card.
+
+    Example:
+        >>> parse_cards("AS, 10h")
+        (Card(Rank.ACE, Suit.SPADES), Card(Rank.TEN, Suit.HEARTS))
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"cards must be given as a string, not {text!r}")
+    return tuple(Card.parse(token) for token in text.replace(",", " ").split())
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """The tokens of the cards, separated by single spaces.
+
+    Example:
+        >>> format_cards(parse_cards("as 10h jk"))
+        'AS TH JK'
+    """
+    return " ".join(map(str, cards))

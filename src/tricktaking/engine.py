@@ -1,0 +1,405 @@
+"""The engine contract: the Rules protocol, the registry and the top-level functions.
+
+The top-level functions dispatch to the registered game of the state they are given.
+
+Every game module (``tricktaking.games.wizard`` and the others) is itself an
+implementation of :class:`Rules` and exports the same functions with precise types.
+The top-level functions here accept a state of any registered game.
+
+Example:
+    >>> import tricktaking as tt
+    >>> state = tt.new_game(tt.WizardConfig(players=3))
+    >>> tt.actor(state) is tt.CHANCE
+    True
+    >>> state = tt.apply(state, tt.deal(state, seed=1))
+    >>> tt.actor(state)
+    1
+    >>> "wizard" in available_games()
+    True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, overload
+
+import attrs
+
+from tricktaking.actions import Chance, Deal
+from tricktaking.errors import Violation
+from tricktaking.history import History
+
+if TYPE_CHECKING:
+    from tricktaking.views import JSONValue
+
+__all__ = [
+    "Action",
+    "Game",
+    "GameState",
+    "PlayerView",
+    "Rules",
+    "actor",
+    "apply",
+    "available_games",
+    "check",
+    "deal",
+    "get_game",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "register_game",
+    "scores",
+    "view",
+    "winners",
+]
+
+_A_co = TypeVar("_A_co", covariant=True)
+_A = TypeVar("_A")
+_S = TypeVar("_S", bound="GameState[object]")
+_C_contra = TypeVar("_C_contra", contravariant=True)
+_C = TypeVar("_C")
+
+
+class Action(Protocol):
+    """Structural type of every action: a frozen, hashable value.
+
+    Core actions are :class:`~tricktaking.actions.Deal`,
+    :class:`~tricktaking.tricks.Play`, :class:`~tricktaking.actions.Pass`,
+    :class:`~tricktaking.actions.ChooseTrump` and
+    :class:`~tricktaking.actions.ChooseDirection`; games add their own (``wizard.Bid``).
+    ``str(action)`` is the action's canonical token.
+
+    Example:
+        >>> str(Pass(2))
+        '2 pass'
+    """
+
+    def __hash__(self) -> int: ...
+
+
+class GameState(Protocol[_A_co]):
+    """What every game state has: its ``history`` of applied actions.
+
+    The type parameter is the game's action type, which lets the top-level functions
+    return precisely typed actions.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> len(tt.new_game(tt.WizardConfig(players=4)).history)
+        0
+    """
+
+    @property
+    def history(self) -> History[_A_co]:
+        """Every action applied so far, deals included, oldest first."""
+        ...
+
+
+class PlayerView(Protocol):
+    """What one seat may see of a state: frozen, typed, and JSON-ready.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.WizardConfig(players=4))
+        >>> tt.view(state, 2).seat
+        2
+    """
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view this is."""
+        ...
+
+    def to_dict(self) -> dict[str, JSONValue]:
+        """The view as plain JSON data (``json.dumps`` needs no custom encoder)."""
+        ...
+
+
+class Rules(Protocol[_S, _C_contra]):
+    """The functions a game provides; each game module is an implementation.
+
+    Example:
+        >>> from tricktaking.games import wizard
+        >>> get_game("wizard").rules is wizard
+        True
+    """
+
+    def new_game(self, config: _C_contra) -> _S:
+        """The state before the first deal."""
+        ...
+
+    def deal(self, state: _S, seed: int) -> Deal:
+        """The chance action for the next deal, from a seed."""
+        ...
+
+    def apply(self, state: _S, action: Action) -> _S:
+        """The state after a validated action."""
+        ...
+
+    def check(self, state: _S, action: Action) -> Violation | None:
+        """Why ``action`` is illegal in ``state``, or ``None`` when it is legal."""
+        ...
+
+    def legal_actions(self, state: _S) -> tuple[Action, ...]:
+        """Every legal action of the seat to act, in the game's documented order."""
+        ...
+
+    def actor(self, state: _S) -> int | Chance | None:
+        """The seat to act, :data:`~tricktaking.actions.CHANCE`, or ``None`` when over."""
+        ...
+
+    def view(self, state: _S, seat: int) -> PlayerView:
+        """What ``seat`` may see of ``state``."""
+        ...
+
+    def is_over(self, state: _S) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    def scores(self, state: _S) -> tuple[int, ...]:
+        """Cumulative scores, one per seat."""
+        ...
+
+    def winners(self, state: _S) -> tuple[int, ...]:
+        """The winning seats, ``()`` until the game is over."""
+        ...
+
+
+@attrs.frozen(kw_only=True)
+class Game(Generic[_S, _C]):
+    """A registered game: its name, configuration and state types, and its rules.
+
+    Args:
+        name: The registry name, e.g. ``"wizard"``.
+        title: The human name, e.g. ``"Wizard"``.
+        config_type: The game's configuration class.
+        state_type: The game's state class.
+        rules: The game's rules; for the built-in games, the game module itself.
+
+    Example:
+        >>> game = get_game("wizard")
+        >>> game.title, game.config_type.__name__
+        ('Wizard', 'WizardConfig')
+    """
+
+    name: str
+    title: str
+    config_type: type[_C]
+    state_type: type[_S]
+    rules: Rules[_S, _C]
+
+
+_ErasedGame = Game["GameState[object]", object]
+
+_GAMES: dict[str, _ErasedGame] = {}
+_BY_STATE: dict[type, _ErasedGame] = {}
+_BY_CONFIG: dict[type, _ErasedGame] = {}
+
+
+def register_game(game: Game[_S, _C]) -> None:
+    """Add a game to the registry so the top-level functions accept its states.
+
+    Args:
+        game: The game; its name, state type and config type must be new.
+
+    Raises:
+        ValueError: If a game with the same name, state type or config type exists.
+
+    Example:
+        >>> register_game(get_game("wizard"))
+        Traceback (most recent call last):
+        ...
+        ValueError: a game named 'wizard' is already registered
+    """
+    erased = cast("_ErasedGame", game)
+    if game.name in _GAMES:
+        raise ValueError(f"a game named {game.name!r} is already registered")
+    if game.state_type in _BY_STATE or game.config_type in _BY_CONFIG:
+        raise ValueError(f"the state or config type of {game.name!r} is already registered")
+    _GAMES[game.name] = erased
+    _BY_STATE[game.state_type] = erased
+    _BY_CONFIG[game.config_type] = erased
+
+
+def available_games() -> tuple[str, ...]:
+    """The names of the registered games, sorted.
+
+    Example:
+        >>> "wizard" in available_games()
+        True
+    """
+    return tuple(sorted(_GAMES))
+
+
+def get_game(name: str) -> Game[GameState[object], object]:
+    """The registered game called ``name``.
+
+    Args:
+        name: A name from :func:`available_games`; ``_`` is accepted for ``-``.
+
+    Raises:
+        KeyError: If no such game is registered.
+
+    Example:
+        >>> get_game("Wizard").name
+        'wizard'
+    """
+    game = _GAMES.get(name.lower().replace("_", "-"))
+    if game is None:
+        raise KeyError(f"no game named {name!r}; available: {', '.join(available_games())}")
+    return game
+
+
+def _rules(state: object) -> Rules[Any, Any]:
+    game = _BY_STATE.get(type(state))
+    if game is None:
+        raise TypeError(f"{type(state).__name__} is not the state of a registered game")
+    return game.rules
+
+
+if TYPE_CHECKING:
+    from tricktaking.games.wizard import WizardConfig, WizardState, WizardView
+
+
+@overload
+def new_game(config: WizardConfig) -> WizardState: ...
+@overload
+def new_game(config: object) -> GameState[object]: ...
+
+
+def new_game(config: object) -> GameState[object]:
+    """The state of a new game before its first deal; the actor is ``CHANCE``.
+
+    Args:
+        config: The configuration of a registered game, e.g. ``WizardConfig(players=4)``.
+
+    Raises:
+        TypeError: If ``config`` is not the configuration of a registered game.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> tt.new_game(tt.WizardConfig(players=3)).phase
+        <WizardPhase.DEAL: 'deal'>
+    """
+    game = _BY_CONFIG.get(type(config))
+    if game is None:
+        raise TypeError(f"{type(config).__name__} is not the configuration of a registered game")
+    return game.rules.new_game(config)
+
+
+def deal(state: GameState[object], seed: int) -> Deal:
+    """The chance action for the next deal: the game's deck shuffled by ``seed``.
+
+    Pure and version-stable: the same state and seed give the same deal everywhere.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.WizardConfig(players=4))
+        >>> tt.deal(state, 5) == tt.deal(state, 5)
+        True
+    """
+    return _rules(state).deal(state, seed)
+
+
+def apply(state: _S, action: Action) -> _S:
+    """The state after ``action``, validated; ``state`` itself is never changed.
+
+    Raises:
+        IllegalActionError: With a :class:`~tricktaking.errors.Violation` code, if the
+            action is illegal in this state.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.WizardConfig(players=4))
+        >>> tt.apply(state, tt.wizard.Bid(1, 0))
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
+    """
+    return cast("_S", _rules(state).apply(state, action))
+
+
+def check(state: GameState[object], action: Action) -> Violation | None:
+    """The verdict :func:`apply` would give, without raising: a code, or ``None``.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> tt.check(tt.new_game(tt.WizardConfig(players=4)), tt.Pass(1))
+        <Violation.UNKNOWN_ACTION: 'unknown_action'>
+    """
+    return _rules(state).check(state, action)
+
+
+def legal_actions(state: GameState[_A]) -> tuple[_A, ...]:
+    """Every legal action of the seat to act, in the game's documented order.
+
+    At a chance node (the next action is a deal) and after the game this is ``()``;
+    use :func:`deal` for the chance action.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.WizardConfig(players=3))
+        >>> tt.legal_actions(state)
+        ()
+    """
+    return cast("tuple[_A, ...]", _rules(state).legal_actions(state))
+
+
+def actor(state: GameState[object]) -> int | Chance | None:
+    """The seat to act, :data:`~tricktaking.actions.CHANCE` for a deal, or ``None``.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> tt.actor(tt.new_game(tt.WizardConfig(players=3)))
+        <Chance.CHANCE: 'chance'>
+    """
+    return _rules(state).actor(state)
+
+
+@overload
+def view(state: WizardState, seat: int) -> WizardView: ...
+@overload
+def view(state: GameState[object], seat: int) -> PlayerView: ...
+
+
+def view(state: GameState[object], seat: int) -> PlayerView:
+    """What ``seat`` may see of ``state``: never a card hidden from that seat.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> tt.view(tt.new_game(tt.WizardConfig(players=3)), 0).hand
+        ()
+    """
+    return _rules(state).view(state, seat)
+
+
+def is_over(state: GameState[object]) -> bool:
+    """Whether the game has ended.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> tt.is_over(tt.new_game(tt.WizardConfig(players=3)))
+        False
+    """
+    return _rules(state).is_over(state)
+
+
+def scores(state: GameState[object]) -> tuple[int, ...]:
+    """Cumulative scores, one per seat (Bid Whist partners share their team's score).
+
+    Example:
+        >>> import tricktaking as tt
+        >>> tt.scores(tt.new_game(tt.WizardConfig(players=3)))
+        (0, 0, 0)
+    """
+    return _rules(state).scores(state)
+
+
+def winners(state: GameState[object]) -> tuple[int, ...]:
+    """The winning seats, sorted; ``()`` until the game is over.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> tt.winners(tt.new_game(tt.WizardConfig(players=3)))
+        ()
+    """
+    return _rules(state).winners(state)

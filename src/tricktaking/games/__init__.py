@@ -1,0 +1,26 @@
+"""The built-in games, each a module that implements :class:`~tricktaking.engine.Rules`.
+
+Importing this package registers them, so the top-level functions accept their states.
+
+Example:
+    >>> from tricktaking.games import wizard
+    >>> wizard.WizardConfig(players=4).total_rounds
+    15
+"""
+
+from __future__ import annotations
+
+from tricktaking.engine import Game, register_game
+from tricktaking.games import wizard
+
+__all__ = ["wizard"]
+
+register_game(
+    Game(
+        name="wizard",
+        title="Wizard",
+        config_type=wizard.WizardConfig,
+        state_type=wizard.WizardState,
+        rules=wizard,
+    )
+)

@@ -1,0 +1,818 @@
+"""Wizard, for 3 to 6 players, to the rules of ``rules/wizard.md`` (clauses ``WZ-*``).
+
+Round r deals r cards to each player; the top card of the stock is turned up for trump
+(a Wizard lets the dealer choose). Everyone bids the exact number of tricks they will
+take; Wizards win, Jesters lose, and an exact bid scores ``20 + 10 * tricks``.
+
+This module is the game's :class:`~tricktaking.engine.Rules`: ``new_game``, ``deal``,
+``apply``, ``check``, ``legal_actions``, ``actor``, ``view``, ``is_over``, ``scores`` and
+``winners`` are the precisely typed versions of the top-level functions, and
+``led_suit``, ``trick_winner``, ``legal_plays`` and ``round_score`` are the pure rule
+helpers.
+
+Example:
+    >>> from tricktaking.games import wizard
+    >>> state = wizard.new_game(wizard.WizardConfig(players=3, rounds=1))
+    >>> top = parse_cards("AH WZ 7C JE")
+    >>> rest = list(Deck.wizard())
+    >>> for card in top:
+    ...     rest.remove(card)
+    >>> d = Deal.from_deck(top + tuple(rest), players=3, first_seat=1, hand_size=1)
+    >>> state = wizard.apply(state, d)
+    >>> state.trump is None, wizard.actor(state)
+    (True, 1)
+    >>> for action in ["1 bid 0", "2 bid 1", "0 bid 0", "1 play AH", "2 play WZ", "0 play 7C"]:
+    ...     state = wizard.apply(state, wizard.parse_action(action))
+    >>> state.scores, wizard.winners(state)
+    ((20, 20, 30), (2,))
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Literal, TypeAlias
+
+import attrs
+
+from tricktaking._validation import (
+    Problem,
+    deal_problem,
+    raise_problem,
+    sorted_orders,
+    turn_problem,
+)
+from tricktaking.actions import CHANCE, Chance, ChooseTrump, Deal
+from tricktaking.cards import SUITED_RANKS, Card, Rank, Suit, sort_cards
+from tricktaking.deck import Deck
+from tricktaking.engine import Action
+from tricktaking.errors import ConfigError, IllegalActionError, NotationError, Violation
+from tricktaking.history import History
+from tricktaking.notation import parse_core_action
+from tricktaking.rounds import Round
+from tricktaking.tricks import Play, Trick, best_play, left_of
+from tricktaking.views import JSONValue, actions_to_json, cards_to_json, trick_to_json
+
+__all__ = [
+    "Bid",
+    "BidRule",
+    "ChooseTrump",
+    "Deal",
+    "Play",
+    "WizardAction",
+    "WizardConfig",
+    "WizardPhase",
+    "WizardState",
+    "WizardView",
+    "actor",
+    "apply",
+    "check",
+    "deal",
+    "is_over",
+    "led_suit",
+    "legal_actions",
+    "legal_plays",
+    "new_game",
+    "parse_action",
+    "round_score",
+    "scores",
+    "trick_winner",
+    "view",
+    "winners",
+]
+
+BidRule: TypeAlias = Literal["free", "hook"]
+"""``"free"``: any bid; ``"hook"``: the dealer may not make the bids total the tricks."""
+
+_DECK = Deck.wizard()
+_DECK_ORDERS = sorted_orders(_DECK)
+_WIZARD = Card.parse("WZ")
+_JESTER = Card.parse("JE")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@attrs.frozen(kw_only=True)
+class WizardConfig:
+    """The options of a Wizard game (WZ-3.1), validated when built (WZ-3.2).
+
+    Args:
+        players: 3 to 6 seats.
+        first_dealer: The dealer of round 1, a seat.
+        rounds: ``None`` for the full game of ``60 // players`` rounds, or the number of
+            rounds to play (1 … ``60 // players``), with their normal hand sizes.
+        bid_rule: ``"free"`` or ``"hook"`` (WZ-7.4, WZ-7.5).
+
+    Raises:
+        ConfigError: If an option is outside its allowed values.
+
+    Example:
+        >>> WizardConfig(players=4).total_rounds
+        15
+        >>> WizardConfig(players=4, rounds=16)
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.ConfigError: rounds must be None or 1 to 15 with 4 players, not 16
+    """
+
+    players: int
+    first_dealer: int = 0
+    rounds: int | None = None
+    bid_rule: BidRule = "free"
+
+    def __attrs_post_init__(self) -> None:
+        if not _is_int(self.players) or not 3 <= self.players <= 6:
+            raise ConfigError(f"players must be 3 to 6, not {self.players!r}")
+        if not _is_int(self.first_dealer) or not 0 <= self.first_dealer < self.players:
+            raise ConfigError(
+                f"first_dealer must be a seat 0 to {self.players - 1}, not {self.first_dealer!r}"
+            )
+        full = 60 // self.players
+        if self.rounds is not None and (not _is_int(self.rounds) or not 1 <= self.rounds <= full):
+            raise ConfigError(
+                f"rounds must be None or 1 to {full} with {self.players} players, "
+                f"not {self.rounds!r}"
+            )
+        if self.bid_rule not in ("free", "hook"):
+            raise ConfigError(f"bid_rule must be 'free' or 'hook', not {self.bid_rule!r}")
+
+    @property
+    def total_rounds(self) -> int:
+        """The number of rounds the game plays (WZ-5.1)."""
+        return 60 // self.players if self.rounds is None else self.rounds
+
+
+class WizardPhase(enum.Enum):
+    """Where a Wizard game stands.
+
+    Example:
+        >>> WizardPhase.BID.value
+        'bid'
+    """
+
+    DEAL = "deal"
+    """The next action is the chance :class:`~tricktaking.actions.Deal`."""
+    CHOOSE_TRUMP = "choose_trump"
+    """A Wizard was turned up; the dealer names trump (WZ-6.4)."""
+    BID = "bid"
+    """Players bid in turn, left of the dealer first (WZ-7.1)."""
+    PLAY = "play"
+    """Trick play."""
+    OVER = "over"
+    """The last round has been scored."""
+
+    def __repr__(self) -> str:
+        return f"<WizardPhase.{self.name}: {self.value!r}>"
+
+
+@attrs.frozen
+class Bid:
+    """A Wizard bid: the number of tricks the seat will take exactly.
+
+    Example:
+        >>> str(Bid(2, 3))
+        '2 bid 3'
+    """
+
+    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
+    tricks: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    def __str__(self) -> str:
+        return f"{self.seat} bid {self.tricks}"
+
+
+WizardAction: TypeAlias = Deal | ChooseTrump | Bid | Play
+"""Every action of a Wizard game."""
+
+
+@attrs.frozen(kw_only=True)
+class WizardState:
+    """The complete, immutable state of a Wizard game.
+
+    Build it with :func:`new_game` and advance it with :func:`apply`. It holds hidden
+    information (every hand and the stock): give players a :func:`view` instead.
+
+    Attributes:
+        config: The game's options.
+        phase: The current phase.
+        round: The current round; before the first deal an empty round 0, and after a
+            round ends the completed round until the next deal.
+        stock: The undealt cards of the round; ``stock[0]`` is the turn-up card.
+        trump: The round's trump suit, or ``None`` (no trump, or not yet chosen).
+        bids: Each seat's bid this round, ``None`` until made.
+        scores: Cumulative scores per seat.
+        score_sheet: The round scores of every completed round, oldest first.
+        history: Every action applied, deals included.
+
+    Example:
+        >>> state = new_game(WizardConfig(players=5))
+        >>> state.phase, state.round.number, state.scores
+        (<WizardPhase.DEAL: 'deal'>, 0, (0, 0, 0, 0, 0))
+    """
+
+    config: WizardConfig
+    phase: WizardPhase
+    round: Round
+    stock: tuple[Card, ...]
+    trump: Suit | None
+    bids: tuple[int | None, ...]
+    scores: tuple[int, ...]
+    score_sheet: tuple[tuple[int, ...], ...]
+    history: History[WizardAction]
+
+    @property
+    def turn_up(self) -> Card | None:
+        """The turned-up card of the round, public (WZ-6.1), or ``None``."""
+        return self.stock[0] if self.stock else None
+
+
+@attrs.frozen(kw_only=True)
+class WizardView:
+    """What one seat may see of a Wizard game (no other hand, no stock but the turn-up).
+
+    Example:
+        >>> state = new_game(WizardConfig(players=3))
+        >>> state = apply(state, deal(state, seed=3))
+        >>> v = view(state, 1)
+        >>> len(v.hand), v.hand_sizes, v.actor
+        (1, (1, 1, 1), 1)
+        >>> sorted(v.to_dict())[:4]
+        ['actor', 'bids', 'dealer', 'game']
+    """
+
+    seat: int
+    players: int
+    phase: WizardPhase
+    round_number: int
+    total_rounds: int
+    dealer: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    turn_up: Card | None
+    trump: Suit | None
+    bids: tuple[int | None, ...]
+    trick: Trick
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    scores: tuple[int, ...]
+    actor: int | None
+    legal_actions: tuple[WizardAction, ...]
+
+    def to_dict(self) -> dict[str, JSONValue]:
+        """The view as plain JSON data.
+
+        Example:
+            >>> import json
+            >>> json.loads(json.dumps(view(new_game(WizardConfig(players=3)), 0).to_dict()))["game"]
+            'wizard'
+        """
+        return {
+            "game": "wizard",
+            "seat": self.seat,
+            "players": self.players,
+            "phase": self.phase.value,
+            "round": self.round_number,
+            "total_rounds": self.total_rounds,
+            "dealer": self.dealer,
+            "hand": cards_to_json(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "turn_up": None if self.turn_up is None else str(self.turn_up),
+            "trump": None if self.trump is None else self.trump.value,
+            "bids": list(self.bids),
+            "trick": trick_to_json(self.trick),
+            "tricks": [trick_to_json(trick) for trick in self.tricks],
+            "tricks_won": list(self.tricks_won),
+            "scores": list(self.scores),
+            "actor": self.actor,
+            "legal_actions": actions_to_json(self.legal_actions),
+        }
+
+
+# ---------------------------------------------------------------------------------------
+# Rule helpers (pinned API)
+
+
+def led_suit(trick: Trick) -> Suit | None:
+    """The suit to follow in ``trick`` (WZ-10.1).
+
+    ``None`` while no suited card has been played (only Jesters, or nothing yet) and
+    for the rest of the trick once a Wizard precedes every suited card.
+
+    Example:
+        >>> led_suit(Trick(leader=0, plays=(Play(0, _JESTER), Play(1, Card.parse("7D")))))
+        <Suit.DIAMONDS: 'D'>
+        >>> led_suit(Trick(leader=0, plays=(Play(0, _WIZARD), Play(1, Card.parse("7D")))))
+    """
+    for play in trick.plays:
+        card = play.card
+        if card.suit is not None:
+            return card.suit
+        if card.rank is Rank.WIZARD:
+            return None
+    return None
+
+
+def _strength_tables() -> dict[tuple[Suit | None, Suit | None], dict[Card, int]]:
+    cards = set(_DECK)
+    tables: dict[tuple[Suit | None, Suit | None], dict[Card, int]] = {}
+    for trump in (*Suit, None):
+        for led in (*Suit, None):
+            table: dict[Card, int] = {}
+            for card in cards:
+                if card.rank is Rank.WIZARD:
+                    table[card] = 1000
+                elif card.suit is None or card.suit not in (trump, led):
+                    table[card] = -1
+                else:
+                    table[card] = SUITED_RANKS.index(card.rank) + (100 if card.suit is trump else 0)
+            tables[trump, led] = table
+    return tables
+
+
+# strength of each card given (trump, suit to follow): WZ > trump > led suit > the rest,
+# so that "first WZ, else highest trump, else highest of the suit" (WZ-11) is one max.
+_STRENGTH = _strength_tables()
+
+
+def trick_winner(trick: Trick, trump: Suit | None) -> int:
+    """The seat winning ``trick`` so far, or its winner once complete (WZ-11).
+
+    The first Wizard wins; else the highest trump; else the highest card of the suit
+    to follow; a trick of Jesters only goes to the first Jester.
+
+    Raises:
+        ValueError: If the trick has no plays.
+
+    Example:
+        >>> trick = Trick(leader=0, plays=tuple(
+        ...     Play(seat, Card.parse(token)) for seat, token in enumerate("TS KS 2H AS".split())))
+        >>> trick_winner(trick, Suit.HEARTS), trick_winner(trick, None)
+        (2, 3)
+    """
+    if not trick.plays:
+        raise ValueError("an empty trick has no winner yet")
+    return best_play(trick.plays, _STRENGTH[trump, led_suit(trick)].__getitem__).seat
+
+
+def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be played to ``trick`` (WZ-10), in hand order.
+
+    Example:
+        >>> nine_led = Trick(leader=0, plays=(Play(0, Card.parse("9H")),))
+        >>> format_cards(legal_plays(parse_cards("3H KS WZ JE"), nine_led))
+        '3H WZ JE'
+    """
+    led = led_suit(trick)
+    if led is None:
+        return hand
+    for card in hand:
+        if card.suit is led:
+            return tuple(card for card in hand if card.suit is led or card.suit is None)
+    return hand
+
+
+def round_score(bid: int, taken: int) -> int:
+    """A round's score: ``20 + 10 * taken`` if exact, else ``-10`` per trick off (WZ-12.1).
+
+    Example:
+        >>> round_score(4, 4), round_score(5, 3), round_score(0, 0)
+        (60, -20, 20)
+    """
+    return 20 + 10 * taken if taken == bid else -10 * abs(taken - bid)
+
+
+# ---------------------------------------------------------------------------------------
+# Interned actions: legal_actions hands out the same objects every time.
+
+_UNIQUE_CARDS = sort_cards(set(_DECK))
+_PLAYS = tuple({card: Play(seat, card) for card in _UNIQUE_CARDS} for seat in range(6))
+_BIDS = tuple(tuple(Bid(seat, tricks) for tricks in range(21)) for seat in range(6))
+_TRUMP_CHOICES = tuple(tuple(ChooseTrump(seat, suit) for suit in Suit) for seat in range(6))
+
+
+# ---------------------------------------------------------------------------------------
+# The engine functions
+
+
+def new_game(config: WizardConfig) -> WizardState:
+    """A new game before the first deal; the actor is ``CHANCE``.
+
+    Example:
+        >>> actor(new_game(WizardConfig(players=3)))
+        <Chance.CHANCE: 'chance'>
+    """
+    if not isinstance(config, WizardConfig):
+        raise TypeError(f"new_game needs a WizardConfig, not {type(config).__name__}")
+    n = config.players
+    return WizardState(
+        config=config,
+        phase=WizardPhase.DEAL,
+        round=Round(
+            number=0,
+            dealer=config.first_dealer,
+            hands=((),) * n,
+            trick=Trick(leader=left_of(config.first_dealer, n)),
+        ),
+        stock=(),
+        trump=None,
+        bids=(None,) * n,
+        scores=(0,) * n,
+        score_sheet=(),
+        history=History(),
+    )
+
+
+def _next_dealer(state: WizardState) -> int:
+    config = state.config
+    return (config.first_dealer + state.round.number) % config.players
+
+
+def deal(state: WizardState, seed: int) -> Deal:
+    """The next round's deal: the 60 cards shuffled by ``seed`` and dealt as WZ-5.3 says.
+
+    Raises:
+        IllegalActionError: If the next action is not a deal.
+
+    Example:
+        >>> state = new_game(WizardConfig(players=4))
+        >>> d = deal(state, seed=42)
+        >>> [len(hand) for hand in d.hands], len(d.stock)
+        ([1, 1, 1, 1], 56)
+    """
+    if state.phase is not WizardPhase.DEAL:
+        violation = (
+            Violation.GAME_OVER if state.phase is WizardPhase.OVER else Violation.WRONG_PHASE
+        )
+        raise IllegalActionError(
+            f"no deal is due in the {state.phase.value} phase", violation, None, None
+        )
+    n = state.config.players
+    return Deal.from_deck(
+        _DECK.shuffled(seed),
+        players=n,
+        first_seat=left_of(_next_dealer(state), n),
+        hand_size=state.round.number + 1,
+    )
+
+
+def actor(state: WizardState) -> int | Chance | None:
+    """The seat to act, ``CHANCE`` when a deal is due, ``None`` when the game is over.
+
+    Example:
+        >>> actor(new_game(WizardConfig(players=3)))
+        <Chance.CHANCE: 'chance'>
+    """
+    phase = state.phase
+    if phase is WizardPhase.PLAY:
+        return state.round.trick.next_seat(state.config.players)
+    if phase is WizardPhase.BID:
+        return _bidder(state)
+    if phase is WizardPhase.DEAL:
+        return CHANCE
+    if phase is WizardPhase.CHOOSE_TRUMP:
+        return state.round.dealer
+    return None
+
+
+def _bidder(state: WizardState) -> int:
+    """The seat to bid: left of the dealer first, the dealer last (WZ-7.1)."""
+    n = state.config.players
+    return (state.round.dealer + 1 + n - state.bids.count(None)) % n
+
+
+def _forbidden_bid(state: WizardState, seat: int) -> int | None:
+    """The dealer's bid the hook rule forbids, if any (WZ-7.5)."""
+    if state.config.bid_rule != "hook" or seat != state.round.dealer:
+        return None
+    others = sum(bid for bid in state.bids if bid is not None)
+    r = state.round.number
+    return r - others if others <= r else None
+
+
+def legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
+    """The legal actions of the seat to act; ``()`` at a deal and after the game.
+
+    Order: trump choices S, H, D, C; bids from 0 up; plays in hand order.
+
+    Example:
+        >>> state = new_game(WizardConfig(players=3))
+        >>> state = apply(state, deal(state, seed=3))
+        >>> [str(action) for action in legal_actions(state)] in (
+        ...     ['1 bid 0', '1 bid 1'], ['0 trump S', '0 trump H', '0 trump D', '0 trump C'])
+        True
+    """
+    phase = state.phase
+    rnd = state.round
+    if phase is WizardPhase.PLAY:
+        seat = rnd.trick.next_seat(state.config.players)
+        plays = _PLAYS[seat]
+        return tuple(plays[card] for card in legal_plays(rnd.hands[seat], rnd.trick))
+    if phase is WizardPhase.BID:
+        seat = _bidder(state)
+        forbidden = _forbidden_bid(state, seat)
+        bids = _BIDS[seat][: rnd.number + 1]
+        return bids if forbidden is None else tuple(b for b in bids if b.tricks != forbidden)
+    if phase is WizardPhase.CHOOSE_TRUMP:
+        return _TRUMP_CHOICES[rnd.dealer]
+    return ()
+
+
+def _problem(state: WizardState, action: Action) -> Problem | None:
+    phase = state.phase
+    if phase is WizardPhase.OVER:
+        return Violation.GAME_OVER, "the game is over"
+    match action:
+        case Play(seat=seat, card=card):
+            if phase is not WizardPhase.PLAY:
+                return Violation.WRONG_PHASE, "cards are played only in the play phase"
+            rnd = state.round
+            trick = rnd.trick
+            problem = turn_problem(seat, trick.next_seat(state.config.players), phase.value)
+            if problem is not None:
+                return problem
+            hand = rnd.hands[seat]
+            if card not in hand:
+                return Violation.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}"
+            if card.suit is not None:
+                led = led_suit(trick)
+                if led is not None and card.suit is not led and any(c.suit is led for c in hand):
+                    return (
+                        Violation.MUST_FOLLOW_SUIT,
+                        f"seat {seat} holds {led.name.lower()}, the suit to follow (WZ-10.3)",
+                    )
+            return None
+        case Bid(seat=seat, tricks=tricks):
+            if phase is not WizardPhase.BID:
+                return Violation.WRONG_PHASE, "bids are made only in the bid phase"
+            problem = turn_problem(seat, _bidder(state), phase.value)
+            if problem is not None:
+                return problem
+            r = state.round.number
+            if not 0 <= tricks <= r:
+                return Violation.BID_OUT_OF_RANGE, f"a bid in round {r} is 0 to {r} (WZ-7.2)"
+            if tricks == _forbidden_bid(state, seat):
+                return (
+                    Violation.FORBIDDEN_BID_TOTAL,
+                    f"with the hook rule the dealer may not make the bids total {r} (WZ-7.5)",
+                )
+            return None
+        case ChooseTrump(seat=seat):
+            if phase is not WizardPhase.CHOOSE_TRUMP:
+                return Violation.WRONG_PHASE, "trump is chosen only after a Wizard turn-up"
+            return turn_problem(seat, state.round.dealer, phase.value)
+        case Deal():
+            if phase is not WizardPhase.DEAL:
+                return Violation.WRONG_PHASE, "no deal is due"
+            r = state.round.number + 1
+            n = state.config.players
+            return deal_problem(
+                action, deck=_DECK_ORDERS, players=n, hand_size=r, stock_size=60 - r * n
+            )
+        case _:
+            return Violation.UNKNOWN_ACTION, f"{type(action).__name__} is not a Wizard action"
+
+
+def check(state: WizardState, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
+
+    Example:
+        >>> check(new_game(WizardConfig(players=3)), Bid(1, 0))
+        <Violation.WRONG_PHASE: 'wrong_phase'>
+    """
+    problem = _problem(state, action)
+    return None if problem is None else problem[0]
+
+
+def apply(state: WizardState, action: Action) -> WizardState:
+    """The state after ``action``, validated; ``state`` is unchanged.
+
+    Trick, round and game scoring happen here, with no extra action.
+
+    Raises:
+        IllegalActionError: If the action is illegal, with its
+            :class:`~tricktaking.errors.Violation`.
+
+    Example:
+        >>> state = new_game(WizardConfig(players=3))
+        >>> apply(state, Bid(1, 0))
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
+    """
+    problem = _problem(state, action)
+    if problem is not None:
+        raise_problem(problem, action, getattr(action, "seat", None), state.phase.value)
+    return _advance(state, action)  # type: ignore[arg-type]
+
+
+def _advance(state: WizardState, action: WizardAction) -> WizardState:
+    match action:
+        case Play():
+            return _play(state, action)
+        case Bid(seat=seat, tricks=tricks):
+            bids = state.bids
+            bids = (*bids[:seat], tricks, *bids[seat + 1 :])
+            phase = WizardPhase.PLAY if seat == state.round.dealer else WizardPhase.BID
+            return attrs.evolve(state, phase=phase, bids=bids, history=state.history.append(action))
+        case ChooseTrump(suit=suit):
+            return attrs.evolve(
+                state, phase=WizardPhase.BID, trump=suit, history=state.history.append(action)
+            )
+        case Deal():
+            return _deal(state, action)
+
+
+def _deal(state: WizardState, action: Deal) -> WizardState:
+    n = state.config.players
+    dealer = _next_dealer(state)
+    stock = action.stock
+    turn_up = stock[0] if stock else None
+    phase = WizardPhase.BID
+    trump: Suit | None = None
+    if turn_up is not None:
+        if turn_up.rank is Rank.WIZARD:
+            phase = WizardPhase.CHOOSE_TRUMP
+        else:
+            trump = turn_up.suit
+    return WizardState(
+        config=state.config,
+        phase=phase,
+        round=Round(
+            number=state.round.number + 1,
+            dealer=dealer,
+            hands=tuple(sort_cards(hand) for hand in action.hands),
+            trick=Trick(leader=left_of(dealer, n)),
+            won=(0,) * n,
+        ),
+        stock=stock,
+        trump=trump,
+        bids=(None,) * n,
+        scores=state.scores,
+        score_sheet=state.score_sheet,
+        history=state.history.append(action),
+    )
+
+
+def _play(state: WizardState, action: Play) -> WizardState:
+    rnd = state.round
+    seat = action.seat
+    hand = rnd.hands[seat]
+    index = hand.index(action.card)
+    hands = (*rnd.hands[:seat], hand[:index] + hand[index + 1 :], *rnd.hands[seat + 1 :])
+    trick = rnd.trick
+    plays = (*trick.plays, action)
+    n = state.config.players
+    history = state.history.append(action)
+    if len(plays) < n:
+        new_round = Round(
+            number=rnd.number,
+            dealer=rnd.dealer,
+            hands=hands,
+            trick=Trick(leader=trick.leader, plays=plays),
+            tricks=rnd.tricks,
+            won=rnd.won,
+        )
+        return WizardState(
+            config=state.config,
+            phase=WizardPhase.PLAY,
+            round=new_round,
+            stock=state.stock,
+            trump=state.trump,
+            bids=state.bids,
+            scores=state.scores,
+            score_sheet=state.score_sheet,
+            history=history,
+        )
+    done = Trick(leader=trick.leader, plays=plays)
+    winner = trick_winner(done, state.trump)
+    done = Trick(leader=trick.leader, plays=plays, winner=winner)
+    won = rnd.won
+    won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
+    new_round = Round(
+        number=rnd.number,
+        dealer=rnd.dealer,
+        hands=hands,
+        trick=Trick(leader=winner),
+        tricks=(*rnd.tricks, done),
+        won=won,
+    )
+    phase = WizardPhase.PLAY
+    scores = state.scores
+    sheet = state.score_sheet
+    if len(new_round.tricks) == rnd.number:
+        bids = state.bids
+        round_scores = tuple(
+            round_score(bid or 0, taken) for bid, taken in zip(bids, won, strict=True)
+        )
+        scores = tuple(map(sum, zip(scores, round_scores, strict=True)))
+        sheet = (*sheet, round_scores)
+        last = rnd.number == state.config.total_rounds
+        phase = WizardPhase.OVER if last else WizardPhase.DEAL
+    return WizardState(
+        config=state.config,
+        phase=phase,
+        round=new_round,
+        stock=state.stock,
+        trump=state.trump,
+        bids=state.bids,
+        scores=scores,
+        score_sheet=sheet,
+        history=history,
+    )
+
+
+def is_over(state: WizardState) -> bool:
+    """Whether the last round has been scored (WZ-13.1).
+
+    Example:
+        >>> is_over(new_game(WizardConfig(players=3)))
+        False
+    """
+    return state.phase is WizardPhase.OVER
+
+
+def scores(state: WizardState) -> tuple[int, ...]:
+    """Cumulative scores, one per seat (WZ-12.2).
+
+    Example:
+        >>> scores(new_game(WizardConfig(players=4)))
+        (0, 0, 0, 0)
+    """
+    return state.scores
+
+
+def winners(state: WizardState) -> tuple[int, ...]:
+    """Every seat with the top total once the game is over; co-winners tie (WZ-13.2).
+
+    Example:
+        >>> winners(new_game(WizardConfig(players=4)))
+        ()
+    """
+    if state.phase is not WizardPhase.OVER:
+        return ()
+    top = max(state.scores)
+    return tuple(seat for seat, total in enumerate(state.scores) if total == top)
+
+
+def view(state: WizardState, seat: int) -> WizardView:
+    """What ``seat`` may see: its own hand, the turn-up card, and everything public.
+
+    Raises:
+        ValueError: If ``seat`` is not a seat of this game.
+
+    Example:
+        >>> view(new_game(WizardConfig(players=3)), 2).phase
+        <WizardPhase.DEAL: 'deal'>
+    """
+    n = state.config.players
+    if not _is_int(seat) or not 0 <= seat < n:
+        raise ValueError(f"seat must be 0 to {n - 1}, not {seat!r}")
+    rnd = state.round
+    to_act = actor(state)
+    return WizardView(
+        seat=seat,
+        players=n,
+        phase=state.phase,
+        round_number=rnd.number,
+        total_rounds=state.config.total_rounds,
+        dealer=rnd.dealer,
+        hand=rnd.hands[seat],
+        hand_sizes=tuple(map(len, rnd.hands)),
+        turn_up=state.turn_up,
+        trump=state.trump,
+        bids=state.bids,
+        trick=rnd.trick,
+        tricks=rnd.tricks,
+        tricks_won=rnd.won,
+        scores=state.scores,
+        actor=to_act if isinstance(to_act, int) else None,
+        legal_actions=legal_actions(state) if to_act == seat else (),
+    )
+
+
+def parse_action(text: str) -> WizardAction:
+    """Read a Wizard action from its canonical token (``str(action)``).
+
+    Tokens: ``"deal <hand 0> / … / <stock>"``, ``"<seat> trump S"``,
+    ``"<seat> bid <tricks>"``, ``"<seat> play <card>"``.
+
+    Raises:
+        NotationError: If the text is not a Wizard action token.
+
+    Example:
+        >>> parse_action("2 bid 3")
+        Bid(seat=2, tricks=3)
+        >>> parse_action("0 play 10h")
+        Play(seat=0, card=Card(Rank.TEN, Suit.HEARTS))
+    """
+    words = text.split()
+    if len(words) == 3 and words[1] == "bid":
+        seat, _, tricks = words
+        if seat.isdigit() and tricks.isdigit():
+            return Bid(int(seat), int(tricks))
+        raise NotationError(f"{text!r} is not a Wizard bid such as '2 bid 3'")
+    action = parse_core_action(text)
+    if isinstance(action, Deal | ChooseTrump | Play):
+        return action
+    raise NotationError(f"{text!r} is not a Wizard action")

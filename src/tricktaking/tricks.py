@@ -1,0 +1,174 @@
+"""Plays and tricks, and the small pure helpers games compose into their rules.
+
+A :class:`Trick` is only the record of who led and who played what; which card wins is
+the business of each game's ``trick_winner``. The helpers here are the shared mechanics:
+seat rotation, "follow suit if you can", and "the best card by some strength wins".
+
+Example:
+    >>> trick = Trick(leader=3, plays=(Play(3, Card.parse("9H")), Play(0, Card.parse("KH"))))
+    >>> trick.next_seat(4)
+    1
+    >>> format_cards(trick.cards)
+    '9H KH'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
+
+import attrs
+
+from tricktaking.cards import Card, format_cards
+
+__all__ = ["Play", "Trick", "best_play", "follow_suit", "left_of", "seats_from"]
+
+_K = TypeVar("_K", bound=Hashable)
+
+
+@attrs.frozen
+class Play:
+    """A seat playing a card: the core action of trick play, and one entry of a trick.
+
+    Args:
+        seat: The seat that plays.
+        card: The card played.
+
+    Example:
+        >>> play = Play(2, Card.parse("QH"))
+        >>> play
+        Play(seat=2, card=Card(Rank.QUEEN, Suit.HEARTS))
+        >>> str(play)
+        '2 play QH'
+    """
+
+    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
+    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+
+    def __str__(self) -> str:
+        return f"{self.seat} play {self.card}"
+
+
+@attrs.frozen(kw_only=True)
+class Trick:
+    """One trick: its leader, the plays so far in order, and the winner once complete.
+
+    ``winner`` is ``None`` while the trick is in progress; the game's rules fill it in
+    when the last card is played. A trick computes no winner itself.
+
+    Args:
+        leader: The seat that led (or is to lead) this trick.
+        plays: The plays so far, in play order.
+        winner: The seat that won the completed trick, else ``None``.
+
+    Example:
+        >>> Trick(leader=1).is_empty
+        True
+    """
+
+    leader: int
+    plays: tuple[Play, ...] = ()
+    winner: int | None = None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards played so far, in play order."""
+        return tuple(play.card for play in self.plays)
+
+    @property
+    def is_empty(self) -> bool:
+        """Whether no card has been played to this trick yet."""
+        return not self.plays
+
+    def next_seat(self, players: int) -> int:
+        """The seat that plays next, with ``players`` seats at the table.
+
+        Example:
+            >>> Trick(leader=2).next_seat(3)
+            2
+        """
+        return (self.leader + len(self.plays)) % players
+
+    def card_of(self, seat: int) -> Card | None:
+        """The card ``seat`` played to this trick, or ``None``.
+
+        Example:
+            >>> Trick(leader=0, plays=(Play(0, Card.parse("AS")),)).card_of(0)
+            Card(Rank.ACE, Suit.SPADES)
+        """
+        for play in self.plays:
+            if play.seat == seat:
+                return play.card
+        return None
+
+    def __str__(self) -> str:
+        text = f"led by {self.leader}: {format_cards(self.cards) or '-'}"
+        return text if self.winner is None else f"{text} (won by {self.winner})"
+
+
+def left_of(seat: int, players: int) -> int:
+    """The seat to the left of ``seat``: the next one clockwise.
+
+    Example:
+        >>> left_of(3, 4)
+        0
+    """
+    return (seat + 1) % players
+
+
+def seats_from(first: int, players: int) -> tuple[int, ...]:
+    """All seats in clockwise order, starting with ``first``.
+
+    Example:
+        >>> seats_from(2, 4)
+        (2, 3, 0, 1)
+    """
+    return tuple((first + offset) % players for offset in range(players))
+
+
+def follow_suit(
+    hand: Sequence[Card], lead: _K | None, suit_of: Callable[[Card], _K | None]
+) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be played under "follow suit if you can".
+
+    Args:
+        hand: The cards held.
+        lead: The suit to follow, or ``None`` when there is none (any card is legal).
+        suit_of: The game's effective suit of a card (a joker may count as trump).
+
+    Returns:
+        The cards whose effective suit is ``lead`` if there are any, else the whole hand,
+        in hand order.
+
+    Example:
+        >>> hand = parse_cards("2H KS 9H")
+        >>> format_cards(follow_suit(hand, Suit.HEARTS, lambda card: card.suit))
+        '2H 9H'
+        >>> format_cards(follow_suit(hand, Suit.CLUBS, lambda card: card.suit))
+        '2H KS 9H'
+    """
+    if lead is None:
+        return tuple(hand)
+    following = tuple(card for card in hand if suit_of(card) == lead)
+    return following or tuple(hand)
+
+
+def best_play(plays: Sequence[Play], strength: Callable[[Card], int]) -> Play:
+    """The play of the strongest card; the earliest one wins a tie.
+
+    Args:
+        plays: At least one play.
+        strength: The game's strength of a card in this trick (higher wins).
+
+    Example:
+        >>> plays = (Play(0, Card.parse("9H")), Play(1, Card.parse("KH")))
+        >>> best_play(plays, lambda card: "9TJQKA".find(card.rank.value)).seat
+        1
+    """
+    best = plays[0]
+    best_strength = strength(best.card)
+    for play in plays[1:]:
+        value = strength(play.card)
+        if value > best_strength:
+            best, best_strength = play, value
+    return best

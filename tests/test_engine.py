@@ -1,0 +1,53 @@
+"""The engine contract: registry and top-level dispatch (DESIGN §4)."""
+
+from __future__ import annotations
+
+import pytest
+
+import tricktaking as tt
+from tricktaking.games import wizard
+
+
+def test_registry_lists_and_finds_games() -> None:
+    assert "wizard" in tt.available_games()
+    game = tt.get_game("wizard")
+    assert game.name == "wizard"
+    assert game.config_type is tt.WizardConfig
+    assert game.state_type is tt.WizardState
+    rules: object = game.rules
+    assert rules is wizard
+    assert tt.get_game("WIZARD") is game
+
+
+def test_unknown_game_is_a_key_error() -> None:
+    with pytest.raises(KeyError, match="no game named 'hearts'"):
+        tt.get_game("hearts")
+
+
+def test_registering_a_game_twice_is_rejected() -> None:
+    with pytest.raises(ValueError, match="already registered"):
+        tt.register_game(tt.get_game("wizard"))
+
+
+def test_top_level_functions_dispatch_to_the_game() -> None:
+    config = tt.WizardConfig(players=3, rounds=2)
+    state = tt.new_game(config)
+    assert state == wizard.new_game(config)
+    assert tt.actor(state) is tt.CHANCE
+    assert tt.legal_actions(state) == ()
+    action = tt.deal(state, 9)
+    assert action == wizard.deal(state, 9)
+    state = tt.apply(state, action)
+    assert tt.legal_actions(state) == wizard.legal_actions(state)
+    assert tt.check(state, tt.legal_actions(state)[0]) is None
+    assert tt.view(state, 0) == wizard.view(state, 0)
+    assert tt.scores(state) == (0, 0, 0)
+    assert not tt.is_over(state)
+    assert tt.winners(state) == ()
+
+
+def test_non_states_and_non_configs_are_type_errors() -> None:
+    with pytest.raises(TypeError, match="not the state of a registered game"):
+        tt.apply("state", tt.Pass(0))  # type: ignore[type-var]
+    with pytest.raises(TypeError, match="not the configuration of a registered game"):
+        tt.new_game({"players": 4})

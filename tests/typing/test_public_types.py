@@ -1,0 +1,32 @@
+"""Pins the public types under mypy --strict (``assert_type`` is checked statically)."""
+
+from __future__ import annotations
+
+from typing import assert_type
+
+import tricktaking as tt
+from tricktaking.games import wizard
+
+
+def test_public_types_are_precise() -> None:
+    state = tt.new_game(tt.WizardConfig(players=4))
+    assert_type(state, wizard.WizardState)
+    action = tt.deal(state, 1)
+    assert_type(action, tt.Deal)
+    state = tt.apply(state, action)
+    assert_type(state, wizard.WizardState)
+    actions = tt.legal_actions(state)
+    assert_type(actions, tuple[wizard.WizardAction, ...])
+    assert_type(tt.actor(state), int | tt.Chance | None)
+    assert_type(tt.view(state, 0), wizard.WizardView)
+    assert_type(tt.scores(state), tuple[int, ...])
+    assert_type(tt.winners(state), tuple[int, ...])
+    assert_type(tt.check(state, actions[0]), tt.Violation | None)
+    trick = tt.Trick(leader=0, plays=(tt.Play(0, tt.Card.parse("AS")),))
+    assert_type(wizard.trick_winner(trick, state.trump), int)
+    assert_type(wizard.led_suit(state.round.trick), tt.Suit | None)
+    assert_type(tt.Card.parse("QH"), tt.Card)
+    assert_type(tt.parse_cards("QH AS"), tuple[tt.Card, ...])
+    assert_type(tt.Deck.wizard().shuffled(3), tt.Deck)
+    assert_type(wizard.round_score(2, 2), int)
+    assert isinstance(state, wizard.WizardState)
