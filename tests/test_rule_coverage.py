@@ -31,6 +31,9 @@ def test_every_clause_is_named_by_a_test(rules_file: str) -> None:
     missing = []
     for clause in clause_ids(RULES / rules_file):
         name = clause.lower().replace("-", "_").replace(".", "_")
-        if not re.search(rf"test_\w*{re.escape(name)}(?![0-9])", tests) and f'"{clause}"' not in tests:
+        if (
+            not re.search(rf"test_\w*{re.escape(name)}(?![0-9])", tests)
+            and f'"{clause}"' not in tests
+        ):
             missing.append(clause)
     assert missing == []
