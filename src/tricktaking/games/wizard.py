@@ -34,6 +34,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
+from tricktaking._table import new_round, play_into_round, replace_at
 from tricktaking._validation import (
     Problem,
     deal_problem,
@@ -225,7 +226,6 @@ class WizardState:
     def turn_up(self) -> Card | None:
         """The turned-up card of the round, public (WZ-6.1), or ``None``."""
         return self.stock[0] if self.stock else None
-
 
 @attrs.frozen(kw_only=True)
 class WizardView:
@@ -611,8 +611,7 @@ def _advance(state: WizardState, action: WizardAction) -> WizardState:
         case Play():
             return _play(state, action)
         case Bid(seat=seat, tricks=tricks):
-            bids = state.bids
-            bids = (*bids[:seat], tricks, *bids[seat + 1 :])
+            bids = replace_at(state.bids, seat, tricks)
             phase = WizardPhase.PLAY if seat == state.round.dealer else WizardPhase.BID
             return attrs.evolve(state, phase=phase, bids=bids, history=state.history.append(action))
         case ChooseTrump(suit=suit):
@@ -635,16 +634,11 @@ def _deal(state: WizardState, action: Deal) -> WizardState:
             phase = WizardPhase.CHOOSE_TRUMP
         else:
             trump = turn_up.suit
+    hands = [sort_cards(hand) for hand in action.hands]
     return WizardState(
         config=state.config,
         phase=phase,
-        round=Round(
-            number=state.round.number + 1,
-            dealer=dealer,
-            hands=tuple(sort_cards(hand) for hand in action.hands),
-            trick=Trick(leader=left_of(dealer, n)),
-            won=(0,) * n,
-        ),
+        round=new_round(state.round.number + 1, dealer, hands, left_of(dealer, n)),
         stock=stock,
         trump=trump,
         bids=(None,) * n,
@@ -655,70 +649,28 @@ def _deal(state: WizardState, action: Deal) -> WizardState:
 
 
 def _play(state: WizardState, action: Play) -> WizardState:
-    rnd = state.round
-    seat = action.seat
-    hand = rnd.hands[seat]
-    index = hand.index(action.card)
-    hands = (*rnd.hands[:seat], hand[:index] + hand[index + 1 :], *rnd.hands[seat + 1 :])
-    trick = rnd.trick
-    plays = (*trick.plays, action)
-    n = state.config.players
-    history = state.history.append(action)
-    if len(plays) < n:
-        new_round = Round(
-            number=rnd.number,
-            dealer=rnd.dealer,
-            hands=hands,
-            trick=Trick(leader=trick.leader, plays=plays),
-            tricks=rnd.tricks,
-            won=rnd.won,
-        )
-        return WizardState(
-            config=state.config,
-            phase=WizardPhase.PLAY,
-            round=new_round,
-            stock=state.stock,
-            trump=state.trump,
-            bids=state.bids,
-            scores=state.scores,
-            score_sheet=state.score_sheet,
-            history=history,
-        )
-    done = Trick(leader=trick.leader, plays=plays)
-    winner = trick_winner(done, state.trump)
-    done = Trick(leader=trick.leader, plays=plays, winner=winner)
-    won = rnd.won
-    won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
-    new_round = Round(
-        number=rnd.number,
-        dealer=rnd.dealer,
-        hands=hands,
-        trick=Trick(leader=winner),
-        tricks=(*rnd.tricks, done),
-        won=won,
+    trump = state.trump
+    rnd, done = play_into_round(
+        state.round, action, state.config.players, lambda trick: trick_winner(trick, trump)
     )
     phase = WizardPhase.PLAY
     scores = state.scores
     sheet = state.score_sheet
-    if len(new_round.tricks) == rnd.number:
-        bids = state.bids
-        round_scores = tuple(
-            round_score(bid or 0, taken) for bid, taken in zip(bids, won, strict=True)
-        )
+    if done is not None and len(rnd.tricks) == rnd.number:
+        round_scores = tuple(map(round_score, state.bids, rnd.won))  # type: ignore[arg-type]
         scores = tuple(map(sum, zip(scores, round_scores, strict=True)))
         sheet = (*sheet, round_scores)
-        last = rnd.number == state.config.total_rounds
-        phase = WizardPhase.OVER if last else WizardPhase.DEAL
+        phase = WizardPhase.OVER if rnd.number == state.config.total_rounds else WizardPhase.DEAL
     return WizardState(
         config=state.config,
         phase=phase,
-        round=new_round,
+        round=rnd,
         stock=state.stock,
         trump=state.trump,
         bids=state.bids,
         scores=scores,
         score_sheet=sheet,
-        history=history,
+        history=state.history.append(action),
     )
 
 
