@@ -56,7 +56,8 @@ from tricktaking.errors import (
     TricktakingError,
     Violation,
 )
-from tricktaking.games import wizard
+from tricktaking.games import one_card, wizard
+from tricktaking.games.one_card import OneCardConfig, OneCardState
 from tricktaking.games.wizard import WizardConfig, WizardState
 from tricktaking.history import History
 from tricktaking.rounds import Round
@@ -80,6 +81,8 @@ __all__ = [
     "History",
     "IllegalActionError",
     "NotationError",
+    "OneCardConfig",
+    "OneCardState",
     "Pass",
     "Play",
     "PlayerView",
@@ -106,6 +109,7 @@ __all__ = [
     "is_over",
     "legal_actions",
     "new_game",
+    "one_card",
     "parse_cards",
     "register_game",
     "scores",

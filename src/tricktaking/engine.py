@@ -257,11 +257,14 @@ def _rules(state: object) -> Rules[Any, Any]:
 
 
 if TYPE_CHECKING:
+    from tricktaking.games.one_card import OneCardConfig, OneCardState, OneCardView
     from tricktaking.games.wizard import WizardConfig, WizardState, WizardView
 
 
 @overload
 def new_game(config: WizardConfig) -> WizardState: ...
+@overload
+def new_game(config: OneCardConfig) -> OneCardState: ...
 @overload
 def new_game(config: object) -> GameState[object]: ...
 
@@ -357,6 +360,8 @@ def actor(state: GameState[object]) -> int | Chance | None:
 
 @overload
 def view(state: WizardState, seat: int) -> WizardView: ...
+@overload
+def view(state: OneCardState, seat: int) -> OneCardView: ...
 @overload
 def view(state: GameState[object], seat: int) -> PlayerView: ...
 

@@ -227,6 +227,7 @@ class WizardState:
         """The turned-up card of the round, public (WZ-6.1), or ``None``."""
         return self.stock[0] if self.stock else None
 
+
 @attrs.frozen(kw_only=True)
 class WizardView:
     """What one seat may see of a Wizard game (no other hand, no stock but the turn-up).

@@ -1,0 +1,851 @@
+"""One Card, for 2 to 4 players, to the rules of ``rules/one_card.md`` (clauses ``OC-*``).
+
+A 25-card pack (9 to A in four suits and a joker) is dealt out but for one face-down
+centre card, *the One Card*, which goes to the winner of the last trick. Players bid
+points in an auction; the bidder's first lead names trump. K, Q and J are worth 1 point,
+the joker 3, and the pack holds 15. Without a bid the hand is played without trump, and
+the player who captures the joker may turn the suits downtown for the rest of the hand.
+
+This module is the game's :class:`~tricktaking.engine.Rules` and exports the pure rule
+helpers ``effective_suit``, ``led_suit``, ``legal_plays``, ``trick_winner`` and
+``card_points``.
+
+Example:
+    >>> from tricktaking.games import one_card
+    >>> state = one_card.new_game(one_card.OneCardConfig(players=3))
+    >>> state = one_card.apply(state, one_card.deal(state, seed=1))
+    >>> one_card.legal_actions(state)[:3]
+    (Pass(seat=1), Bid(seat=1, points=7), Bid(seat=1, points=8))
+    >>> one_card.card_points(Card.parse("JK")), one_card.card_points(Card.parse("KH"))
+    (3, 1)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TypeAlias
+
+import attrs
+
+from tricktaking._table import (
+    add_at,
+    deal_round,
+    new_round,
+    no_deal_due,
+    play_into_round,
+    replace_at,
+)
+from tricktaking._validation import (
+    Problem,
+    deal_problem,
+    raise_problem,
+    sorted_orders,
+    turn_problem,
+)
+from tricktaking.actions import CHANCE, Chance, ChooseDirection, Deal, Pass
+from tricktaking.cards import Card, Direction, Rank, Suit, sort_cards
+from tricktaking.deck import Deck
+from tricktaking.engine import Action
+from tricktaking.errors import ConfigError, NotationError, Violation
+from tricktaking.history import History
+from tricktaking.notation import parse_core_action
+from tricktaking.rounds import Round
+from tricktaking.tricks import Play, Trick, best_play, follow_suit, left_of
+from tricktaking.views import JSONValue, actions_to_json, cards_to_json, trick_to_json
+
+__all__ = [
+    "MAX_BID",
+    "Bid",
+    "ChooseDirection",
+    "Deal",
+    "OneCardAction",
+    "OneCardCall",
+    "OneCardConfig",
+    "OneCardPhase",
+    "OneCardState",
+    "OneCardView",
+    "Pass",
+    "Play",
+    "actor",
+    "apply",
+    "card_points",
+    "check",
+    "deal",
+    "effective_suit",
+    "hand_scores",
+    "is_over",
+    "led_suit",
+    "legal_actions",
+    "legal_plays",
+    "new_game",
+    "parse_action",
+    "scores",
+    "trick_winner",
+    "view",
+    "winners",
+]
+
+MAX_BID = 15
+"""The highest bid, and the points in the pack (OC-2.3, OC-7.2)."""
+
+_DECK = Deck.one_card()
+_DECK_ORDERS = sorted_orders(_DECK)
+_JOKER = Card.parse("JK")
+_RANKS = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@attrs.frozen(kw_only=True)
+class OneCardConfig:
+    """The options of a One Card game (OC-3.1), validated when built (OC-3.2).
+
+    Args:
+        players: 2 to 4 seats.
+        first_dealer: The dealer of hand 1, a seat.
+        target: The total a player must reach to win, at least 1.
+
+    Raises:
+        ConfigError: If an option is outside its allowed values.
+
+    Example:
+        >>> config = OneCardConfig(players=3)
+        >>> config.hand_size, config.min_bid, config.target
+        (8, 7, 30)
+    """
+
+    players: int
+    first_dealer: int = 0
+    target: int = 30
+
+    def __attrs_post_init__(self) -> None:
+        if not _is_int(self.players) or not 2 <= self.players <= 4:
+            raise ConfigError(f"players must be 2 to 4, not {self.players!r}")
+        if not _is_int(self.first_dealer) or not 0 <= self.first_dealer < self.players:
+            raise ConfigError(
+                f"first_dealer must be a seat 0 to {self.players - 1}, not {self.first_dealer!r}"
+            )
+        if not _is_int(self.target) or self.target < 1:
+            raise ConfigError(f"target must be an integer of at least 1, not {self.target!r}")
+
+    @property
+    def hand_size(self) -> int:
+        """The number of cards dealt to each player, 12, 8 or 6 (OC-5.1)."""
+        return 24 // self.players
+
+    @property
+    def min_bid(self) -> int:
+        """The lowest opening bid, 8, 7 or 6 points (OC-7.2)."""
+        return 10 - self.players
+
+
+class OneCardPhase(enum.Enum):
+    """Where a One Card game stands.
+
+    Example:
+        >>> OneCardPhase("choose_direction")
+        <OneCardPhase.CHOOSE_DIRECTION: 'choose_direction'>
+    """
+
+    DEAL = "deal"
+    """The next action is the chance :class:`~tricktaking.actions.Deal`."""
+    BID = "bid"
+    """The point auction (OC-7)."""
+    PLAY = "play"
+    """Trick play."""
+    CHOOSE_DIRECTION = "choose_direction"
+    """In a no-bid hand, the joker's captor chooses uptown or downtown (OC-8.3)."""
+    OVER = "over"
+    """A player has won."""
+
+    def __repr__(self) -> str:
+        return f"<OneCardPhase.{self.name}: {self.value!r}>"
+
+
+@attrs.frozen
+class Bid:
+    """A One Card bid of a number of points (OC-7.2).
+
+    Example:
+        >>> str(Bid(1, 9))
+        '1 bid 9'
+    """
+
+    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
+    points: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    def __str__(self) -> str:
+        return f"{self.seat} bid {self.points}"
+
+
+OneCardCall: TypeAlias = Bid | Pass
+"""A call in the auction."""
+
+OneCardAction: TypeAlias = Deal | Bid | Pass | Play | ChooseDirection
+"""Every action of a One Card game."""
+
+
+@attrs.frozen(kw_only=True)
+class OneCardState:
+    """The complete, immutable state of a One Card game.
+
+    Attributes:
+        config: The game's options.
+        phase: The current phase.
+        round: The current hand; an empty hand 0 before the first deal, and the
+            completed hand until the next deal.
+        centre: The One Card, face down in the centre (hidden until the hand ends).
+        calls: The auction's calls so far, in order.
+        bidder: The high bidder once the auction has ended with a bid, else ``None``.
+        contract: The bidder's high bid, else ``None``.
+        trump: The trump suit once the bidder has led, else ``None``.
+        direction: Uptown, or downtown after a reversal in a no-bid hand.
+        points: Each seat's card points captured this hand (with the One Card at the end).
+        scores: Cumulative scores per seat.
+        score_sheet: Each completed hand's scores, oldest first.
+        history: Every action applied, deals included.
+
+    Example:
+        >>> new_game(OneCardConfig(players=2)).scores
+        (0, 0)
+    """
+
+    config: OneCardConfig
+    phase: OneCardPhase
+    round: Round
+    centre: Card | None
+    calls: tuple[OneCardCall, ...]
+    bidder: int | None
+    contract: int | None
+    trump: Suit | None
+    direction: Direction
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    score_sheet: tuple[tuple[int, ...], ...]
+    history: History[OneCardAction]
+
+    @property
+    def hand_complete(self) -> bool:
+        """Whether every trick of the current hand has been played."""
+        return len(self.round.tricks) == self.config.hand_size
+
+
+@attrs.frozen(kw_only=True)
+class OneCardView:
+    """What one seat may see of a One Card game.
+
+    The One Card appears only once the hand's last trick is complete (OC-5.3).
+
+    Example:
+        >>> state = new_game(OneCardConfig(players=3))
+        >>> v = view(apply(state, deal(state, seed=2)), 0)
+        >>> len(v.hand), v.hand_sizes, v.centre
+        (8, (8, 8, 8), None)
+    """
+
+    seat: int
+    players: int
+    phase: OneCardPhase
+    hand_number: int
+    dealer: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    calls: tuple[OneCardCall, ...]
+    bidder: int | None
+    contract: int | None
+    trump: Suit | None
+    direction: Direction
+    centre: Card | None
+    trick: Trick
+    tricks: tuple[Trick, ...]
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    actor: int | None
+    legal_actions: tuple[OneCardAction, ...]
+
+    def to_dict(self) -> dict[str, JSONValue]:
+        """The view as plain JSON data.
+
+        Example:
+            >>> view(new_game(OneCardConfig(players=2)), 1).to_dict()["game"]
+            'one-card'
+        """
+        return {
+            "game": "one-card",
+            "seat": self.seat,
+            "players": self.players,
+            "phase": self.phase.value,
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "hand": cards_to_json(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "calls": actions_to_json(self.calls),
+            "bidder": self.bidder,
+            "contract": self.contract,
+            "trump": None if self.trump is None else self.trump.value,
+            "direction": self.direction.value,
+            "centre": None if self.centre is None else str(self.centre),
+            "trick": trick_to_json(self.trick),
+            "tricks": [trick_to_json(trick) for trick in self.tricks],
+            "points": list(self.points),
+            "scores": list(self.scores),
+            "actor": self.actor,
+            "legal_actions": actions_to_json(self.legal_actions),
+        }
+
+
+# ---------------------------------------------------------------------------------------
+# Rule helpers
+
+
+def card_points(card: Card) -> int:
+    """A card's points: K, Q, J are 1, the joker 3, everything else 0 (OC-2.3).
+
+    Example:
+        >>> [card_points(card) for card in parse_cards("AS KS QS JS TS 9S JK")]
+        [0, 1, 1, 1, 0, 0, 3]
+    """
+    return _POINTS.get(card.rank, 0)
+
+
+_POINTS = {Rank.KING: 1, Rank.QUEEN: 1, Rank.JACK: 1, Rank.JOKER: 3}
+
+
+def hand_scores(
+    points: tuple[int, ...], bidder: int | None, contract: int | None
+) -> tuple[int, ...]:
+    """What each seat scores for a hand from its hand points (OC-12.3 to OC-12.5).
+
+    Everyone scores their hand points, except a bidder short of the contract, who
+    scores 0. ``bidder`` and ``contract`` are ``None`` in a no-bid hand.
+
+    Example:
+        >>> hand_scores((7, 4, 4), bidder=0, contract=7), hand_scores((7, 4, 4), 0, 8)
+        ((7, 4, 4), (0, 4, 4))
+    """
+    if bidder is not None and contract is not None and points[bidder] < contract:
+        return replace_at(points, bidder, 0)
+    return points
+
+
+def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
+    """The suit a card counts as (OC-10.1): the joker is trump in a bid hand, else suitless.
+
+    ``trump`` is ``None`` in a no-bid hand (and in a bid hand before the opening lead).
+
+    Example:
+        >>> effective_suit(Card.parse("JK"), Suit.SPADES), effective_suit(Card.parse("JK"), None)
+        (<Suit.SPADES: 'S'>, None)
+    """
+    return trump if card.rank is Rank.JOKER else card.suit
+
+
+def led_suit(trick: Trick, trump: Suit | None) -> Suit | None:
+    """The suit to follow: the effective suit of the card led, if any (OC-10.2).
+
+    Example:
+        >>> led_suit(Trick(leader=0, plays=(Play(0, Card.parse("JK")),)), None)
+    """
+    if not trick.plays:
+        return None
+    return effective_suit(trick.plays[0].card, trump)
+
+
+def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be played to ``trick`` (OC-10.4), in hand order.
+
+    The bidder's ban on leading the joker to trick 1 (OC-6.3) is not a follow rule and
+    is applied by :func:`legal_actions`.
+
+    Example:
+        >>> queen_led = Trick(leader=1, plays=(Play(1, Card.parse("QS")),))
+        >>> format_cards(legal_plays(parse_cards("AH JK"), queen_led, Suit.SPADES))
+        'JK'
+    """
+    lead = led_suit(trick, trump)
+    if lead is None:
+        return hand
+    return follow_suit(hand, lead, lambda card: effective_suit(card, trump))
+
+
+def _strength_tables() -> dict[tuple[Suit | None, Direction, Suit | None], dict[Card, int]]:
+    tables: dict[tuple[Suit | None, Direction, Suit | None], dict[Card, int]] = {}
+    for trump in (*Suit, None):
+        for direction in Direction:
+            for led in (*Suit, None):
+                table: dict[Card, int] = {}
+                for card in set(_DECK):
+                    if card.rank is Rank.JOKER:
+                        table[card] = 1000 if trump is None else 99  # OC-11.3, OC-6.4
+                        continue
+                    index = _RANKS.index(card.rank)
+                    downtown = trump is None and direction is Direction.DOWNTOWN
+                    rank = 5 - index if downtown else index
+                    if card.suit is trump:
+                        table[card] = 100 + index
+                    elif card.suit is led:
+                        table[card] = rank
+                    else:
+                        table[card] = -1
+                tables[trump, direction, led] = table
+    return tables
+
+
+# strength per (trump, direction, suit to follow): the winner of a trick is its maximum
+_STRENGTH = _strength_tables()
+
+
+def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
+    """The seat winning ``trick`` so far, or its winner once complete (OC-11).
+
+    With trump (a bid hand) the highest trump wins, A K Q J T 9 then the joker; else the
+    highest card of the led suit, uptown. Without trump (a no-bid hand) the joker wins,
+    else the highest card of the led suit in ``direction``.
+
+    Raises:
+        ValueError: If the trick has no plays.
+
+    Example:
+        >>> trick = Trick(leader=0, plays=(Play(0, Card.parse("TD")), Play(1, Card.parse("AD")),
+        ...                                Play(2, Card.parse("9D"))))
+        >>> trick_winner(trick, None, Direction.UPTOWN)
+        1
+        >>> trick_winner(trick, None, Direction.DOWNTOWN)
+        2
+    """
+    if not trick.plays:
+        raise ValueError("an empty trick has no winner yet")
+    table = _STRENGTH[trump, direction, led_suit(trick, trump)]
+    return best_play(trick.plays, table.__getitem__).seat
+
+
+# ---------------------------------------------------------------------------------------
+# Interned actions
+
+_PLAYS = tuple({card: Play(seat, card) for card in sort_cards(_DECK)} for seat in range(4))
+_BIDS = tuple(tuple(Bid(seat, points) for points in range(MAX_BID + 1)) for seat in range(4))
+_PASSES = tuple(Pass(seat) for seat in range(4))
+_DIRECTIONS = tuple(
+    (ChooseDirection(seat, Direction.UPTOWN), ChooseDirection(seat, Direction.DOWNTOWN))
+    for seat in range(4)
+)
+
+
+# ---------------------------------------------------------------------------------------
+# The auction
+
+
+def _auction_status(state: OneCardState) -> tuple[frozenset[int], Bid | None]:
+    passed = frozenset(call.seat for call in state.calls if isinstance(call, Pass))
+    high = next((call for call in reversed(state.calls) if isinstance(call, Bid)), None)
+    return passed, high
+
+
+def _next_caller(state: OneCardState, passed: frozenset[int]) -> int:
+    n = state.config.players
+    seat = state.calls[-1].seat if state.calls else state.round.dealer
+    for _ in range(n):
+        seat = (seat + 1) % n
+        if seat not in passed:
+            return seat
+    return seat  # unreachable while the auction runs: someone has not passed
+
+
+def _lowest_bid(state: OneCardState, high: Bid | None) -> int:
+    return state.config.min_bid if high is None else high.points + 1
+
+
+# ---------------------------------------------------------------------------------------
+# The engine functions
+
+
+def new_game(config: OneCardConfig) -> OneCardState:
+    """A new game before the first deal; the actor is ``CHANCE``.
+
+    Example:
+        >>> actor(new_game(OneCardConfig(players=4)))
+        <Chance.CHANCE: 'chance'>
+    """
+    if not isinstance(config, OneCardConfig):
+        raise TypeError(f"new_game needs a OneCardConfig, not {type(config).__name__}")
+    n = config.players
+    return OneCardState(
+        config=config,
+        phase=OneCardPhase.DEAL,
+        round=new_round(0, config.first_dealer, ((),) * n, left_of(config.first_dealer, n)),
+        centre=None,
+        calls=(),
+        bidder=None,
+        contract=None,
+        trump=None,
+        direction=Direction.UPTOWN,
+        points=(0,) * n,
+        scores=(0,) * n,
+        score_sheet=(),
+        history=History(),
+    )
+
+
+def _next_dealer(state: OneCardState) -> int:
+    return (state.config.first_dealer + state.round.number) % state.config.players
+
+
+def deal(state: OneCardState, seed: int) -> Deal:
+    """The next hand's deal: the pack shuffled by ``seed`` and dealt as OC-5.2 says.
+
+    Raises:
+        IllegalActionError: If the next action is not a deal.
+
+    Example:
+        >>> d = deal(new_game(OneCardConfig(players=2)), seed=7)
+        >>> [len(hand) for hand in d.hands], len(d.stock)
+        ([12, 12], 1)
+    """
+    if state.phase is not OneCardPhase.DEAL:
+        raise no_deal_due(state.phase.value, state.phase is OneCardPhase.OVER)
+    config = state.config
+    return deal_round(
+        _DECK, seed, players=config.players, dealer=_next_dealer(state), hand_size=config.hand_size
+    )
+
+
+def actor(state: OneCardState) -> int | Chance | None:
+    """The seat to act, ``CHANCE`` when a deal is due, ``None`` when the game is over.
+
+    Example:
+        >>> actor(new_game(OneCardConfig(players=2)))
+        <Chance.CHANCE: 'chance'>
+    """
+    phase = state.phase
+    if phase is OneCardPhase.PLAY:
+        return state.round.trick.next_seat(state.config.players)
+    if phase is OneCardPhase.BID:
+        return _next_caller(state, _auction_status(state)[0])
+    if phase is OneCardPhase.CHOOSE_DIRECTION:
+        return state.round.trick.leader
+    if phase is OneCardPhase.DEAL:
+        return CHANCE
+    return None
+
+
+def _joker_lead_banned(state: OneCardState) -> bool:
+    """The bidder may not lead the joker to trick 1 (OC-6.3)."""
+    return state.bidder is not None and state.trump is None
+
+
+def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
+    """The legal actions of the seat to act; ``()`` at a deal and after the game.
+
+    Order: in the auction, pass and then the bids from the lowest legal one up to 15;
+    plays in hand order; the reversal choice uptown, then downtown.
+
+    Example:
+        >>> state = new_game(OneCardConfig(players=4))
+        >>> state = apply(state, deal(state, seed=1))
+        >>> [str(action) for action in legal_actions(state)][:3]
+        ['1 pass', '1 bid 6', '1 bid 7']
+    """
+    phase = state.phase
+    if phase is OneCardPhase.PLAY:
+        rnd = state.round
+        seat = rnd.trick.next_seat(state.config.players)
+        plays = _PLAYS[seat]
+        cards = legal_plays(rnd.hands[seat], rnd.trick, state.trump)
+        if _joker_lead_banned(state):
+            cards = tuple(card for card in cards if card.rank is not Rank.JOKER)
+        return tuple(plays[card] for card in cards)
+    if phase is OneCardPhase.BID:
+        passed, high = _auction_status(state)
+        seat = _next_caller(state, passed)
+        return (_PASSES[seat], *_BIDS[seat][_lowest_bid(state, high) :])
+    if phase is OneCardPhase.CHOOSE_DIRECTION:
+        return _DIRECTIONS[state.round.trick.leader]
+    return ()
+
+
+def _problem(state: OneCardState, action: Action) -> Problem | None:
+    phase = state.phase
+    if phase is OneCardPhase.OVER:
+        return Violation.GAME_OVER, "the game is over"
+    match action:
+        case Play(seat=seat, card=card):
+            if phase is not OneCardPhase.PLAY:
+                return Violation.WRONG_PHASE, "cards are played only in the play phase"
+            rnd = state.round
+            trick = rnd.trick
+            problem = turn_problem(seat, trick.next_seat(state.config.players), phase.value)
+            if problem is not None:
+                return problem
+            hand = rnd.hands[seat]
+            if card not in hand:
+                return Violation.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}"
+            if card.rank is Rank.JOKER and _joker_lead_banned(state):
+                return Violation.FORBIDDEN_LEAD, "the bidder may not lead the joker to trick 1"
+            if card not in legal_plays(hand, trick, state.trump):
+                lead = led_suit(trick, state.trump)
+                name = "trump" if lead is state.trump else lead.name.lower() if lead else ""
+                return Violation.MUST_FOLLOW_SUIT, f"seat {seat} holds {name}, the suit to follow"
+            return None
+        case Bid() | Pass():
+            if phase is not OneCardPhase.BID:
+                return Violation.WRONG_PHASE, "calls are made only in the auction"
+            passed, high = _auction_status(state)
+            seat = action.seat
+            if seat in passed:
+                return Violation.ALREADY_PASSED, f"seat {seat} has passed (OC-7.4)"
+            problem = turn_problem(seat, _next_caller(state, passed), phase.value)
+            if problem is not None or isinstance(action, Pass):
+                return problem
+            points = action.points
+            if not 0 <= points <= MAX_BID:
+                return Violation.BID_OUT_OF_RANGE, f"a bid is at most {MAX_BID} points (OC-7.2)"
+            lowest = _lowest_bid(state, high)
+            if points < lowest:
+                return Violation.BID_TOO_LOW, f"the lowest bid now is {lowest} (OC-7.2)"
+            return None
+        case ChooseDirection(seat=seat):
+            if phase is not OneCardPhase.CHOOSE_DIRECTION:
+                return Violation.WRONG_PHASE, "the direction is chosen only after the joker falls"
+            return turn_problem(seat, state.round.trick.leader, phase.value)
+        case Deal():
+            if phase is not OneCardPhase.DEAL:
+                return Violation.WRONG_PHASE, "no deal is due"
+            config = state.config
+            return deal_problem(
+                action,
+                deck=_DECK_ORDERS,
+                players=config.players,
+                hand_size=config.hand_size,
+                stock_size=1,
+            )
+        case _:
+            return Violation.UNKNOWN_ACTION, f"{type(action).__name__} is not a One Card action"
+
+
+def check(state: OneCardState, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
+
+    Example:
+        >>> check(new_game(OneCardConfig(players=3)), Pass(1))
+        <Violation.WRONG_PHASE: 'wrong_phase'>
+    """
+    problem = _problem(state, action)
+    return None if problem is None else problem[0]
+
+
+def apply(state: OneCardState, action: Action) -> OneCardState:
+    """The state after ``action``, validated; ``state`` is unchanged.
+
+    Raises:
+        IllegalActionError: If the action is illegal, with its
+            :class:`~tricktaking.errors.Violation`.
+
+    Example:
+        >>> state = new_game(OneCardConfig(players=3))
+        >>> state = apply(state, deal(state, seed=4))
+        >>> apply(state, Bid(1, 16)).phase
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.IllegalActionError: seat 1: '1 bid 16' is illegal in the bid phase: ...
+    """
+    problem = _problem(state, action)
+    if problem is not None:
+        raise_problem(problem, action, getattr(action, "seat", None), state.phase.value)
+    return _advance(state, action)  # type: ignore[arg-type]
+
+
+def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
+    history = state.history.append(action)
+    match action:
+        case Play():
+            return _play(state, action, history)
+        case Bid() | Pass():
+            return _call(state, action, history)
+        case ChooseDirection(direction=direction):
+            return attrs.evolve(
+                state, phase=OneCardPhase.PLAY, direction=direction, history=history
+            )
+        case Deal():
+            n = state.config.players
+            dealer = _next_dealer(state)
+            hands = [sort_cards(hand) for hand in action.hands]
+            return OneCardState(
+                config=state.config,
+                phase=OneCardPhase.BID,
+                round=new_round(state.round.number + 1, dealer, hands, left_of(dealer, n)),
+                centre=action.stock[0],
+                calls=(),
+                bidder=None,
+                contract=None,
+                trump=None,
+                direction=Direction.UPTOWN,
+                points=(0,) * n,
+                scores=state.scores,
+                score_sheet=state.score_sheet,
+                history=history,
+            )
+
+
+def _call(state: OneCardState, call: OneCardCall, history: History[OneCardAction]) -> OneCardState:
+    calls = (*state.calls, call)
+    n = state.config.players
+    passed = frozenset(c.seat for c in calls if isinstance(c, Pass))
+    high = next((c for c in reversed(calls) if isinstance(c, Bid)), None)
+    if high is not None and (high.points == MAX_BID or len(passed) == n - 1):
+        # OC-7.5, OC-7.6: a bid hand; the bidder leads trick 1 and names trump (OC-9.1)
+        return attrs.evolve(
+            state,
+            phase=OneCardPhase.PLAY,
+            round=attrs.evolve(state.round, trick=Trick(leader=high.seat)),
+            calls=calls,
+            bidder=high.seat,
+            contract=high.points,
+            history=history,
+        )
+    if high is None and len(passed) == n:
+        # OC-7.7, OC-9.2: a no-bid hand, led by seat (dealer + n // 2) mod n
+        leader = (state.round.dealer + n // 2) % n
+        return attrs.evolve(
+            state,
+            phase=OneCardPhase.PLAY,
+            round=attrs.evolve(state.round, trick=Trick(leader=leader)),
+            calls=calls,
+            history=history,
+        )
+    return attrs.evolve(state, calls=calls, history=history)
+
+
+def _play(state: OneCardState, action: Play, history: History[OneCardAction]) -> OneCardState:
+    config = state.config
+    trump = state.trump
+    if state.bidder is not None and trump is None:
+        trump = action.card.suit  # OC-6.2: the bidder's first lead names trump
+    direction = state.direction
+    rnd, done = play_into_round(
+        state.round, action, config.players, lambda trick: trick_winner(trick, trump, direction)
+    )
+    if done is None:
+        return attrs.evolve(state, round=rnd, trump=trump, history=history)
+    winner = rnd.trick.leader
+    points = add_at(state.points, winner, sum(card_points(play.card) for play in done.plays))
+    if len(rnd.tricks) < config.hand_size:
+        phase = OneCardPhase.PLAY
+        if trump is None and any(play.card.rank is Rank.JOKER for play in done.plays):
+            phase = OneCardPhase.CHOOSE_DIRECTION  # OC-8.3
+        return attrs.evolve(
+            state, phase=phase, round=rnd, trump=trump, points=points, history=history
+        )
+    if state.centre is not None:
+        points = add_at(points, winner, card_points(state.centre))  # OC-12.2
+    scored = hand_scores(points, state.bidder, state.contract)
+    totals = tuple(map(sum, zip(state.scores, scored, strict=True)))
+    top = max(totals)
+    over = top >= config.target and totals.count(top) == 1  # OC-13.2, OC-13.3
+    return attrs.evolve(
+        state,
+        phase=OneCardPhase.OVER if over else OneCardPhase.DEAL,
+        round=rnd,
+        trump=trump,
+        points=points,
+        scores=totals,
+        score_sheet=(*state.score_sheet, scored),
+        history=history,
+    )
+
+
+def is_over(state: OneCardState) -> bool:
+    """Whether a player has won (OC-13).
+
+    Example:
+        >>> is_over(new_game(OneCardConfig(players=2)))
+        False
+    """
+    return state.phase is OneCardPhase.OVER
+
+
+def scores(state: OneCardState) -> tuple[int, ...]:
+    """Cumulative scores, one per seat (OC-12.6).
+
+    Example:
+        >>> scores(new_game(OneCardConfig(players=3)))
+        (0, 0, 0)
+    """
+    return state.scores
+
+
+def winners(state: OneCardState) -> tuple[int, ...]:
+    """The one winner once the game is over (OC-13.2), else ``()``.
+
+    Example:
+        >>> winners(new_game(OneCardConfig(players=3)))
+        ()
+    """
+    if state.phase is not OneCardPhase.OVER:
+        return ()
+    return (state.scores.index(max(state.scores)),)
+
+
+def view(state: OneCardState, seat: int) -> OneCardView:
+    """What ``seat`` may see: its own hand and everything public.
+
+    The One Card is shown only once the hand is complete (OC-5.3).
+
+    Raises:
+        ValueError: If ``seat`` is not a seat of this game.
+
+    Example:
+        >>> view(new_game(OneCardConfig(players=3)), 1).legal_actions
+        ()
+    """
+    n = state.config.players
+    if not _is_int(seat) or not 0 <= seat < n:
+        raise ValueError(f"seat must be 0 to {n - 1}, not {seat!r}")
+    rnd = state.round
+    to_act = actor(state)
+    return OneCardView(
+        seat=seat,
+        players=n,
+        phase=state.phase,
+        hand_number=rnd.number,
+        dealer=rnd.dealer,
+        hand=rnd.hands[seat],
+        hand_sizes=tuple(map(len, rnd.hands)),
+        calls=state.calls,
+        bidder=state.bidder,
+        contract=state.contract,
+        trump=state.trump,
+        direction=state.direction,
+        centre=state.centre if state.hand_complete else None,
+        trick=rnd.trick,
+        tricks=rnd.tricks,
+        points=state.points,
+        scores=state.scores,
+        actor=to_act if isinstance(to_act, int) else None,
+        legal_actions=legal_actions(state) if to_act == seat else (),
+    )
+
+
+def parse_action(text: str) -> OneCardAction:
+    """Read a One Card action from its canonical token (``str(action)``).
+
+    Tokens: ``"deal <hand 0> / … / <One Card>"``, ``"<seat> pass"``,
+    ``"<seat> bid <points>"``, ``"<seat> play <card>"``, ``"<seat> direction downtown"``.
+
+    Raises:
+        NotationError: If the text is not a One Card action token.
+
+    Example:
+        >>> parse_action("1 bid 9")
+        Bid(seat=1, points=9)
+    """
+    words = text.split()
+    if len(words) == 3 and words[1] == "bid":
+        if words[0].isdigit() and words[2].isdigit():
+            return Bid(int(words[0]), int(words[2]))
+        raise NotationError(f"{text!r} is not a One Card bid such as '1 bid 9'")
+    action = parse_core_action(text)
+    if isinstance(action, Deal | Pass | Play | ChooseDirection):
+        return action
+    raise NotationError(f"{text!r} is not a One Card action")
