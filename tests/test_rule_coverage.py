@@ -9,7 +9,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules"
-IMPLEMENTED = {"wizard.md": "WZ", "one_card.md": "OC"}
+IMPLEMENTED = {"wizard.md": "WZ", "one_card.md": "OC", "bid_whist.md": "BW"}
 
 CLAUSE = re.compile(r"\*\*((?:WZ|OC|BW)-(?:\d+\.\d+|EX-[A-Z]*\d+))\*\*|\| ((?:WZ|OC|BW)-EX-\w+) \|")
 

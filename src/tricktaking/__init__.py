@@ -56,7 +56,8 @@ from tricktaking.errors import (
     TricktakingError,
     Violation,
 )
-from tricktaking.games import one_card, wizard
+from tricktaking.games import bid_whist, one_card, wizard
+from tricktaking.games.bid_whist import BidWhistConfig, BidWhistState
 from tricktaking.games.one_card import OneCardConfig, OneCardState
 from tricktaking.games.wizard import WizardConfig, WizardState
 from tricktaking.history import History
@@ -68,6 +69,8 @@ __version__ = "0.1.0.dev0"
 __all__ = [
     "CHANCE",
     "Action",
+    "BidWhistConfig",
+    "BidWhistState",
     "Card",
     "Chance",
     "ChooseDirection",
@@ -100,6 +103,7 @@ __all__ = [
     "actor",
     "apply",
     "available_games",
+    "bid_whist",
     "card_order",
     "check",
     "deal",

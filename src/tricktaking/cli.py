@@ -67,6 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Example:
         >>> main(["games"])
+        bid-whist
         one-card
         wizard
         0

@@ -14,8 +14,8 @@ Example:
     >>> state = tt.apply(state, tt.deal(state, seed=1))
     >>> tt.actor(state)
     1
-    >>> "wizard" in available_games()
-    True
+    >>> available_games()
+    ('bid-whist', 'one-card', 'wizard')
 """
 
 from __future__ import annotations
@@ -257,6 +257,7 @@ def _rules(state: object) -> Rules[Any, Any]:
 
 
 if TYPE_CHECKING:
+    from tricktaking.games.bid_whist import BidWhistConfig, BidWhistState, BidWhistView
     from tricktaking.games.one_card import OneCardConfig, OneCardState, OneCardView
     from tricktaking.games.wizard import WizardConfig, WizardState, WizardView
 
@@ -265,6 +266,8 @@ if TYPE_CHECKING:
 def new_game(config: WizardConfig) -> WizardState: ...
 @overload
 def new_game(config: OneCardConfig) -> OneCardState: ...
+@overload
+def new_game(config: BidWhistConfig) -> BidWhistState: ...
 @overload
 def new_game(config: object) -> GameState[object]: ...
 
@@ -362,6 +365,8 @@ def actor(state: GameState[object]) -> int | Chance | None:
 def view(state: WizardState, seat: int) -> WizardView: ...
 @overload
 def view(state: OneCardState, seat: int) -> OneCardView: ...
+@overload
+def view(state: BidWhistState, seat: int) -> BidWhistView: ...
 @overload
 def view(state: GameState[object], seat: int) -> PlayerView: ...
 

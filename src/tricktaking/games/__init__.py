@@ -3,7 +3,7 @@
 Importing this package registers them, so the top-level functions accept their states.
 
 Example:
-    >>> from tricktaking.games import one_card, wizard
+    >>> from tricktaking.games import bid_whist, one_card, wizard
     >>> wizard.WizardConfig(players=4).total_rounds
     15
 """
@@ -11,9 +11,9 @@ Example:
 from __future__ import annotations
 
 from tricktaking.engine import Game, register_game
-from tricktaking.games import one_card, wizard
+from tricktaking.games import bid_whist, one_card, wizard
 
-__all__ = ["one_card", "wizard"]
+__all__ = ["bid_whist", "one_card", "wizard"]
 
 register_game(
     Game(
@@ -31,5 +31,14 @@ register_game(
         config_type=one_card.OneCardConfig,
         state_type=one_card.OneCardState,
         rules=one_card,
+    )
+)
+register_game(
+    Game(
+        name="bid-whist",
+        title="Bid Whist",
+        config_type=bid_whist.BidWhistConfig,
+        state_type=bid_whist.BidWhistState,
+        rules=bid_whist,
     )
 )

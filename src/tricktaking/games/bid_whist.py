@@ -1,0 +1,976 @@
+"""Bid Whist, for four players in two teams, to ``rules/bid_whist.md`` (clauses ``BW-*``).
+
+Teams {0, 2} and {1, 3} sit opposite each other. Each player makes one call in a single
+round of bidding: a level (books over six) and a mode, uptown, downtown or no trump. The
+declarer names trump (or, in no trump, the direction); the two jokers are the top trumps.
+The six-card kitty is the bidding team's first book, or with ``kitty="exchange"`` is taken
+into the declarer's hand before six discards. Only the bidding team scores.
+
+This module is the game's :class:`~tricktaking.engine.Rules` and exports the pure rule
+helpers ``effective_suit``, ``led_suit``, ``legal_plays``, ``trick_winner`` and
+``hand_score``.
+
+Example:
+    >>> from tricktaking.games import bid_whist
+    >>> state = bid_whist.new_game(bid_whist.BidWhistConfig())
+    >>> state = bid_whist.apply(state, bid_whist.deal(state, seed=1))
+    >>> [str(action) for action in bid_whist.legal_actions(state)[:4]]
+    ['1 pass', '1 bid 1U', '1 bid 1D', '1 bid 1NT']
+    >>> bid_whist.hand_score(level=4, books=10, no_trump=False, nt_double=False)
+    4
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Literal, TypeAlias
+
+import attrs
+
+from tricktaking._table import (
+    deal_round,
+    new_round,
+    no_deal_due,
+    play_into_round,
+    replace_at,
+    without_card,
+)
+from tricktaking._validation import (
+    Problem,
+    deal_problem,
+    raise_problem,
+    sorted_orders,
+    turn_problem,
+)
+from tricktaking.actions import CHANCE, Chance, ChooseDirection, ChooseTrump, Deal, Pass
+from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_cards
+from tricktaking.deck import Deck
+from tricktaking.engine import Action
+from tricktaking.errors import ConfigError, NotationError, Violation
+from tricktaking.history import History
+from tricktaking.notation import parse_core_action, parse_seat
+from tricktaking.rounds import Round
+from tricktaking.tricks import Play, Trick, best_play, follow_suit, left_of
+from tricktaking.views import JSONValue, actions_to_json, cards_to_json, trick_to_json
+
+__all__ = [
+    "MAX_LEVEL",
+    "Bid",
+    "BidMode",
+    "BidWhistAction",
+    "BidWhistCall",
+    "BidWhistConfig",
+    "BidWhistPhase",
+    "BidWhistState",
+    "BidWhistView",
+    "ChooseDirection",
+    "ChooseTrump",
+    "Deal",
+    "Discard",
+    "FirstLead",
+    "KittyRule",
+    "Pass",
+    "Play",
+    "actor",
+    "apply",
+    "check",
+    "deal",
+    "effective_suit",
+    "hand_score",
+    "is_over",
+    "led_suit",
+    "legal_actions",
+    "legal_plays",
+    "new_game",
+    "parse_action",
+    "partner",
+    "scores",
+    "team_of",
+    "trick_winner",
+    "view",
+    "winners",
+]
+
+MAX_LEVEL = 7
+"""The highest bid level, all thirteen books (BW-7.2)."""
+
+PLAYERS = 4
+HAND_SIZE = 12
+KITTY_SIZE = 6
+
+KittyRule: TypeAlias = Literal["book", "exchange"]
+"""``"book"``: the kitty is the bidding team's unseen first book; ``"exchange"``: the
+declarer takes it up and discards six cards, which form that book (BW-8.2, BW-8.3)."""
+
+FirstLead: TypeAlias = Literal["left_of_dealer", "declarer"]
+"""Who leads trick 1 (BW-9.1)."""
+
+_DECK = Deck.bid_whist()
+_DECK_ORDERS = sorted_orders(_DECK)
+_RED_JOKER = Card.parse("RJ")
+_BLACK_JOKER = Card.parse("BJ")
+_JOKERS = (Rank.RED_JOKER, Rank.BLACK_JOKER)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@attrs.frozen(kw_only=True)
+class BidWhistConfig:
+    """The options of a Bid Whist game (BW-3.1), validated when built (BW-3.2).
+
+    Args:
+        first_dealer: The dealer of hand 1, a seat 0 to 3.
+        target: The game ends when a team has at least ``+target`` or at most
+            ``-target`` points; at least 1.
+        min_bid: The lowest bid level, 1 to 7.
+        kitty: ``"book"`` or ``"exchange"``.
+        nt_double: Whether no-trump contracts score double, made or set.
+        first_lead: ``"left_of_dealer"`` or ``"declarer"``.
+
+    Raises:
+        ConfigError: If an option is outside its allowed values.
+
+    Example:
+        >>> BidWhistConfig(min_bid=3, kitty="exchange").min_bid
+        3
+        >>> BidWhistConfig(min_bid=8)
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.ConfigError: min_bid must be 1 to 7, not 8
+    """
+
+    first_dealer: int = 0
+    target: int = 7
+    min_bid: int = 1
+    kitty: KittyRule = "book"
+    nt_double: bool = False
+    first_lead: FirstLead = "left_of_dealer"
+
+    def __attrs_post_init__(self) -> None:
+        if not _is_int(self.first_dealer) or not 0 <= self.first_dealer < PLAYERS:
+            raise ConfigError(f"first_dealer must be a seat 0 to 3, not {self.first_dealer!r}")
+        if not _is_int(self.target) or self.target < 1:
+            raise ConfigError(f"target must be an integer of at least 1, not {self.target!r}")
+        if not _is_int(self.min_bid) or not 1 <= self.min_bid <= MAX_LEVEL:
+            raise ConfigError(f"min_bid must be 1 to 7, not {self.min_bid!r}")
+        if self.kitty not in ("book", "exchange"):
+            raise ConfigError(f"kitty must be 'book' or 'exchange', not {self.kitty!r}")
+        if not isinstance(self.nt_double, bool):
+            raise ConfigError(f"nt_double must be True or False, not {self.nt_double!r}")
+        if self.first_lead not in ("left_of_dealer", "declarer"):
+            raise ConfigError(
+                f"first_lead must be 'left_of_dealer' or 'declarer', not {self.first_lead!r}"
+            )
+
+
+class BidMode(enum.Enum):
+    """The mode of a bid, in rising order at the same level (BW-7.3).
+
+    Example:
+        >>> [mode.token for mode in BidMode]
+        ['U', 'D', 'NT']
+    """
+
+    UPTOWN = "uptown"
+    DOWNTOWN = "downtown"
+    NO_TRUMP = "no_trump"
+
+    @property
+    def token(self) -> str:
+        """The short token, ``U``, ``D`` or ``NT``."""
+        return _MODE_TOKENS[self]
+
+    def __repr__(self) -> str:
+        return f"<BidMode.{self.name}: {self.value!r}>"
+
+
+_MODE_TOKENS = {BidMode.UPTOWN: "U", BidMode.DOWNTOWN: "D", BidMode.NO_TRUMP: "NT"}
+_MODE_BY_TOKEN = {token: mode for mode, token in _MODE_TOKENS.items()}
+_MODE_RANK = {BidMode.UPTOWN: 0, BidMode.DOWNTOWN: 1, BidMode.NO_TRUMP: 2}
+
+
+class BidWhistPhase(enum.Enum):
+    """Where a Bid Whist game stands.
+
+    Example:
+        >>> BidWhistPhase.DISCARD.value
+        'discard'
+    """
+
+    DEAL = "deal"
+    """The next action is the chance :class:`~tricktaking.actions.Deal`."""
+    BID = "bid"
+    """The auction, one call each, left of the dealer first (BW-7)."""
+    CHOOSE = "choose"
+    """The declarer names trump, or the direction in no trump (BW-8.1)."""
+    DISCARD = "discard"
+    """With the kitty exchange, the declarer discards six cards (BW-8.3)."""
+    PLAY = "play"
+    """Trick play."""
+    OVER = "over"
+    """A team has reached the target or its negative."""
+
+    def __repr__(self) -> str:
+        return f"<BidWhistPhase.{self.name}: {self.value!r}>"
+
+
+@attrs.frozen
+class Bid:
+    """A Bid Whist bid: ``level`` books over six, in a ``mode`` (BW-7.2).
+
+    Bids compare by level and then by mode: ``Bid.strength`` orders them (BW-7.3).
+
+    Example:
+        >>> str(Bid(3, 4, BidMode.NO_TRUMP))
+        '3 bid 4NT'
+        >>> Bid(1, 3, BidMode.NO_TRUMP).strength < Bid(2, 4, BidMode.UPTOWN).strength
+        True
+    """
+
+    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
+    level: int = attrs.field(validator=attrs.validators.instance_of(int))
+    mode: BidMode = attrs.field(validator=attrs.validators.instance_of(BidMode))
+
+    @property
+    def strength(self) -> int:
+        """A number that orders bids by level, then uptown < downtown < no trump."""
+        return 3 * self.level + _MODE_RANK[self.mode]
+
+    def __str__(self) -> str:
+        return f"{self.seat} bid {self.level}{self.mode.token}"
+
+
+@attrs.frozen
+class Discard:
+    """The declarer discarding one card after taking up the kitty (BW-8.3).
+
+    Example:
+        >>> str(Discard(2, Card.parse("3C")))
+        '2 discard 3C'
+    """
+
+    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
+    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+
+    def __str__(self) -> str:
+        return f"{self.seat} discard {self.card}"
+
+
+BidWhistCall: TypeAlias = Bid | Pass
+"""A call in the auction."""
+
+BidWhistAction: TypeAlias = Deal | Bid | Pass | ChooseTrump | ChooseDirection | Discard | Play
+"""Every action of a Bid Whist game."""
+
+
+@attrs.frozen(kw_only=True)
+class BidWhistState:
+    """The complete, immutable state of a Bid Whist game.
+
+    Attributes:
+        config: The game's options.
+        phase: The current phase.
+        round: The current hand; an empty hand 0 before the first deal, and the
+            completed hand until the next deal.
+        kitty: The six undealt cards (hidden; with the exchange, taken into the
+            declarer's hand after the second choice).
+        discards: The declarer's discards so far (seen by the declarer only).
+        calls: The auction's calls so far, in order.
+        contract: The winning bid once the auction is over, else ``None``.
+        trump: The trump suit once named, else ``None`` (and always in no trump).
+        direction: The hand's direction once known.
+        team_scores: The scores of team {0, 2} and team {1, 3}.
+        score_sheet: Each completed hand's team score changes, oldest first.
+        history: Every action applied, deals included.
+
+    Example:
+        >>> new_game(BidWhistConfig()).team_scores
+        (0, 0)
+    """
+
+    config: BidWhistConfig
+    phase: BidWhistPhase
+    round: Round
+    kitty: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    calls: tuple[BidWhistCall, ...]
+    contract: Bid | None
+    trump: Suit | None
+    direction: Direction
+    team_scores: tuple[int, int]
+    score_sheet: tuple[tuple[int, int], ...]
+    history: History[BidWhistAction]
+
+    @property
+    def declarer(self) -> int | None:
+        """The seat that won the auction, once it is over."""
+        return None if self.contract is None else self.contract.seat
+
+    @property
+    def no_trump(self) -> bool:
+        """Whether the contract is a no-trump contract."""
+        return self.contract is not None and self.contract.mode is BidMode.NO_TRUMP
+
+
+@attrs.frozen(kw_only=True)
+class BidWhistView:
+    """What one seat may see of a Bid Whist game.
+
+    The kitty and the discards are shown only to the declarer, and only with the
+    exchange once the kitty is taken up; with ``kitty="book"`` nobody ever sees them.
+
+    Example:
+        >>> state = new_game(BidWhistConfig())
+        >>> v = view(apply(state, deal(state, seed=2)), 3)
+        >>> len(v.hand), v.kitty, v.actor
+        (12, (), 1)
+    """
+
+    seat: int
+    phase: BidWhistPhase
+    hand_number: int
+    dealer: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    calls: tuple[BidWhistCall, ...]
+    contract: Bid | None
+    trump: Suit | None
+    direction: Direction
+    kitty: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    trick: Trick
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    team_scores: tuple[int, int]
+    actor: int | None
+    legal_actions: tuple[BidWhistAction, ...]
+
+    def to_dict(self) -> dict[str, JSONValue]:
+        """The view as plain JSON data.
+
+        Example:
+            >>> view(new_game(BidWhistConfig()), 0).to_dict()["team_scores"]
+            [0, 0]
+        """
+        contract = self.contract
+        return {
+            "game": "bid-whist",
+            "seat": self.seat,
+            "phase": self.phase.value,
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "hand": cards_to_json(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "calls": actions_to_json(self.calls),
+            "contract": None if contract is None else str(contract),
+            "trump": None if self.trump is None else self.trump.value,
+            "direction": self.direction.value,
+            "kitty": cards_to_json(self.kitty),
+            "discards": cards_to_json(self.discards),
+            "trick": trick_to_json(self.trick),
+            "tricks": [trick_to_json(trick) for trick in self.tricks],
+            "tricks_won": list(self.tricks_won),
+            "team_scores": list(self.team_scores),
+            "actor": self.actor,
+            "legal_actions": actions_to_json(self.legal_actions),
+        }
+
+
+# ---------------------------------------------------------------------------------------
+# Rule helpers
+
+
+def partner(seat: int) -> int:
+    """The partner of ``seat``, opposite (BW-1.2).
+
+    Example:
+        >>> partner(1)
+        3
+    """
+    return (seat + 2) % PLAYERS
+
+
+def team_of(seat: int) -> int:
+    """The team of ``seat``: 0 for {0, 2}, 1 for {1, 3} (BW-1.2).
+
+    Example:
+        >>> team_of(2), team_of(3)
+        (0, 1)
+    """
+    return seat % 2
+
+
+def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
+    """The suit a card counts as (BW-10.1): jokers are trump, or suitless in no trump.
+
+    Example:
+        >>> effective_suit(Card.parse("BJ"), Suit.HEARTS), effective_suit(Card.parse("BJ"), None)
+        (<Suit.HEARTS: 'H'>, None)
+    """
+    return trump if card.rank in _JOKERS else card.suit
+
+
+def led_suit(trick: Trick, trump: Suit | None) -> Suit | None:
+    """The suit to follow (BW-10.2), ``None`` while there is none yet.
+
+    With trump: the effective suit of the first card (a joker lead is a trump lead).
+    In no trump (``trump=None``): the suit of the first suited card.
+
+    Example:
+        >>> trick = Trick(leader=1, plays=(Play(1, Card.parse("RJ")), Play(2, Card.parse("7C"))))
+        >>> led_suit(trick, None), led_suit(trick, Suit.HEARTS)
+        (<Suit.CLUBS: 'C'>, <Suit.HEARTS: 'H'>)
+    """
+    plays = trick.plays
+    if not plays:
+        return None
+    if trump is not None:
+        return effective_suit(plays[0].card, trump)
+    for play in plays:
+        if play.card.suit is not None:
+            return play.card.suit
+    return None
+
+
+def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be played to ``trick`` (BW-10.4 to BW-10.6).
+
+    Example:
+        >>> heart = Trick(leader=1, plays=(Play(1, Card.parse("4H")),))
+        >>> format_cards(legal_plays(parse_cards("BJ 9H KS"), heart, None))
+        '9H'
+        >>> format_cards(legal_plays(parse_cards("BJ KS"), heart, None))
+        'BJ KS'
+    """
+    lead = led_suit(trick, trump)
+    if lead is None:
+        return hand
+    return follow_suit(hand, lead, lambda card: effective_suit(card, trump))
+
+
+def _rank_strength(rank: Rank, direction: Direction) -> int:
+    """0 … 12 within a suit, the Ace best in both directions (BW-2.3)."""
+    index = SUITED_RANKS.index(rank)
+    if direction is Direction.UPTOWN or rank is Rank.ACE:
+        return index
+    return 11 - index
+
+
+def _strength_tables() -> dict[tuple[Suit | None, Direction, Suit | None], dict[Card, int]]:
+    tables: dict[tuple[Suit | None, Direction, Suit | None], dict[Card, int]] = {}
+    for trump in (*Suit, None):
+        for direction in Direction:
+            for led in (*Suit, None):
+                table: dict[Card, int] = {}
+                for card in set(_DECK):
+                    if card.suit is None:  # BW-2.4, BW-2.5
+                        top = 200 if card.rank is Rank.RED_JOKER else 199
+                        table[card] = -1 if trump is None else top
+                    elif card.suit is trump:
+                        table[card] = 100 + _rank_strength(card.rank, direction)
+                    elif card.suit is led:
+                        table[card] = _rank_strength(card.rank, direction)
+                    else:
+                        table[card] = -1
+                tables[trump, direction, led] = table
+    return tables
+
+
+# strength per (trump, direction, suit to follow): the winner of a trick is its maximum
+_STRENGTH = _strength_tables()
+
+
+def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
+    """The seat winning ``trick`` so far, or its winner once complete (BW-11).
+
+    With trump, the highest trump wins (``RJ``, ``BJ``, then the suit in ``direction``),
+    else the highest card of the suit to follow. In no trump (``trump=None``) the
+    highest card of the suit to follow wins and the jokers never win.
+
+    Raises:
+        ValueError: If the trick has no plays, or holds only jokers in no trump.
+
+    Example:
+        >>> trick = Trick(leader=1, plays=tuple(Play((1 + i) % 4, card) for i, card in
+        ...     enumerate(parse_cards("5D 3D KD AD"))))
+        >>> trick_winner(trick, Suit.CLUBS, Direction.DOWNTOWN)
+        0
+    """
+    if not trick.plays:
+        raise ValueError("an empty trick has no winner yet")
+    lead = led_suit(trick, trump)
+    if lead is None and trump is None:
+        raise ValueError("a no-trump trick of jokers only has no winner yet")
+    return best_play(trick.plays, _STRENGTH[trump, direction, lead].__getitem__).seat
+
+
+def hand_score(*, level: int, books: int, no_trump: bool, nt_double: bool) -> int:
+    """The bidding team's score for a hand (BW-12.2 to BW-12.4).
+
+    ``books`` counts the kitty book. Made (``books >= 6 + level``) scores ``books - 6``;
+    set scores ``-level``; with ``nt_double`` a no-trump result is doubled.
+
+    Example:
+        >>> hand_score(level=3, books=10, no_trump=True, nt_double=True)
+        8
+        >>> hand_score(level=3, books=8, no_trump=True, nt_double=True)
+        -6
+    """
+    score = books - 6 if books >= 6 + level else -level
+    return 2 * score if no_trump and nt_double else score
+
+
+# ---------------------------------------------------------------------------------------
+# Interned actions
+
+_UNIQUE_CARDS = sort_cards(_DECK)
+_PLAYS = tuple({card: Play(seat, card) for card in _UNIQUE_CARDS} for seat in range(PLAYERS))
+_DISCARDS = tuple({card: Discard(seat, card) for card in _UNIQUE_CARDS} for seat in range(PLAYERS))
+_BIDS = tuple(
+    tuple(Bid(seat, level, mode) for level in range(1, MAX_LEVEL + 1) for mode in BidMode)
+    for seat in range(PLAYERS)
+)
+_PASSES = tuple(Pass(seat) for seat in range(PLAYERS))
+_TRUMPS = tuple(tuple(ChooseTrump(seat, suit) for suit in Suit) for seat in range(PLAYERS))
+_DIRECTIONS = tuple(
+    tuple(ChooseDirection(seat, direction) for direction in Direction) for seat in range(PLAYERS)
+)
+
+
+# ---------------------------------------------------------------------------------------
+# The engine functions
+
+
+def new_game(config: BidWhistConfig) -> BidWhistState:
+    """A new game before the first deal; the actor is ``CHANCE``.
+
+    Example:
+        >>> actor(new_game(BidWhistConfig()))
+        <Chance.CHANCE: 'chance'>
+    """
+    if not isinstance(config, BidWhistConfig):
+        raise TypeError(f"new_game needs a BidWhistConfig, not {type(config).__name__}")
+    dealer = config.first_dealer
+    return BidWhistState(
+        config=config,
+        phase=BidWhistPhase.DEAL,
+        round=new_round(0, dealer, ((),) * PLAYERS, left_of(dealer, PLAYERS)),
+        kitty=(),
+        discards=(),
+        calls=(),
+        contract=None,
+        trump=None,
+        direction=Direction.UPTOWN,
+        team_scores=(0, 0),
+        score_sheet=(),
+        history=History(),
+    )
+
+
+def _next_dealer(state: BidWhistState) -> int:
+    return (state.config.first_dealer + state.round.number) % PLAYERS
+
+
+def deal(state: BidWhistState, seed: int) -> Deal:
+    """The next hand's deal: 54 cards shuffled by ``seed`` and dealt as BW-5.2 says.
+
+    Raises:
+        IllegalActionError: If the next action is not a deal.
+
+    Example:
+        >>> d = deal(new_game(BidWhistConfig()), seed=3)
+        >>> [len(hand) for hand in d.hands], len(d.stock)
+        ([12, 12, 12, 12], 6)
+    """
+    if state.phase is not BidWhistPhase.DEAL:
+        raise no_deal_due(state.phase.value, state.phase is BidWhistPhase.OVER)
+    return deal_round(_DECK, seed, players=PLAYERS, dealer=_next_dealer(state), hand_size=HAND_SIZE)
+
+
+def _high_bid(state: BidWhistState) -> Bid | None:
+    return next((call for call in reversed(state.calls) if isinstance(call, Bid)), None)
+
+
+def _caller(state: BidWhistState) -> int:
+    return (state.round.dealer + 1 + len(state.calls)) % PLAYERS
+
+
+def actor(state: BidWhistState) -> int | Chance | None:
+    """The seat to act, ``CHANCE`` when a deal is due, ``None`` when the game is over.
+
+    Example:
+        >>> actor(new_game(BidWhistConfig()))
+        <Chance.CHANCE: 'chance'>
+    """
+    phase = state.phase
+    if phase is BidWhistPhase.PLAY:
+        return state.round.trick.next_seat(PLAYERS)
+    if phase is BidWhistPhase.BID:
+        return _caller(state)
+    if phase is BidWhistPhase.CHOOSE or phase is BidWhistPhase.DISCARD:
+        return state.declarer
+    if phase is BidWhistPhase.DEAL:
+        return CHANCE
+    return None
+
+
+def _dealer_must_bid(state: BidWhistState) -> bool:
+    """After three passes the dealer may not pass (BW-7.5)."""
+    return len(state.calls) == 3 and _high_bid(state) is None
+
+
+def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
+    """The legal actions of the seat to act; ``()`` at a deal and after the game.
+
+    Order: pass, then bids from the lowest legal one up (level, then U, D, NT); trump
+    choices S, H, D, C; directions uptown, downtown; discards and plays in hand order.
+
+    Example:
+        >>> state = new_game(BidWhistConfig(min_bid=7))
+        >>> state = apply(state, deal(state, seed=1))
+        >>> [str(action) for action in legal_actions(state)]
+        ['1 pass', '1 bid 7U', '1 bid 7D', '1 bid 7NT']
+    """
+    phase = state.phase
+    if phase is BidWhistPhase.PLAY:
+        rnd = state.round
+        seat = rnd.trick.next_seat(PLAYERS)
+        plays = _PLAYS[seat]
+        return tuple(plays[card] for card in legal_plays(rnd.hands[seat], rnd.trick, state.trump))
+    if phase is BidWhistPhase.BID:
+        seat = _caller(state)
+        high = _high_bid(state)
+        lowest = 3 * state.config.min_bid if high is None else high.strength + 1
+        bids = _BIDS[seat][max(0, lowest - 3) :]
+        return bids if _dealer_must_bid(state) else (_PASSES[seat], *bids)
+    declarer = state.declarer
+    if declarer is None:
+        return ()
+    if phase is BidWhistPhase.CHOOSE:
+        return _DIRECTIONS[declarer] if state.no_trump else _TRUMPS[declarer]
+    if phase is BidWhistPhase.DISCARD:
+        discards = _DISCARDS[declarer]
+        return tuple(discards[card] for card in dict.fromkeys(state.round.hands[declarer]))
+    return ()
+
+
+def _problem(state: BidWhistState, action: Action) -> Problem | None:
+    phase = state.phase
+    if phase is BidWhistPhase.OVER:
+        return Violation.GAME_OVER, "the game is over"
+    match action:
+        case Play(seat=seat, card=card):
+            if phase is not BidWhistPhase.PLAY:
+                return Violation.WRONG_PHASE, "cards are played only in the play phase"
+            rnd = state.round
+            trick = rnd.trick
+            problem = turn_problem(seat, trick.next_seat(PLAYERS), phase.value)
+            if problem is not None:
+                return problem
+            hand = rnd.hands[seat]
+            if card not in hand:
+                return Violation.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}"
+            if card not in legal_plays(hand, trick, state.trump):
+                lead = led_suit(trick, state.trump)
+                name = "trump" if lead is state.trump else lead.name.lower() if lead else ""
+                return Violation.MUST_FOLLOW_SUIT, f"seat {seat} holds {name}, the suit to follow"
+            return None
+        case Bid() | Pass():
+            if phase is not BidWhistPhase.BID:
+                return Violation.WRONG_PHASE, "calls are made only in the auction"
+            problem = turn_problem(action.seat, _caller(state), phase.value)
+            if problem is not None:
+                return problem
+            if isinstance(action, Pass):
+                if _dealer_must_bid(state):
+                    return Violation.MUST_BID, "after three passes the dealer must bid (BW-7.5)"
+                return None
+            if not 1 <= action.level <= MAX_LEVEL:
+                return Violation.BID_OUT_OF_RANGE, "a bid level is 1 to 7 (BW-7.2)"
+            if action.level < state.config.min_bid:
+                return Violation.BID_TOO_LOW, f"the lowest level is {state.config.min_bid}"
+            high = _high_bid(state)
+            if high is not None and action.strength <= high.strength:
+                return Violation.BID_TOO_LOW, f"a bid must beat the high bid {high.level}" + (
+                    f"{high.mode.token} (BW-7.4)"
+                )
+            return None
+        case ChooseTrump(seat=seat) | ChooseDirection(seat=seat):
+            if phase is not BidWhistPhase.CHOOSE:
+                return Violation.WRONG_PHASE, "the second choice follows the auction"
+            problem = turn_problem(seat, state.declarer, phase.value)
+            if problem is not None:
+                return problem
+            if isinstance(action, ChooseTrump) == state.no_trump:
+                wanted = "a direction" if state.no_trump else "a trump suit"
+                return Violation.INVALID_CHOICE, f"the contract needs {wanted} (BW-8.1)"
+            return None
+        case Discard(seat=seat, card=card):
+            if phase is not BidWhistPhase.DISCARD:
+                return Violation.WRONG_PHASE, "discards follow the kitty pickup"
+            problem = turn_problem(seat, state.declarer, phase.value)
+            if problem is not None:
+                return problem
+            if card not in state.round.hands[seat]:
+                return Violation.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}"
+            return None
+        case Deal():
+            if phase is not BidWhistPhase.DEAL:
+                return Violation.WRONG_PHASE, "no deal is due"
+            return deal_problem(
+                action,
+                deck=_DECK_ORDERS,
+                players=PLAYERS,
+                hand_size=HAND_SIZE,
+                stock_size=KITTY_SIZE,
+            )
+        case _:
+            return Violation.UNKNOWN_ACTION, f"{type(action).__name__} is not a Bid Whist action"
+
+
+def check(state: BidWhistState, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
+
+    Example:
+        >>> check(new_game(BidWhistConfig()), Pass(1))
+        <Violation.WRONG_PHASE: 'wrong_phase'>
+    """
+    problem = _problem(state, action)
+    return None if problem is None else problem[0]
+
+
+def apply(state: BidWhistState, action: Action) -> BidWhistState:
+    """The state after ``action``, validated; ``state`` is unchanged.
+
+    Raises:
+        IllegalActionError: If the action is illegal, with its
+            :class:`~tricktaking.errors.Violation`.
+
+    Example:
+        >>> state = new_game(BidWhistConfig())
+        >>> state = apply(state, deal(state, seed=5))
+        >>> for seat in (1, 2, 3):
+        ...     state = apply(state, Pass(seat))
+        >>> apply(state, Pass(0))
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.IllegalActionError: seat 0: '0 pass' is illegal in the bid phase: ...
+    """
+    problem = _problem(state, action)
+    if problem is not None:
+        raise_problem(problem, action, getattr(action, "seat", None), state.phase.value)
+    return _advance(state, action)  # type: ignore[arg-type]
+
+
+def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
+    history = state.history.append(action)
+    match action:
+        case Play():
+            return _play(state, action, history)
+        case Bid() | Pass():
+            calls = (*state.calls, action)
+            if len(calls) < PLAYERS:
+                return attrs.evolve(state, calls=calls, history=history)
+            contract = next(call for call in reversed(calls) if isinstance(call, Bid))
+            direction = (
+                Direction.DOWNTOWN if contract.mode is BidMode.DOWNTOWN else Direction.UPTOWN
+            )
+            return attrs.evolve(
+                state,
+                phase=BidWhistPhase.CHOOSE,
+                calls=calls,
+                contract=contract,
+                direction=direction,
+                history=history,
+            )
+        case ChooseTrump(suit=suit):
+            return _after_choice(attrs.evolve(state, trump=suit, history=history))
+        case ChooseDirection(direction=direction):
+            return _after_choice(attrs.evolve(state, direction=direction, history=history))
+        case Discard(seat=seat, card=card):
+            hands = replace_at(state.round.hands, seat, without_card(state.round.hands[seat], card))
+            discards = (*state.discards, card)
+            done = len(discards) == KITTY_SIZE
+            return attrs.evolve(
+                state,
+                phase=BidWhistPhase.PLAY if done else BidWhistPhase.DISCARD,
+                round=attrs.evolve(state.round, hands=hands),
+                discards=discards,
+                history=history,
+            )
+        case Deal():
+            dealer = _next_dealer(state)
+            dealt = [sort_cards(hand) for hand in action.hands]
+            return BidWhistState(
+                config=state.config,
+                phase=BidWhistPhase.BID,
+                round=new_round(state.round.number + 1, dealer, dealt, left_of(dealer, PLAYERS)),
+                kitty=action.stock,
+                discards=(),
+                calls=(),
+                contract=None,
+                trump=None,
+                direction=Direction.UPTOWN,
+                team_scores=state.team_scores,
+                score_sheet=state.score_sheet,
+                history=history,
+            )
+
+
+def _contract(state: BidWhistState) -> Bid:
+    """The contract, which every phase after the auction has."""
+    if state.contract is None:
+        raise RuntimeError(f"no contract in the {state.phase.value} phase")  # pragma: no cover
+    return state.contract
+
+
+def _after_choice(state: BidWhistState) -> BidWhistState:
+    """Take up the kitty (exchange) or start play, with the right leader (BW-8, BW-9.1)."""
+    declarer = _contract(state).seat
+    rnd = state.round
+    by_declarer = state.config.first_lead == "declarer"
+    leader = declarer if by_declarer else left_of(rnd.dealer, PLAYERS)
+    rnd = attrs.evolve(rnd, trick=Trick(leader=leader))
+    if state.config.kitty == "exchange":
+        hand = sort_cards((*rnd.hands[declarer], *state.kitty))
+        rnd = attrs.evolve(rnd, hands=replace_at(rnd.hands, declarer, hand))
+        return attrs.evolve(state, phase=BidWhistPhase.DISCARD, round=rnd)
+    return attrs.evolve(state, phase=BidWhistPhase.PLAY, round=rnd)
+
+
+def _play(state: BidWhistState, action: Play, history: History[BidWhistAction]) -> BidWhistState:
+    trump = state.trump
+    direction = state.direction
+    rnd, done = play_into_round(
+        state.round, action, PLAYERS, lambda trick: trick_winner(trick, trump, direction)
+    )
+    if done is None or len(rnd.tricks) < HAND_SIZE:
+        return attrs.evolve(state, round=rnd, history=history)
+    contract = _contract(state)
+    team = team_of(contract.seat)
+    books = 1 + rnd.won[team] + rnd.won[team + 2]  # BW-12.1: the kitty book
+    score = hand_score(
+        level=contract.level, books=books, no_trump=state.no_trump, nt_double=state.config.nt_double
+    )
+    change = (score, 0) if team == 0 else (0, score)
+    totals = (state.team_scores[0] + change[0], state.team_scores[1] + change[1])
+    target = state.config.target
+    over = any(abs(total) >= target for total in totals)  # BW-13.1
+    return attrs.evolve(
+        state,
+        phase=BidWhistPhase.OVER if over else BidWhistPhase.DEAL,
+        round=rnd,
+        team_scores=totals,
+        score_sheet=(*state.score_sheet, change),
+        history=history,
+    )
+
+
+def is_over(state: BidWhistState) -> bool:
+    """Whether a team has reached ``+target`` or ``-target`` (BW-13.1).
+
+    Example:
+        >>> is_over(new_game(BidWhistConfig()))
+        False
+    """
+    return state.phase is BidWhistPhase.OVER
+
+
+def scores(state: BidWhistState) -> tuple[int, ...]:
+    """Cumulative scores per seat; partners share their team's score (BW-1.4).
+
+    Example:
+        >>> scores(new_game(BidWhistConfig()))
+        (0, 0, 0, 0)
+    """
+    a, b = state.team_scores
+    return (a, b, a, b)
+
+
+def winners(state: BidWhistState) -> tuple[int, ...]:
+    """The two seats of the winning team once the game is over (BW-13.2), else ``()``.
+
+    Example:
+        >>> winners(new_game(BidWhistConfig()))
+        ()
+    """
+    if state.phase is not BidWhistPhase.OVER:
+        return ()
+    a, b = state.team_scores
+    return (0, 2) if a > b else (1, 3)
+
+
+def view(state: BidWhistState, seat: int) -> BidWhistView:
+    """What ``seat`` may see: its own hand, the calls, the tricks and the scores.
+
+    Raises:
+        ValueError: If ``seat`` is not 0 to 3.
+
+    Example:
+        >>> view(new_game(BidWhistConfig()), 2).team_scores
+        (0, 0)
+    """
+    if not _is_int(seat) or not 0 <= seat < PLAYERS:
+        raise ValueError(f"seat must be 0 to 3, not {seat!r}")
+    rnd = state.round
+    to_act = actor(state)
+    # Visibility by role: only the declarer, and only after an exchange pickup.
+    sees_kitty = (
+        state.config.kitty == "exchange"
+        and seat == state.declarer
+        and state.phase is not BidWhistPhase.CHOOSE
+    )
+    return BidWhistView(
+        seat=seat,
+        phase=state.phase,
+        hand_number=rnd.number,
+        dealer=rnd.dealer,
+        hand=rnd.hands[seat],
+        hand_sizes=tuple(map(len, rnd.hands)),
+        calls=state.calls,
+        contract=state.contract,
+        trump=state.trump,
+        direction=state.direction,
+        kitty=state.kitty if sees_kitty else (),
+        discards=state.discards if sees_kitty else (),
+        trick=rnd.trick,
+        tricks=rnd.tricks,
+        tricks_won=rnd.won,
+        team_scores=state.team_scores,
+        actor=to_act if isinstance(to_act, int) else None,
+        legal_actions=legal_actions(state) if to_act == seat else (),
+    )
+
+
+def parse_action(text: str) -> BidWhistAction:
+    """Read a Bid Whist action from its canonical token (``str(action)``).
+
+    Tokens: ``"deal <hand 0> / … / <kitty>"``, ``"<seat> pass"``, ``"<seat> bid 4U"``
+    (``U``, ``D`` or ``NT``), ``"<seat> trump S"``, ``"<seat> direction downtown"``,
+    ``"<seat> discard QH"``, ``"<seat> play QH"``.
+
+    Raises:
+        NotationError: If the text is not a Bid Whist action token.
+
+    Example:
+        >>> parse_action("3 bid 4nt")
+        Bid(seat=3, level=4, mode=<BidMode.NO_TRUMP: 'no_trump'>)
+        >>> parse_action("0 discard 10c")
+        Discard(seat=0, card=Card(Rank.TEN, Suit.CLUBS))
+    """
+    words = text.split()
+    if len(words) == 3 and words[1].lower() in ("bid", "discard"):
+        seat = parse_seat(words[0])
+        if words[1].lower() == "discard":
+            return Discard(seat, Card.parse(words[2]))
+        value = words[2].upper()
+        level, token = value[:1], value[1:]
+        if level.isdigit() and token in _MODE_BY_TOKEN:
+            return Bid(seat, int(level), _MODE_BY_TOKEN[token])
+        raise NotationError(f"{text!r} is not a Bid Whist bid such as '3 bid 4U', '4D' or '4NT'")
+    action = parse_core_action(text)
+    if isinstance(action, Deal | Pass | Play | ChooseTrump | ChooseDirection):
+        return action
+    raise NotationError(f"{text!r} is not a Bid Whist action")
