@@ -29,7 +29,11 @@ from tricktaking.errors import Violation
 from tricktaking.history import History
 
 if TYPE_CHECKING:
-    from tricktaking.views import JSONValue
+    from collections.abc import Mapping
+
+    from tricktaking.cards import Card
+    from tricktaking.rounds import Round
+    from tricktaking.views import JSONValue, Zone
 
 __all__ = [
     "Action",
@@ -42,6 +46,7 @@ __all__ = [
     "available_games",
     "check",
     "deal",
+    "game_of",
     "get_game",
     "is_over",
     "legal_actions",
@@ -91,6 +96,16 @@ class GameState(Protocol[_A_co]):
     @property
     def history(self) -> History[_A_co]:
         """Every action applied so far, deals included, oldest first."""
+        ...
+
+    @property
+    def config(self) -> object:
+        """The game's configuration."""
+        ...
+
+    @property
+    def round(self) -> Round:
+        """The current deal: hands, the trick in progress and the completed tricks."""
         ...
 
 
@@ -161,6 +176,18 @@ class Rules(Protocol[_S, _C_contra]):
 
     def winners(self, state: _S) -> tuple[int, ...]:
         """The winning seats, ``()`` until the game is over."""
+        ...
+
+    def parse_action(self, text: str) -> Action:
+        """The action whose canonical token (``str(action)``) is ``text``."""
+        ...
+
+    def zones(self, state: _S) -> tuple[Zone, ...]:
+        """Where every card of the current deal lies, and who may see it."""
+        ...
+
+    def with_zones(self, state: _S, cards: Mapping[str, tuple[Card, ...]]) -> _S:
+        """``state`` with the cards of some hidden zones replaced (for leak tests)."""
         ...
 
 
@@ -249,11 +276,25 @@ def get_game(name: str) -> Game[GameState[object], object]:
     return game
 
 
-def _rules(state: object) -> Rules[Any, Any]:
+def game_of(state: object) -> Game[GameState[object], object]:
+    """The registered game whose state ``state`` is.
+
+    Raises:
+        TypeError: If ``state`` is not the state of a registered game.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> game_of(tt.new_game(tt.OneCardConfig(players=2))).name
+        'one-card'
+    """
     game = _BY_STATE.get(type(state))
     if game is None:
         raise TypeError(f"{type(state).__name__} is not the state of a registered game")
-    return game.rules
+    return game
+
+
+def _rules(state: object) -> Rules[Any, Any]:
+    return game_of(state).rules
 
 
 if TYPE_CHECKING:

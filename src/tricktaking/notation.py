@@ -13,14 +13,19 @@ Example:
 
 from __future__ import annotations
 
+from typing import TypeAlias, TypeVar, cast
+
 from tricktaking.actions import ChooseDirection, ChooseTrump, Deal, Pass
 from tricktaking.cards import Card, Direction, Suit, parse_cards
+from tricktaking.engine import GameState, actor, game_of, legal_actions
 from tricktaking.errors import NotationError
 from tricktaking.tricks import Play
 
-__all__ = ["CoreAction", "parse_core_action", "parse_seat"]
+__all__ = ["CoreAction", "parse_core_action", "parse_move", "parse_seat", "short_token"]
 
-CoreAction = Deal | Play | Pass | ChooseTrump | ChooseDirection
+_A = TypeVar("_A")
+
+CoreAction: TypeAlias = Deal | Play | Pass | ChooseTrump | ChooseDirection
 """The actions defined by the core, shared by the games."""
 
 
@@ -86,4 +91,81 @@ def parse_core_action(text: str) -> CoreAction:
     raise NotationError(
         f"{text!r} is not an action token (expected e.g. '2 play QH', '1 pass', "
         "'0 trump S', '3 direction downtown' or 'deal … / …')"
+    )
+
+
+def short_token(action: object) -> str:
+    """An action's token without the leading seat: what the acting player would type.
+
+    Example:
+        >>> short_token(Play(2, Card.parse("QH")))
+        'play QH'
+    """
+    seat, _, rest = str(action).partition(" ")
+    return rest if seat.isdigit() else str(action)
+
+
+def _candidates(text: str) -> list[str]:
+    """The canonical forms a short input may stand for, most specific first."""
+    words = text.split()
+    lowered = [word.lower() for word in words]
+    forms = [" ".join(words)]
+    if len(words) == 1:
+        word = lowered[0]
+        try:
+            Card.parse(word)
+        except NotationError:
+            pass
+        else:
+            forms += [f"play {word}", f"discard {word}"]
+        if word.isdigit() or (word[:1].isdigit() and word[1:] in ("u", "d", "nt")):
+            forms.append(f"bid {word}")
+        if word in ("s", "h", "d", "c", "spades", "hearts", "diamonds", "clubs"):
+            forms.append(f"trump {word[0]}")
+        if word in ("uptown", "downtown", "up", "down"):
+            forms.append(f"direction {'uptown' if word.startswith('up') else 'downtown'}")
+    return forms
+
+
+def parse_move(state: GameState[_A], text: str) -> _A:
+    """Read the short notation a player types for the seat to act.
+
+    The seat is implied. A canonical token without its seat works (``"play QH"``,
+    ``"bid 2"``, ``"trump S"``, ``"direction downtown"``), and so do the shortcuts
+    ``"QH"`` (play or discard that card), ``"2"`` or ``"4NT"`` (a bid), ``"S"`` (trump)
+    and ``"downtown"``. Among the readings the legal one is chosen; if none is legal,
+    the first one that parses is returned, so that :func:`~tricktaking.engine.apply`
+    can explain why it is illegal.
+
+    Raises:
+        NotationError: If no seat is to act or the text means no action of the game.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.WizardConfig(players=3))
+        >>> state = tt.apply(state, tt.deal(state, seed=3))
+        >>> parse_move(state, "1"), parse_move(state, "bid 0")
+        (Bid(seat=1, tricks=1), Bid(seat=1, tricks=0))
+        >>> parse_move(state, "QH")
+        Play(seat=1, card=Card(Rank.QUEEN, Suit.HEARTS))
+    """
+    seat = actor(state)
+    if not isinstance(seat, int):
+        raise NotationError("no player is to act now")
+    rules = game_of(state).rules
+    legal = legal_actions(state)
+    parsed: list[_A] = []
+    for form in _candidates(text.strip()):
+        try:
+            action = cast("_A", rules.parse_action(f"{seat} {form}"))
+        except (NotationError, ValueError):
+            continue
+        if action in legal:
+            return action
+        parsed.append(action)
+    if parsed:
+        return parsed[0]
+    raise NotationError(
+        f"{text!r} is not a move; legal moves are: "
+        + ", ".join(short_token(action) for action in legal)
     )

@@ -23,6 +23,7 @@ Example:
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Literal, TypeAlias
 
 import attrs
@@ -51,7 +52,17 @@ from tricktaking.history import History
 from tricktaking.notation import parse_core_action, parse_seat
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, best_play, follow_suit, left_of
-from tricktaking.views import JSONValue, actions_to_json, cards_to_json, trick_to_json
+from tricktaking.views import (
+    JSONValue,
+    Zone,
+    actions_to_json,
+    cards_to_json,
+    check_zone_names,
+    hand_zones,
+    played_zones,
+    replacement,
+    trick_to_json,
+)
 
 __all__ = [
     "MAX_LEVEL",
@@ -89,6 +100,8 @@ __all__ = [
     "trick_winner",
     "view",
     "winners",
+    "with_zones",
+    "zones",
 ]
 
 MAX_LEVEL = 7
@@ -917,11 +930,7 @@ def view(state: BidWhistState, seat: int) -> BidWhistView:
     rnd = state.round
     to_act = actor(state)
     # Visibility by role: only the declarer, and only after an exchange pickup.
-    sees_kitty = (
-        state.config.kitty == "exchange"
-        and seat == state.declarer
-        and state.phase is not BidWhistPhase.CHOOSE
-    )
+    sees_kitty = _picked_up(state) and seat == state.declarer
     return BidWhistView(
         seat=seat,
         phase=state.phase,
@@ -941,6 +950,61 @@ def view(state: BidWhistState, seat: int) -> BidWhistView:
         team_scores=state.team_scores,
         actor=to_act if isinstance(to_act, int) else None,
         legal_actions=legal_actions(state) if to_act == seat else (),
+    )
+
+
+def _picked_up(state: BidWhistState) -> bool:
+    """Whether the declarer has taken the kitty into hand (BW-8.3)."""
+    return (
+        state.config.kitty == "exchange"
+        and state.contract is not None
+        and state.phase is not BidWhistPhase.CHOOSE
+    )
+
+
+def zones(state: BidWhistState) -> tuple[Zone, ...]:
+    """Where every card of the hand lies and who may see it.
+
+    Each hand is seen by its owner. The kitty is seen by nobody; once the declarer has
+    taken it up (``kitty="exchange"``) its cards are in the declarer's hand, and the
+    discards are seen by the declarer only. Played cards are public.
+
+    Example:
+        >>> [zone.name for zone in zones(new_game(BidWhistConfig()))][4:]
+        ['kitty', 'trick', 'tricks']
+    """
+    rnd = state.round
+    if _picked_up(state) and state.declarer is not None:
+        kitty = Zone("discards", state.discards, frozenset({state.declarer}))
+    else:
+        kitty = Zone("kitty", state.kitty, frozenset())
+    return (*hand_zones(rnd.hands), kitty, *played_zones(rnd.trick, rnd.tricks))
+
+
+def with_zones(state: BidWhistState, cards: Mapping[str, tuple[Card, ...]]) -> BidWhistState:
+    """A copy of ``state`` with the cards of some hidden zones replaced.
+
+    The zones are the hands and the kitty, or the discards after an exchange pickup.
+
+    Raises:
+        ValueError: If a zone is unknown or public, or gets a different number of cards.
+
+    Example:
+        >>> state = new_game(BidWhistConfig())
+        >>> state = apply(state, deal(state, seed=1))
+        >>> with_zones(state, {"kitty": state.round.hands[0][:6]}).kitty == state.round.hands[0][:6]
+        True
+    """
+    check_zone_names(cards, zones(state))
+    rnd = state.round
+    hands = tuple(
+        sort_cards(replacement(cards, f"hand {seat}", hand)) for seat, hand in enumerate(rnd.hands)
+    )
+    return attrs.evolve(
+        state,
+        round=attrs.evolve(rnd, hands=hands),
+        kitty=replacement(cards, "kitty", state.kitty),
+        discards=replacement(cards, "discards", state.discards),
     )
 
 

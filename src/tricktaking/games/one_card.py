@@ -23,6 +23,7 @@ Example:
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import TypeAlias
 
 import attrs
@@ -51,7 +52,17 @@ from tricktaking.history import History
 from tricktaking.notation import parse_core_action
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, best_play, follow_suit, left_of
-from tricktaking.views import JSONValue, actions_to_json, cards_to_json, trick_to_json
+from tricktaking.views import (
+    JSONValue,
+    Zone,
+    actions_to_json,
+    cards_to_json,
+    check_zone_names,
+    hand_zones,
+    played_zones,
+    replacement,
+    trick_to_json,
+)
 
 __all__ = [
     "MAX_BID",
@@ -83,6 +94,8 @@ __all__ = [
     "trick_winner",
     "view",
     "winners",
+    "with_zones",
+    "zones",
 ]
 
 MAX_BID = 15
@@ -827,6 +840,52 @@ def view(state: OneCardState, seat: int) -> OneCardView:
     )
 
 
+def zones(state: OneCardState) -> tuple[Zone, ...]:
+    """Where every card of the hand lies and who may see it.
+
+    Each hand is seen by its owner; the One Card by nobody until the hand is complete,
+    then by everyone (OC-5.3); played cards are public.
+
+    Example:
+        >>> [zone.name for zone in zones(new_game(OneCardConfig(players=2)))]
+        ['hand 0', 'hand 1', 'centre', 'trick', 'tricks']
+    """
+    rnd = state.round
+    centre = () if state.centre is None else (state.centre,)
+    return (
+        *hand_zones(rnd.hands),
+        Zone("centre", centre, None if state.hand_complete else frozenset()),
+        *played_zones(rnd.trick, rnd.tricks),
+    )
+
+
+def with_zones(state: OneCardState, cards: Mapping[str, tuple[Card, ...]]) -> OneCardState:
+    """A copy of ``state`` with the cards of some hidden zones replaced (hands, centre).
+
+    Raises:
+        ValueError: If a zone is unknown or public, or gets a different number of cards.
+
+    Example:
+        >>> state = new_game(OneCardConfig(players=2))
+        >>> state = apply(state, deal(state, seed=1))
+        >>> card = state.round.hands[0][0]
+        >>> with_zones(state, {"centre": (card,)}).centre == card
+        True
+    """
+    check_zone_names(cards, zones(state))
+    rnd = state.round
+    hands = tuple(
+        sort_cards(replacement(cards, f"hand {seat}", hand)) for seat, hand in enumerate(rnd.hands)
+    )
+    centre = () if state.centre is None else (state.centre,)
+    new_centre = replacement(cards, "centre", centre)
+    return attrs.evolve(
+        state,
+        round=attrs.evolve(rnd, hands=hands),
+        centre=new_centre[0] if new_centre else None,
+    )
+
+
 def parse_action(text: str) -> OneCardAction:
     """Read a One Card action from its canonical token (``str(action)``).
 
@@ -841,7 +900,7 @@ def parse_action(text: str) -> OneCardAction:
         Bid(seat=1, points=9)
     """
     words = text.split()
-    if len(words) == 3 and words[1] == "bid":
+    if len(words) == 3 and words[1].lower() == "bid":
         if words[0].isdigit() and words[2].isdigit():
             return Bid(int(words[0]), int(words[2]))
         raise NotationError(f"{text!r} is not a One Card bid such as '1 bid 9'")

@@ -30,6 +30,7 @@ Example:
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Literal, TypeAlias
 
 import attrs
@@ -51,7 +52,17 @@ from tricktaking.history import History
 from tricktaking.notation import parse_core_action
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, best_play, left_of
-from tricktaking.views import JSONValue, actions_to_json, cards_to_json, trick_to_json
+from tricktaking.views import (
+    JSONValue,
+    Zone,
+    actions_to_json,
+    cards_to_json,
+    check_zone_names,
+    hand_zones,
+    played_zones,
+    replacement,
+    trick_to_json,
+)
 
 __all__ = [
     "Bid",
@@ -79,6 +90,8 @@ __all__ = [
     "trick_winner",
     "view",
     "winners",
+    "with_zones",
+    "zones",
 ]
 
 BidRule: TypeAlias = Literal["free", "hook"]
@@ -744,6 +757,50 @@ def view(state: WizardState, seat: int) -> WizardView:
     )
 
 
+def zones(state: WizardState) -> tuple[Zone, ...]:
+    """Where every card of the round lies and who may see it.
+
+    Each hand is seen by its owner, the turn-up card by everyone, the rest of the stock
+    by nobody; played cards are public.
+
+    Example:
+        >>> [zone.name for zone in zones(new_game(WizardConfig(players=3)))]
+        ['hand 0', 'hand 1', 'hand 2', 'turn-up', 'stock', 'trick', 'tricks']
+    """
+    rnd = state.round
+    return (
+        *hand_zones(rnd.hands),
+        Zone("turn-up", state.stock[:1], None),
+        Zone("stock", state.stock[1:], frozenset()),
+        *played_zones(rnd.trick, rnd.tricks),
+    )
+
+
+def with_zones(state: WizardState, cards: Mapping[str, tuple[Card, ...]]) -> WizardState:
+    """A copy of ``state`` with the cards of some hidden zones replaced (hands, stock).
+
+    For tests of what views reveal: the result need not be reachable by play.
+
+    Raises:
+        ValueError: If a zone is unknown or public, or gets a different number of cards.
+
+    Example:
+        >>> state = new_game(WizardConfig(players=3))
+        >>> state = apply(state, deal(state, seed=1))
+        >>> swapped = with_zones(state, {"hand 0": state.round.hands[1],
+        ...                              "hand 1": state.round.hands[0]})
+        >>> swapped.round.hands[0] == state.round.hands[1]
+        True
+    """
+    check_zone_names(cards, zones(state))
+    rnd = state.round
+    hands = tuple(
+        sort_cards(replacement(cards, f"hand {seat}", hand)) for seat, hand in enumerate(rnd.hands)
+    )
+    stock = state.stock[:1] + replacement(cards, "stock", state.stock[1:])
+    return attrs.evolve(state, round=attrs.evolve(rnd, hands=hands), stock=stock)
+
+
 def parse_action(text: str) -> WizardAction:
     """Read a Wizard action from its canonical token (``str(action)``).
 
@@ -760,7 +817,7 @@ def parse_action(text: str) -> WizardAction:
         Play(seat=0, card=Card(Rank.TEN, Suit.HEARTS))
     """
     words = text.split()
-    if len(words) == 3 and words[1] == "bid":
+    if len(words) == 3 and words[1].lower() == "bid":
         seat, _, tricks = words
         if seat.isdigit() and tricks.isdigit():
             return Bid(int(seat), int(tricks))
