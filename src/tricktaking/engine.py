@@ -105,7 +105,7 @@ class GameState(Protocol[_A_co]):
 
     @property
     def round(self) -> Round:
-        """The current deal: hands, the trick in progress and the completed tricks."""
+        """The current deal, with its hands, the trick in progress and the completed tricks."""
         ...
 
 

@@ -3,7 +3,8 @@
 A record holds the format version, the game's name and configuration, the seat names,
 every action's canonical token (deals included) and the final scores and winners.
 :func:`loads` replays every action through :func:`~tricktaking.engine.apply`, strictly:
-the first action that does not parse or is illegal raises :class:`RecordError` naming its
+the first action that does not parse or is illegal raises
+:class:`~tricktaking.errors.RecordError` naming its
 index, and stored scores that the replay does not reproduce are an error too.
 
 The API mirrors :mod:`json`: :func:`dumps`/:func:`loads` for text, :func:`dump`/:func:`load`

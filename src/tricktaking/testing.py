@@ -1,24 +1,63 @@
-"""Tools for testing games and bots: seeded random playouts.
+"""The conformance kit: seeded random playouts that check every engine invariant.
 
-Everything here uses only the public engine functions, so it works for any registered
-game, including new ones.
+It uses only the public engine contract (the top-level functions, ``zones`` and
+``with_zones``), so a new game checks itself with one call::
+
+    report = check_conformance(MyConfig(...), games=300)
+
+The invariants, checked on every state of every game:
+
+- legal actions exist exactly when a seat is to act, and each names that seat;
+- every listed action passes :func:`~tricktaking.engine.check`, and on sampled states
+  every listed action applies;
+- sampled illegal actions (wrong seat, cards not allowed, a bad deal, the wrong kind of
+  action) are rejected by :func:`~tricktaking.engine.apply` with the same
+  :class:`~tricktaking.errors.Violation` that ``check`` gives, and leave the state equal
+  to what it was;
+- the cards of all zones are exactly the cards of the deal (conservation);
+- every completed trick has one winner, who leads the next trick;
+- on sampled states, every card a view mentions is visible to that seat, and replacing
+  the cards hidden from a seat does not change that seat's view;
+- every finished game's record round-trips through :mod:`tricktaking.records`.
 
 Example:
     >>> import tricktaking as tt
-    >>> states = playout(tt.new_game(tt.WizardConfig(players=3, rounds=2)), seed=1)
-    >>> tt.is_over(states[-1]), len(states) == len(states[-1].history) + 1
-    (True, True)
+    >>> report = check_conformance(tt.WizardConfig(players=3, rounds=2), games=3)
+    >>> report.games, report.states > 0
+    (3, True)
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
+import copy
+import json
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any, TypeVar, cast
 
-from tricktaking.actions import CHANCE
-from tricktaking.engine import GameState, actor, apply, deal, is_over, legal_actions
-from tricktaking.seeding import derive_seed, random_below, stream
+import attrs
 
-__all__ = ["playout"]
+from tricktaking.actions import CHANCE, Deal
+from tricktaking.cards import Card
+from tricktaking.engine import (
+    GameState,
+    actor,
+    apply,
+    check,
+    deal,
+    game_of,
+    is_over,
+    legal_actions,
+    new_game,
+    view,
+)
+from tricktaking.errors import IllegalActionError
+from tricktaking.records import dumps, loads
+from tricktaking.seeding import derive_seed, random_below, shuffle, stream
+from tricktaking.tricks import Play
+from tricktaking.views import JSONValue
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_conformance", "playout"]
 
 _S = TypeVar("_S", bound=GameState[object])
 
@@ -47,15 +86,258 @@ def playout(state: _S, seed: int, *, max_actions: int = 1_000_000) -> list[_S]:
         >>> playout(start, 3) == playout(start, 3)
         True
     """
-    states = [state]
+    states = list(_game(state, seed, max_actions))
+    if not is_over(states[-1]):
+        raise RuntimeError(f"the game did not end within {max_actions} actions")
+    return states
+
+
+def _game(state: _S, seed: int, max_actions: int) -> Iterator[_S]:
+    """The states of a seeded random game, lazily (see :func:`playout`)."""
+    yield state
     choices = stream(derive_seed(seed, "choices"))
     for _ in range(max_actions):
         if is_over(state):
-            return states
+            return
         if actor(state) is CHANCE:
-            state = apply(state, deal(state, derive_seed(seed, "deal", len(state.history))))
+            action: object = deal(state, derive_seed(seed, "deal", len(state.history)))
         else:
             actions = legal_actions(state)
-            state = apply(state, actions[random_below(choices, len(actions))])
-        states.append(state)
-    raise RuntimeError(f"the game did not end within {max_actions} actions")
+            action = actions[random_below(choices, len(actions))]
+        try:
+            state = apply(state, action)
+        except IllegalActionError as error:
+            raise ConformanceError(
+                f"the engine offered {action}, then rejected it: {error}"
+            ) from error
+        yield state
+
+
+class ConformanceError(AssertionError):
+    """An engine invariant that does not hold, with the game, seed and state index.
+
+    Example:
+        >>> issubclass(ConformanceError, AssertionError)
+        True
+    """
+
+
+@attrs.frozen(kw_only=True)
+class ConformanceReport:
+    """What :func:`check_conformance` checked.
+
+    Attributes:
+        game: The game's registry name.
+        games: Games played.
+        states: States checked.
+        legal_checked: Listed actions checked with ``check``.
+        legal_applied: Listed actions applied.
+        illegal_checked: Illegal actions checked to be rejected.
+        views_checked: Views checked for leaks.
+        records_checked: Records round-tripped.
+
+    Example:
+        >>> ConformanceReport(game="x", games=0, states=0, legal_checked=0, legal_applied=0,
+        ...                   illegal_checked=0, views_checked=0, records_checked=0).games
+        0
+    """
+
+    game: str
+    games: int
+    states: int
+    legal_checked: int
+    legal_applied: int
+    illegal_checked: int
+    views_checked: int
+    records_checked: int
+
+
+@attrs.define
+class _Counts:
+    states: int = 0
+    legal_checked: int = 0
+    legal_applied: int = 0
+    illegal_checked: int = 0
+    views_checked: int = 0
+    records_checked: int = 0
+
+
+def check_conformance(
+    config: object, *, games: int = 300, seed: int = 0, sample_every: int = 7
+) -> ConformanceReport:
+    """Play ``games`` seeded random games of ``config`` and check every invariant.
+
+    Args:
+        config: The configuration of a registered game.
+        games: How many games to play.
+        seed: The master seed; game ``i`` uses a seed derived from it and ``i``.
+        sample_every: The costlier checks (applying every listed action, leak tests)
+            run on every ``sample_every``-th state, and on the last state of each game.
+
+    Returns:
+        The counts of what was checked.
+
+    Raises:
+        ConformanceError: At the first invariant that does not hold.
+    """
+    counts = _Counts()
+    name = game_of(new_game(config)).name
+    for index in range(games):
+        game_seed = derive_seed(seed, "conformance", index)
+        words = stream(derive_seed(game_seed, "samples"))
+        state = start = new_game(config)
+        position = 0
+        try:
+            for position, state in enumerate(_game(start, game_seed, 1_000_000)):
+                sampled = position % sample_every == 0 or is_over(state)
+                _check_state(state, words, counts, sampled=sampled)
+        except AssertionError as error:
+            raise ConformanceError(
+                f"{name}, game {index} (seed {game_seed}), state {position}: {error}"
+            ) from error
+        _check_record(state, name, index)
+        counts.records_checked += 1
+    return ConformanceReport(game=name, games=games, **attrs.asdict(counts))
+
+
+def _check_state(
+    state: GameState[object], words: Iterator[int], counts: _Counts, *, sampled: bool
+) -> None:
+    counts.states += 1
+    seat = actor(state)
+    legal = legal_actions(state)
+    if isinstance(seat, int):
+        assert legal, f"seat {seat} is to act but has no legal action"
+        for action in legal:
+            assert getattr(action, "seat", seat) == seat, f"{action} is listed for seat {seat}"
+    else:
+        assert legal == (), f"no seat is to act, yet actions are listed: {legal}"
+    for action in legal:
+        assert check(state, action) is None, f"listed action {action} fails check"
+    counts.legal_checked += len(legal)
+    if sampled:
+        for action in legal:
+            apply(state, action)
+        counts.legal_applied += len(legal)
+    for action in _illegal_candidates(state, seat, legal, words):
+        _check_rejected(state, action)
+        counts.illegal_checked += 1
+    _check_cards(state)
+    _check_tricks(state)
+    if sampled:
+        counts.views_checked += _check_views(state, words)
+
+
+def _illegal_candidates(
+    state: GameState[object], seat: int | object, legal: tuple[object, ...], words: Iterator[int]
+) -> list[object]:
+    rnd = state.round
+    players = len(rnd.hands)
+    candidates: list[object] = []
+    if isinstance(seat, int):
+        action = legal[random_below(words, len(legal))]
+        if players > 1 and attrs.has(type(action)) and hasattr(action, "seat"):
+            candidates.append(attrs.evolve(cast("Any", action), seat=(seat + 1) % players))
+        legal_set = set(legal)
+        cards = [card for hand in rnd.hands for card in hand]
+        plays = [Play(seat, card) for card in cards if Play(seat, card) not in legal_set]
+        if plays:
+            candidates.append(plays[random_below(words, len(plays))])
+        if state.history:
+            candidates.append(state.history.to_tuple()[0])  # a deal out of turn
+    elif seat is CHANCE:
+        candidates.append(Play(0, Card.parse("AS")))
+        good = deal(state, next(words))
+        hands = list(good.hands)
+        other = [card for card in good.stock if hands and hands[0] and card != hands[0][0]]
+        if other:
+            hands[0] = (other[0], *hands[0][1:])  # one card twice, one missing
+            candidates.append(Deal(hands=hands, stock=good.stock))
+    else:
+        candidates.append(Play(0, Card.parse("AS")))
+    candidates.append("not an action")
+    return candidates
+
+
+def _check_rejected(state: GameState[object], action: object) -> None:
+    snapshot = copy.copy(state)
+    verdict = check(state, action)
+    assert verdict is not None, f"illegal action {action} passes check"
+    try:
+        apply(state, action)
+    except IllegalActionError as error:
+        raised = error.violation
+    else:
+        raise AssertionError(f"illegal action {action} was applied")
+    assert raised is verdict, f"{action}: apply says {raised}, check says {verdict}"
+    assert state == snapshot, f"rejecting {action} changed the state"
+
+
+def _check_cards(state: GameState[object]) -> None:
+    deals = [action for action in state.history if isinstance(action, Deal)]
+    if not deals:
+        return
+    dealt = Counter(card for hand in deals[-1].hands for card in hand)
+    dealt.update(deals[-1].stock)
+    held = Counter(card for zone in game_of(state).rules.zones(state) for card in zone.cards)
+    assert held == dealt, f"cards are not conserved: {held - dealt} extra, {dealt - held} missing"
+
+
+def _check_tricks(state: GameState[object]) -> None:
+    rnd = state.round
+    players = len(rnd.hands)
+    for position, trick in enumerate(rnd.tricks):
+        seats = [play.seat for play in trick.plays]
+        assert sorted(seats) == list(range(players)), f"trick {position} has plays {seats}"
+        assert trick.winner in seats, f"trick {position} has winner {trick.winner}"
+        following = rnd.tricks[position + 1] if position + 1 < len(rnd.tricks) else rnd.trick
+        assert following.leader == trick.winner, f"the winner of trick {position} did not lead"
+
+
+def _mentioned_cards(data: JSONValue) -> Iterator[Card]:
+    if isinstance(data, str):
+        words = data.replace("/", " ").split()
+        if len(words) == 3 and words[1] == "bid":  # "4D" in "1 bid 4D" is a bid, not a card
+            return
+        for word in words:
+            try:
+                yield Card.parse(word)
+            except ValueError:
+                continue
+    elif isinstance(data, list):
+        for item in data:
+            yield from _mentioned_cards(item)
+    elif isinstance(data, dict):
+        for item in data.values():
+            yield from _mentioned_cards(item)
+
+
+def _check_views(state: GameState[object], words: Iterator[int]) -> int:
+    rules = game_of(state).rules
+    zones = rules.zones(state)
+    players = len(state.round.hands)
+    for seat in range(players):
+        data = view(state, seat).to_dict()
+        assert json.loads(json.dumps(data)) == data, "the view is not plain JSON"
+        visible = {card for zone in zones if zone.visible_to(seat) for card in zone.cards}
+        leaked = set(_mentioned_cards(data)) - visible
+        assert not leaked, f"the view of seat {seat} shows hidden cards {leaked}"
+        hidden = [zone for zone in zones if not zone.visible_to(seat)]
+        pool = shuffle([card for zone in hidden for card in zone.cards], next(words))
+        replaced: dict[str, tuple[Card, ...]] = {}
+        start = 0
+        for zone in hidden:
+            replaced[zone.name] = pool[start : start + len(zone.cards)]
+            start += len(zone.cards)
+        variant = rules.with_zones(state, replaced)
+        assert view(variant, seat) == view(state, seat), (
+            f"the view of seat {seat} depends on cards hidden from it"
+        )
+    return players
+
+
+def _check_record(final: GameState[object], name: str, index: int) -> None:
+    try:
+        assert loads(dumps(final)).final_state() == final, "the record does not round-trip"
+    except AssertionError as error:
+        raise ConformanceError(f"{name}, game {index}: {error}") from error
