@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
+import attrs
 import pytest
 
 from tricktaking import Card, Deck, NotationError, Rank, Suit, format_cards, parse_cards, sort_cards
-from tricktaking.cards import SPECIAL_RANKS, SUITED_RANKS, card_order, interned
+from tricktaking.cards import SPECIAL_RANKS, SUITED_RANKS, card_order
 
 ALL_DECKS = [Deck.standard(), Deck.wizard(), Deck.one_card(), Deck.bid_whist()]
 
@@ -78,8 +82,12 @@ def test_ranks_have_no_order() -> None:
         _ = Rank.ACE < Rank.KING  # type: ignore[operator]
 
 
-def test_parse_returns_interned_cards() -> None:
-    assert Card.parse("10h") is Card.parse("TH") is interned(Rank.TEN, Suit.HEARTS)
+def test_each_card_is_one_object() -> None:
+    card = Card.parse("10h")
+    assert card is Card.parse("TH") is Card(Rank.TEN, Suit.HEARTS)
+    assert pickle.loads(pickle.dumps(card)) is card
+    assert copy.deepcopy(card) is card is copy.copy(card)
+    assert attrs.evolve(card, suit=Suit.SPADES) is Card.parse("TS")
 
 
 def test_parse_cards_and_format_cards() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from tricktaking._fast import constructor
 from tricktaking.actions import Deal
 from tricktaking.cards import Card
 from tricktaking.deck import Deck
@@ -28,6 +29,9 @@ __all__ = [
 
 _T = TypeVar("_T")
 
+_make_trick = constructor(Trick)
+_make_round = constructor(Round)
+
 
 def replace_at(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     """``items`` with ``items[index]`` replaced by ``value``."""
@@ -46,42 +50,30 @@ def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 
 def play_into_round(
-    rnd: Round, play: Play, players: int, winner_of: Callable[[Trick], int]
+    rnd: Round, play: Play, players: int, winner_of: Callable[..., int], *rules: object
 ) -> tuple[Round, Trick | None]:
     """The round after ``play``, and the trick it completed (with its winner) if any.
 
-    A completed trick moves to ``rnd.tricks`` and its winner leads a new empty trick.
+    A completed trick moves to ``rnd.tricks`` and its winner, ``winner_of(trick, *rules)``,
+    leads a new empty trick.
     """
     seat = play.seat
-    hands = replace_at(rnd.hands, seat, without_card(rnd.hands[seat], play.card))
+    hands = rnd.hands
+    hand = hands[seat]
+    index = hand.index(play.card)
+    hands = (*hands[:seat], hand[:index] + hand[index + 1 :], *hands[seat + 1 :])
     trick = rnd.trick
     plays = (*trick.plays, play)
     if len(plays) < players:
-        new_trick = Trick(leader=trick.leader, plays=plays)
-        return (
-            Round(
-                number=rnd.number,
-                dealer=rnd.dealer,
-                hands=hands,
-                trick=new_trick,
-                tricks=rnd.tricks,
-                won=rnd.won,
-            ),
-            None,
-        )
-    winner = winner_of(Trick(leader=trick.leader, plays=plays))
-    done = Trick(leader=trick.leader, plays=plays, winner=winner)
-    return (
-        Round(
-            number=rnd.number,
-            dealer=rnd.dealer,
-            hands=hands,
-            trick=Trick(leader=winner),
-            tricks=(*rnd.tricks, done),
-            won=add_at(rnd.won, winner, 1),
-        ),
-        done,
+        new_trick = _make_trick(trick.leader, plays, None)
+        return _make_round(rnd.number, rnd.dealer, hands, new_trick, rnd.tricks, rnd.won), None
+    winner = winner_of(_make_trick(trick.leader, plays, None), *rules)
+    done = _make_trick(trick.leader, plays, winner)
+    won = add_at(rnd.won, winner, 1)
+    new_round = _make_round(
+        rnd.number, rnd.dealer, hands, _make_trick(winner, (), None), (*rnd.tricks, done), won
     )
+    return new_round, done
 
 
 def deal_round(deck: Deck, seed: int, *, players: int, dealer: int, hand_size: int) -> Deal:

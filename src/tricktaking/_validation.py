@@ -10,10 +10,19 @@ from collections.abc import Sequence
 from typing import NoReturn, TypeAlias
 
 from tricktaking.actions import Chance, Deal
-from tricktaking.cards import Card, card_order
+from tricktaking.cards import Card, Suit, card_order
 from tricktaking.errors import IllegalActionError, Violation
+from tricktaking.rounds import Round
 
-__all__ = ["Problem", "deal_problem", "raise_problem", "sorted_orders", "turn_problem"]
+__all__ = [
+    "Problem",
+    "card_play_problem",
+    "deal_problem",
+    "follow_problem",
+    "raise_problem",
+    "sorted_orders",
+    "turn_problem",
+]
 
 Problem: TypeAlias = tuple[Violation, str]
 
@@ -28,6 +37,23 @@ def turn_problem(seat: int, actor: int | Chance | None, phase: str) -> Problem |
     if seat == actor and type(seat) is int:
         return None
     return Violation.NOT_YOUR_TURN, f"it is seat {actor}'s turn in the {phase} phase"
+
+
+def card_play_problem(rnd: Round, players: int, seat: int, card: Card) -> Problem | None:
+    """``NOT_YOUR_TURN`` or ``CARD_NOT_IN_HAND`` for a card played in trick play."""
+    trick = rnd.trick
+    to_play = (trick.leader + len(trick.plays)) % players
+    if seat != to_play or type(seat) is not int:
+        return turn_problem(seat, to_play, "play")
+    if card not in rnd.hands[seat]:
+        return Violation.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}"
+    return None
+
+
+def follow_problem(seat: int, lead: Suit | None, trump: Suit | None, clause: str) -> Problem:
+    """``MUST_FOLLOW_SUIT`` naming the suit (or trump) the seat holds."""
+    name = "trump" if lead is trump else "the led suit" if lead is None else lead.name.lower()
+    return Violation.MUST_FOLLOW_SUIT, f"seat {seat} holds {name}, the suit to follow ({clause})"
 
 
 def deal_problem(

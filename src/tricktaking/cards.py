@@ -32,7 +32,6 @@ __all__ = [
     "Suit",
     "card_order",
     "format_cards",
-    "interned",
     "parse_cards",
     "sort_cards",
 ]
@@ -150,12 +149,16 @@ def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], value: 
         raise ValueError(f"the suited rank {rank.name} needs a Suit, got {value!r}")
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+@attrs.frozen(repr=False, eq=False)
 class Card:
     """One playing card: a rank and a suit, or a special card with ``suit=None``.
 
     ``suit`` is ``None`` exactly for the special ranks (validated on construction).
     ``str(card)`` is the canonical token and :meth:`parse` reads any accepted token.
+
+    There is exactly one object per card (a flyweight): ``Card(rank, suit)``,
+    :meth:`parse`, copying and unpickling all return the shared instance, so cards
+    compare and hash by identity, at C speed. Equal cards are always the same object.
 
     Args:
         rank: The card's rank.
@@ -175,6 +178,15 @@ class Card:
 
     rank: Rank
     suit: Suit | None = attrs.field(validator=_check_suit)
+
+    def __new__(cls, rank: Rank, suit: Suit | None) -> Card:  # noqa: D102 - see the class
+        card = _INTERNED.get((rank, suit)) if _is_hashable(suit) else None
+        # A miss is a card being built for the table, or an invalid one that __init__'s
+        # validator rejects.
+        return card if card is not None else super().__new__(cls)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None]]:
+        return (Card, (self.rank, self.suit))
 
     @classmethod
     def parse(cls, token: str) -> Card:
@@ -238,9 +250,19 @@ class Card:
         return f"Card(Rank.{self.rank.name}, {suit})"
 
 
+def _is_hashable(value: object) -> bool:
+    return value is None or isinstance(value, Suit)
+
+
+_INTERNED: dict[tuple[Rank, Suit | None], Card] = {}
+
+
 def _all_cards() -> tuple[Card, ...]:
-    suited = tuple(Card(rank, suit) for suit in Suit for rank in SUITED_RANKS)
-    return suited + tuple(Card(rank, None) for rank in SPECIAL_RANKS)
+    suited = [(rank, suit) for suit in Suit for rank in SUITED_RANKS]
+    specials = [(rank, None) for rank in SPECIAL_RANKS]
+    for rank, suit in suited + specials:
+        _INTERNED[rank, suit] = Card(rank, suit)
+    return tuple(_INTERNED.values())
 
 
 _ALL_CARDS = _all_cards()
@@ -253,30 +275,6 @@ _BY_TOKEN: dict[str, Card] = {token: card for card, token in _TOKENS.items()}
 _BY_TOKEN.update(
     {"10" + suit.value: _BY_TOKEN["T" + suit.value] for suit in Suit},
 )
-
-
-_BY_IDENTITY: dict[tuple[Rank, Suit | None], Card] = {
-    (card.rank, card.suit): card for card in _ALL_CARDS
-}
-
-
-def interned(rank: Rank, suit: Suit | None) -> Card:
-    """The library's single shared instance of the card ``(rank, suit)``.
-
-    Cards compare by value, so this is never needed for correctness; engines use it so
-    that table look-ups hit by identity.
-
-    Raises:
-        ValueError: If the rank and suit do not make a card.
-
-    Example:
-        >>> interned(Rank.ACE, Suit.SPADES) is Card.parse("AS")
-        True
-    """
-    card = _BY_IDENTITY.get((rank, suit))
-    if card is None:
-        return Card(rank, suit)  # raises the same error as the constructor
-    return card
 
 
 def card_order(card: Card) -> int:

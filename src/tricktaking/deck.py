@@ -17,7 +17,7 @@ from typing import overload
 
 import attrs
 
-from tricktaking.cards import SUITED_RANKS, Card, Rank, Suit, card_order, format_cards, interned
+from tricktaking.cards import SUITED_RANKS, Card, Rank, Suit, card_order, format_cards
 from tricktaking.seeding import shuffle
 
 __all__ = ["Deck"]
@@ -151,11 +151,11 @@ class Deck(Sequence[Card]):
 
 
 def _suited(ranks: Sequence[Rank]) -> tuple[Card, ...]:
-    return tuple(interned(rank, suit) for suit in Suit for rank in ranks)
+    return tuple(Card(rank, suit) for suit in Suit for rank in ranks)
 
 
 def _specials(*ranks: Rank) -> tuple[Card, ...]:
-    return tuple(interned(rank, None) for rank in ranks)
+    return tuple(Card(rank, None) for rank in ranks)
 
 
 @cache

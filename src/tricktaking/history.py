@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Generic, TypeVar, overload
 
+from tricktaking._fast import slot_setter
+
 __all__ = ["History"]
 
 _T_co = TypeVar("_T_co", covariant=True)
@@ -51,8 +53,11 @@ class History(Sequence[_T_co], Generic[_T_co]):
 
     @staticmethod
     def _node(previous: History[_T_co] | None, last: _T_co | None, length: int) -> History[_T_co]:
-        node: History[_T_co] = History.__new__(History)
-        node._set(previous, last, length, None)
+        node: History[_T_co] = _new(History)
+        _set_previous(node, previous)
+        _set_last(node, last)
+        _set_length(node, length)
+        _set_items(node, None)
         return node
 
     def _set(
@@ -146,3 +151,11 @@ class History(Sequence[_T_co], Generic[_T_co]):
 
     def __reduce__(self) -> tuple[type[History[_T_co]], tuple[tuple[_T_co, ...]]]:
         return (History, (self.to_tuple(),))
+
+
+# Appending is on the engine's hot path: set the slots through their descriptors.
+_new = object.__new__
+_set_previous = slot_setter(History, "_previous")
+_set_last = slot_setter(History, "_last")
+_set_length = slot_setter(History, "_length")
+_set_items = slot_setter(History, "_items")

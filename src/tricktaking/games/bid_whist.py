@@ -28,6 +28,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
+from tricktaking._fast import constructor
 from tricktaking._table import (
     deal_round,
     new_round,
@@ -38,7 +39,9 @@ from tricktaking._table import (
 )
 from tricktaking._validation import (
     Problem,
+    card_play_problem,
     deal_problem,
+    follow_problem,
     raise_problem,
     sorted_orders,
     turn_problem,
@@ -391,6 +394,9 @@ class BidWhistView:
         }
 
 
+_make_state = constructor(BidWhistState)
+
+
 # ---------------------------------------------------------------------------------------
 # Rule helpers
 
@@ -669,27 +675,28 @@ def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
     return ()
 
 
+def _play_problem(state: BidWhistState, seat: int, card: Card) -> Problem | None:
+    if state.phase is not BidWhistPhase.PLAY:
+        if state.phase is BidWhistPhase.OVER:
+            return Violation.GAME_OVER, "the game is over"
+        return Violation.WRONG_PHASE, "cards are played only in the play phase"
+    rnd = state.round
+    problem = card_play_problem(rnd, PLAYERS, seat, card)
+    if problem is not None:
+        return problem
+    trump = state.trump
+    if card not in legal_plays(rnd.hands[seat], rnd.trick, trump):
+        return follow_problem(seat, led_suit(rnd.trick, trump), trump, "BW-10.4")
+    return None
+
+
 def _problem(state: BidWhistState, action: Action) -> Problem | None:
     phase = state.phase
     if phase is BidWhistPhase.OVER:
         return Violation.GAME_OVER, "the game is over"
     match action:
         case Play(seat=seat, card=card):
-            if phase is not BidWhistPhase.PLAY:
-                return Violation.WRONG_PHASE, "cards are played only in the play phase"
-            rnd = state.round
-            trick = rnd.trick
-            problem = turn_problem(seat, trick.next_seat(PLAYERS), phase.value)
-            if problem is not None:
-                return problem
-            hand = rnd.hands[seat]
-            if card not in hand:
-                return Violation.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}"
-            if card not in legal_plays(hand, trick, state.trump):
-                lead = led_suit(trick, state.trump)
-                name = "trump" if lead is state.trump else lead.name.lower() if lead else ""
-                return Violation.MUST_FOLLOW_SUIT, f"seat {seat} holds {name}, the suit to follow"
-            return None
+            return _play_problem(state, seat, card)
         case Bid() | Pass():
             if phase is not BidWhistPhase.BID:
                 return Violation.WRONG_PHASE, "calls are made only in the auction"
@@ -771,10 +778,15 @@ def apply(state: BidWhistState, action: Action) -> BidWhistState:
         ...
         tricktaking.errors.IllegalActionError: seat 0: '0 pass' is illegal in the bid phase: ...
     """
-    problem = _problem(state, action)
-    if problem is not None:
-        raise_problem(problem, action, getattr(action, "seat", None), state.phase.value)
-    return _advance(state, action)  # type: ignore[arg-type]
+    if action.__class__ is Play:  # the hot path: the same checks, without the dispatch
+        problem = _play_problem(state, action.seat, action.card)
+        if problem is None:
+            return _play(state, action, state.history.append(action))
+    else:
+        problem = _problem(state, action)
+        if problem is None:
+            return _advance(state, action)  # type: ignore[arg-type]
+    raise_problem(problem, action, getattr(action, "seat", None), state.phase.value)
 
 
 def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
@@ -856,11 +868,22 @@ def _after_choice(state: BidWhistState) -> BidWhistState:
 def _play(state: BidWhistState, action: Play, history: History[BidWhistAction]) -> BidWhistState:
     trump = state.trump
     direction = state.direction
-    rnd, done = play_into_round(
-        state.round, action, PLAYERS, lambda trick: trick_winner(trick, trump, direction)
-    )
+    rnd, done = play_into_round(state.round, action, PLAYERS, trick_winner, trump, direction)
     if done is None or len(rnd.tricks) < HAND_SIZE:
-        return attrs.evolve(state, round=rnd, history=history)
+        return _make_state(
+            state.config,
+            BidWhistPhase.PLAY,
+            rnd,
+            state.kitty,
+            state.discards,
+            state.calls,
+            state.contract,
+            trump,
+            direction,
+            state.team_scores,
+            state.score_sheet,
+            history,
+        )
     contract = _contract(state)
     team = team_of(contract.seat)
     books = 1 + rnd.won[team] + rnd.won[team + 2]  # BW-12.1: the kitty book

@@ -28,6 +28,7 @@ from typing import TypeAlias
 
 import attrs
 
+from tricktaking._fast import constructor
 from tricktaking._table import (
     add_at,
     deal_round,
@@ -38,7 +39,9 @@ from tricktaking._table import (
 )
 from tricktaking._validation import (
     Problem,
+    card_play_problem,
     deal_problem,
+    follow_problem,
     raise_problem,
     sorted_orders,
     turn_problem,
@@ -307,6 +310,9 @@ class OneCardView:
             "actor": self.actor,
             "legal_actions": actions_to_json(self.legal_actions),
         }
+
+
+_make_state = constructor(OneCardState)
 
 
 # ---------------------------------------------------------------------------------------
@@ -578,29 +584,30 @@ def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
     return ()
 
 
+def _play_problem(state: OneCardState, seat: int, card: Card) -> Problem | None:
+    if state.phase is not OneCardPhase.PLAY:
+        if state.phase is OneCardPhase.OVER:
+            return Violation.GAME_OVER, "the game is over"
+        return Violation.WRONG_PHASE, "cards are played only in the play phase"
+    rnd = state.round
+    problem = card_play_problem(rnd, state.config.players, seat, card)
+    if problem is not None:
+        return problem
+    if card.rank is Rank.JOKER and _joker_lead_banned(state):
+        return Violation.FORBIDDEN_LEAD, "the bidder may not lead the joker to trick 1 (OC-6.3)"
+    trump = state.trump
+    if card not in legal_plays(rnd.hands[seat], rnd.trick, trump):
+        return follow_problem(seat, led_suit(rnd.trick, trump), trump, "OC-10.4")
+    return None
+
+
 def _problem(state: OneCardState, action: Action) -> Problem | None:
     phase = state.phase
     if phase is OneCardPhase.OVER:
         return Violation.GAME_OVER, "the game is over"
     match action:
         case Play(seat=seat, card=card):
-            if phase is not OneCardPhase.PLAY:
-                return Violation.WRONG_PHASE, "cards are played only in the play phase"
-            rnd = state.round
-            trick = rnd.trick
-            problem = turn_problem(seat, trick.next_seat(state.config.players), phase.value)
-            if problem is not None:
-                return problem
-            hand = rnd.hands[seat]
-            if card not in hand:
-                return Violation.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}"
-            if card.rank is Rank.JOKER and _joker_lead_banned(state):
-                return Violation.FORBIDDEN_LEAD, "the bidder may not lead the joker to trick 1"
-            if card not in legal_plays(hand, trick, state.trump):
-                lead = led_suit(trick, state.trump)
-                name = "trump" if lead is state.trump else lead.name.lower() if lead else ""
-                return Violation.MUST_FOLLOW_SUIT, f"seat {seat} holds {name}, the suit to follow"
-            return None
+            return _play_problem(state, seat, card)
         case Bid() | Pass():
             if phase is not OneCardPhase.BID:
                 return Violation.WRONG_PHASE, "calls are made only in the auction"
@@ -663,10 +670,15 @@ def apply(state: OneCardState, action: Action) -> OneCardState:
         ...
         tricktaking.errors.IllegalActionError: seat 1: '1 bid 16' is illegal in the bid phase: ...
     """
-    problem = _problem(state, action)
-    if problem is not None:
-        raise_problem(problem, action, getattr(action, "seat", None), state.phase.value)
-    return _advance(state, action)  # type: ignore[arg-type]
+    if action.__class__ is Play:  # the hot path: the same checks, without the dispatch
+        problem = _play_problem(state, action.seat, action.card)
+        if problem is None:
+            return _play(state, action, state.history.append(action))
+    else:
+        problem = _problem(state, action)
+        if problem is None:
+            return _advance(state, action)  # type: ignore[arg-type]
+    raise_problem(problem, action, getattr(action, "seat", None), state.phase.value)
 
 
 def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
@@ -736,11 +748,23 @@ def _play(state: OneCardState, action: Play, history: History[OneCardAction]) ->
     if state.bidder is not None and trump is None:
         trump = action.card.suit  # OC-6.2: the bidder's first lead names trump
     direction = state.direction
-    rnd, done = play_into_round(
-        state.round, action, config.players, lambda trick: trick_winner(trick, trump, direction)
-    )
+    rnd, done = play_into_round(state.round, action, config.players, trick_winner, trump, direction)
     if done is None:
-        return attrs.evolve(state, round=rnd, trump=trump, history=history)
+        return _make_state(
+            config,
+            OneCardPhase.PLAY,
+            rnd,
+            state.centre,
+            state.calls,
+            state.bidder,
+            state.contract,
+            trump,
+            direction,
+            state.points,
+            state.scores,
+            state.score_sheet,
+            history,
+        )
     winner = rnd.trick.leader
     points = add_at(state.points, winner, sum(card_points(play.card) for play in done.plays))
     if len(rnd.tricks) < config.hand_size:

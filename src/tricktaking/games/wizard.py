@@ -35,10 +35,13 @@ from typing import Literal, TypeAlias
 
 import attrs
 
+from tricktaking._fast import constructor
 from tricktaking._table import new_round, play_into_round, replace_at
 from tricktaking._validation import (
     Problem,
+    card_play_problem,
     deal_problem,
+    follow_problem,
     raise_problem,
     sorted_orders,
     turn_problem,
@@ -303,6 +306,9 @@ class WizardView:
         }
 
 
+_make_state = constructor(WizardState)
+
+
 # ---------------------------------------------------------------------------------------
 # Rule helpers (pinned API)
 
@@ -532,30 +538,32 @@ def legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
     return ()
 
 
+def _play_problem(state: WizardState, seat: int, card: Card) -> Problem | None:
+    if state.phase is not WizardPhase.PLAY:
+        if state.phase is WizardPhase.OVER:
+            return Violation.GAME_OVER, "the game is over"
+        return Violation.WRONG_PHASE, "cards are played only in the play phase"
+    rnd = state.round
+    problem = card_play_problem(rnd, state.config.players, seat, card)
+    if problem is not None:
+        return problem
+    suit = card.suit
+    if suit is not None:
+        led = led_suit(rnd.trick)
+        if led is not None and suit is not led:
+            for held in rnd.hands[seat]:
+                if held.suit is led:
+                    return follow_problem(seat, led, state.trump, "WZ-10.3")
+    return None
+
+
 def _problem(state: WizardState, action: Action) -> Problem | None:
     phase = state.phase
     if phase is WizardPhase.OVER:
         return Violation.GAME_OVER, "the game is over"
     match action:
         case Play(seat=seat, card=card):
-            if phase is not WizardPhase.PLAY:
-                return Violation.WRONG_PHASE, "cards are played only in the play phase"
-            rnd = state.round
-            trick = rnd.trick
-            problem = turn_problem(seat, trick.next_seat(state.config.players), phase.value)
-            if problem is not None:
-                return problem
-            hand = rnd.hands[seat]
-            if card not in hand:
-                return Violation.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}"
-            if card.suit is not None:
-                led = led_suit(trick)
-                if led is not None and card.suit is not led and any(c.suit is led for c in hand):
-                    return (
-                        Violation.MUST_FOLLOW_SUIT,
-                        f"seat {seat} holds {led.name.lower()}, the suit to follow (WZ-10.3)",
-                    )
-            return None
+            return _play_problem(state, seat, card)
         case Bid(seat=seat, tricks=tricks):
             if phase is not WizardPhase.BID:
                 return Violation.WRONG_PHASE, "bids are made only in the bid phase"
@@ -614,10 +622,15 @@ def apply(state: WizardState, action: Action) -> WizardState:
         ...
         tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
     """
-    problem = _problem(state, action)
-    if problem is not None:
-        raise_problem(problem, action, getattr(action, "seat", None), state.phase.value)
-    return _advance(state, action)  # type: ignore[arg-type]
+    if action.__class__ is Play:  # the hot path: the same checks, without the dispatch
+        problem = _play_problem(state, action.seat, action.card)
+        if problem is None:
+            return _play(state, action)
+    else:
+        problem = _problem(state, action)
+        if problem is None:
+            return _advance(state, action)  # type: ignore[arg-type]
+    raise_problem(problem, action, getattr(action, "seat", None), state.phase.value)
 
 
 def _advance(state: WizardState, action: WizardAction) -> WizardState:
@@ -663,10 +676,9 @@ def _deal(state: WizardState, action: Deal) -> WizardState:
 
 
 def _play(state: WizardState, action: Play) -> WizardState:
+    config = state.config
     trump = state.trump
-    rnd, done = play_into_round(
-        state.round, action, state.config.players, lambda trick: trick_winner(trick, trump)
-    )
+    rnd, done = play_into_round(state.round, action, config.players, trick_winner, trump)
     phase = WizardPhase.PLAY
     scores = state.scores
     sheet = state.score_sheet
@@ -674,18 +686,9 @@ def _play(state: WizardState, action: Play) -> WizardState:
         round_scores = tuple(map(round_score, state.bids, rnd.won))  # type: ignore[arg-type]
         scores = tuple(map(sum, zip(scores, round_scores, strict=True)))
         sheet = (*sheet, round_scores)
-        phase = WizardPhase.OVER if rnd.number == state.config.total_rounds else WizardPhase.DEAL
-    return WizardState(
-        config=state.config,
-        phase=phase,
-        round=rnd,
-        stock=state.stock,
-        trump=state.trump,
-        bids=state.bids,
-        scores=scores,
-        score_sheet=sheet,
-        history=state.history.append(action),
-    )
+        phase = WizardPhase.OVER if rnd.number == config.total_rounds else WizardPhase.DEAL
+    history = state.history.append(action)
+    return _make_state(config, phase, rnd, state.stock, trump, state.bids, scores, sheet, history)
 
 
 def is_over(state: WizardState) -> bool:
