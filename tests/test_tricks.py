@@ -30,10 +30,12 @@ def test_seat_rotation() -> None:
 
 
 def test_follow_suit_keeps_the_led_suit_when_held() -> None:
-    hand = parse_cards("2H KS 9H")
-    assert format_cards(follow_suit(hand, Suit.HEARTS, lambda c: c.suit)) == "2H 9H"
-    assert follow_suit(hand, Suit.CLUBS, lambda c: c.suit) == hand
-    assert follow_suit(hand, None, lambda c: c.suit) == hand
+    hand = parse_cards("2H KS 9H RJ")
+    assert format_cards(follow_suit(hand, Suit.HEARTS)) == "2H 9H"
+    assert format_cards(follow_suit(hand, Suit.HEARTS, trump=Suit.HEARTS)) == "2H 9H RJ"
+    assert format_cards(follow_suit(hand, Suit.SPADES, trump=Suit.HEARTS)) == "KS"
+    assert follow_suit(hand, Suit.CLUBS) == hand
+    assert follow_suit(hand, None) == hand
 
 
 def test_best_play_prefers_the_earliest_on_ties() -> None:

@@ -5,7 +5,8 @@ attrs-generated ``__init__`` of a frozen class sets each field through
 ``object.__setattr__`` and takes keyword arguments; the constructors made here set the
 slots through their member descriptors and take positional arguments, about twice as
 fast. They skip validators and converters, so they are only for values the engine has
-already validated; the result is an ordinary instance of the class.
+already validated (or, for a deal, built from a deck); the result is an ordinary
+instance of the class.
 """
 
 from __future__ import annotations
@@ -24,8 +25,6 @@ def constructor(cls: type[_T]) -> Callable[..., _T]:
     """A function ``make(*values)`` building ``cls`` from its fields, in field order."""
     fields = attrs.fields(cast("Any", cls))
     names = [field.name for field in fields]
-    if any(field.validator or field.converter for field in fields):
-        raise TypeError(f"{cls.__name__} has validators or converters; use its constructor")
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     lines = [f"def make({', '.join(names)}):", "    obj = _new(_cls)"]
     for index, name in enumerate(names):

@@ -29,6 +29,7 @@ __all__ = [
 
 _T = TypeVar("_T")
 
+_make_deal = constructor(Deal)
 _make_trick = constructor(Trick)
 _make_round = constructor(Round)
 

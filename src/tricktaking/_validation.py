@@ -7,10 +7,11 @@ exception by :func:`raise_problem`, so ``check`` stays cheap.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from typing import NoReturn, TypeAlias
 
 from tricktaking.actions import Chance, Deal
-from tricktaking.cards import Card, Suit, card_order
+from tricktaking.cards import _ORDER, Card, Suit
 from tricktaking.errors import IllegalActionError, Violation
 from tricktaking.rounds import Round
 
@@ -29,7 +30,7 @@ Problem: TypeAlias = tuple[Violation, str]
 
 def sorted_orders(cards: Sequence[Card]) -> list[int]:
     """The canonical orders of ``cards``, sorted: a multiset fingerprint of a deck."""
-    return sorted(map(card_order, cards))
+    return sorted(map(_ORDER.__getitem__, cards))
 
 
 def turn_problem(seat: int, actor: int | Chance | None, phase: str) -> Problem | None:
@@ -65,9 +66,7 @@ def deal_problem(
         return Violation.BAD_DEAL, f"the deal must give {players} hands of {hand_size} cards"
     if len(deal.stock) != stock_size:
         return Violation.BAD_DEAL, f"the deal must leave {stock_size} undealt cards"
-    dealt = [card for hand in hands for card in hand]
-    dealt.extend(deal.stock)
-    if sorted_orders(dealt) != deck:
+    if sorted_orders((*chain.from_iterable(hands), *deal.stock)) != deck:
         return Violation.BAD_DEAL, "the dealt cards are not exactly the game's deck"
     return None
 

@@ -79,7 +79,12 @@ class History(Sequence[_T_co], Generic[_T_co]):
             >>> History().append(1).append(2).to_tuple()
             (1, 2)
         """
-        return History._node(self if self._length else None, item, self._length + 1)
+        node: History[_T_co] = _new(History)
+        _set_previous(node, self if self._length else None)
+        _set_last(node, item)
+        _set_length(node, self._length + 1)
+        _set_items(node, None)
+        return node
 
     @property
     def last(self) -> _T_co:

@@ -1,13 +1,14 @@
 """Version-stable randomness: seed derivation and the Fisher–Yates shuffle.
 
 Nothing here uses the :mod:`random` module, whose algorithms may change between Python
-versions. The stream is SHA-256 in counter mode over the seed, so a seed shuffles a
-deck the same way on every Python version and every platform, forever. Golden tests
-pin this.
+versions. The stream is the output of the SHAKE-128 extendable-output function over the
+seed (FIPS 202, always present in :mod:`hashlib`), read as big-endian 64-bit words, so a
+seed shuffles a deck the same way on every Python version and every platform, forever.
+Golden tests pin this.
 
 Example:
     >>> shuffle(range(5), seed=42)
-    (1, 0, 2, 3, 4)
+    (3, 0, 2, 4, 1)
     >>> derive_seed(42, "round", 3) == derive_seed(42, "round", 3)
     True
 """
@@ -15,6 +16,7 @@ Example:
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
@@ -22,9 +24,12 @@ __all__ = ["derive_seed", "random_below", "shuffle", "stream"]
 
 _T = TypeVar("_T")
 
-_SHUFFLE_DOMAIN = b"tricktaking/shuffle/v1"
+_STREAM_DOMAIN = b"tricktaking/stream/v1|"
 _DERIVE_DOMAIN = b"tricktaking/derive/v1"
 _TWO_64 = 1 << 64
+_BLOCK_WORDS = 64  # words computed at a time; a deck of 60 needs one block
+# rejection limits of random_below for small bounds, precomputed for the shuffle
+_LIMITS = tuple(_TWO_64 - _TWO_64 % bound if bound else 0 for bound in range(_BLOCK_WORDS + 1))
 
 
 def _seed_bytes(seed: int) -> bytes:
@@ -33,11 +38,17 @@ def _seed_bytes(seed: int) -> bytes:
     return str(seed).encode("ascii")
 
 
+def _words(seed_bytes: bytes, count: int) -> tuple[int, ...]:
+    """The first ``count`` words of the stream of ``seed_bytes``."""
+    digest = hashlib.shake_128(_STREAM_DOMAIN + seed_bytes).digest(8 * count)
+    return struct.unpack(f">{count}Q", digest)
+
+
 def stream(seed: int) -> Iterator[int]:
     """An endless stream of uniform 64-bit integers determined by ``seed``.
 
-    Block ``k`` of the stream is ``SHA-256(domain || str(seed) || ":" || k)``, read as
-    four big-endian 64-bit words.
+    Word ``k`` is bytes ``8k`` to ``8k + 7`` of ``SHAKE-128(domain || str(seed))``, read
+    big-endian.
 
     Args:
         seed: Any integer, negative and arbitrarily large ones included.
@@ -50,13 +61,14 @@ def stream(seed: int) -> Iterator[int]:
         >>> 0 <= first < 2**64
         True
     """
-    prefix = _SHUFFLE_DOMAIN + b"|" + _seed_bytes(seed) + b":"
-    counter = 0
+    seed_bytes = _seed_bytes(seed)
+    count = _BLOCK_WORDS
+    position = 0
     while True:
-        block = hashlib.sha256(prefix + str(counter).encode("ascii")).digest()
-        for offset in range(0, 32, 8):
-            yield int.from_bytes(block[offset : offset + 8], "big")
-        counter += 1
+        words = _words(seed_bytes, count)
+        yield from words[position:]
+        position = count
+        count *= 2
 
 
 def random_below(words: Iterator[int], bound: int) -> int:
@@ -97,9 +109,25 @@ def shuffle(items: Iterable[_T], seed: int) -> tuple[_T, ...]:
         ['a', 'b', 'c', 'd']
     """
     result = list(items)
-    words = stream(seed)
+    # The same draws as random_below over stream(seed), unrolled: shuffling is on the
+    # path of every deal.
+    seed_bytes = _seed_bytes(seed)
+    count = _BLOCK_WORDS
+    words = _words(seed_bytes, count)
+    used = 0
+    limits = _LIMITS
     for i in range(len(result) - 1, 0, -1):
-        j = random_below(words, i + 1)
+        bound = i + 1
+        limit = limits[bound] if bound < len(limits) else _TWO_64 - _TWO_64 % bound
+        while True:
+            if used == count:
+                count *= 2
+                words = _words(seed_bytes, count)
+            word = words[used]
+            used += 1
+            if word < limit:
+                break
+        j = word % bound
         result[i], result[j] = result[j], result[i]
     return tuple(result)
 

@@ -14,16 +14,13 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Sequence
 
 import attrs
 
-from tricktaking.cards import Card, format_cards
+from tricktaking.cards import Card, Suit, format_cards
 
 __all__ = ["Play", "Trick", "best_play", "follow_suit", "left_of", "seats_from"]
-
-_K = TypeVar("_K", bound=Hashable)
 
 
 @attrs.frozen
@@ -127,30 +124,38 @@ def seats_from(first: int, players: int) -> tuple[int, ...]:
 
 
 def follow_suit(
-    hand: Sequence[Card], lead: _K | None, suit_of: Callable[[Card], _K | None]
+    hand: tuple[Card, ...], lead: Suit | None, trump: Suit | None = None
 ) -> tuple[Card, ...]:
     """The cards of ``hand`` that may be played under "follow suit if you can".
 
+    A card follows when its effective suit is ``lead``: its own suit, or for a suitless
+    card (a joker) the trump suit when there is one. With no card that follows, or no
+    suit to follow (``lead`` is ``None``), every card may be played.
+
     Args:
         hand: The cards held.
-        lead: The suit to follow, or ``None`` when there is none (any card is legal).
-        suit_of: The game's effective suit of a card (a joker may count as trump).
+        lead: The suit to follow, or ``None``.
+        trump: The trump suit that suitless cards belong to, or ``None``.
 
     Returns:
-        The cards whose effective suit is ``lead`` if there are any, else the whole hand,
-        in hand order.
+        The playable cards, in hand order.
 
     Example:
-        >>> hand = parse_cards("2H KS 9H")
-        >>> format_cards(follow_suit(hand, Suit.HEARTS, lambda card: card.suit))
+        >>> hand = parse_cards("2H KS 9H JK")
+        >>> format_cards(follow_suit(hand, Suit.HEARTS))
         '2H 9H'
-        >>> format_cards(follow_suit(hand, Suit.CLUBS, lambda card: card.suit))
-        '2H KS 9H'
+        >>> format_cards(follow_suit(hand, Suit.SPADES, trump=Suit.SPADES))
+        'KS JK'
+        >>> format_cards(follow_suit(hand, Suit.CLUBS))
+        '2H KS 9H JK'
     """
     if lead is None:
-        return tuple(hand)
-    following = tuple(card for card in hand if suit_of(card) == lead)
-    return following or tuple(hand)
+        return hand
+    jokers_follow = trump is not None and lead is trump
+    following = tuple(
+        card for card in hand if card.suit is lead or (jokers_follow and card.suit is None)
+    )
+    return following or hand
 
 
 def best_play(plays: Sequence[Play], strength: Callable[[Card], int]) -> Play:

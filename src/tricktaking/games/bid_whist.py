@@ -463,10 +463,7 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tup
         >>> format_cards(legal_plays(parse_cards("BJ KS"), heart, None))
         'BJ KS'
     """
-    lead = led_suit(trick, trump)
-    if lead is None:
-        return hand
-    return follow_suit(hand, lead, lambda card: effective_suit(card, trump))
+    return follow_suit(hand, led_suit(trick, trump), trump)
 
 
 def _rank_strength(rank: Rank, direction: Direction) -> int:
@@ -656,8 +653,8 @@ def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
     if phase is BidWhistPhase.PLAY:
         rnd = state.round
         seat = rnd.trick.next_seat(PLAYERS)
-        plays = _PLAYS[seat]
-        return tuple(plays[card] for card in legal_plays(rnd.hands[seat], rnd.trick, state.trump))
+        cards = legal_plays(rnd.hands[seat], rnd.trick, state.trump)
+        return tuple(map(_PLAYS[seat].__getitem__, cards))
     if phase is BidWhistPhase.BID:
         seat = _caller(state)
         high = _high_bid(state)
@@ -685,8 +682,11 @@ def _play_problem(state: BidWhistState, seat: int, card: Card) -> Problem | None
     if problem is not None:
         return problem
     trump = state.trump
-    if card not in legal_plays(rnd.hands[seat], rnd.trick, trump):
-        return follow_problem(seat, led_suit(rnd.trick, trump), trump, "BW-10.4")
+    lead = led_suit(rnd.trick, trump)
+    if lead is not None and effective_suit(card, trump) is not lead:
+        for held in rnd.hands[seat]:
+            if held.suit is lead or (held.suit is None and lead is trump):
+                return follow_problem(seat, lead, trump, "BW-10.4")
     return None
 
 

@@ -383,10 +383,7 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tup
         >>> format_cards(legal_plays(parse_cards("AH JK"), queen_led, Suit.SPADES))
         'JK'
     """
-    lead = led_suit(trick, trump)
-    if lead is None:
-        return hand
-    return follow_suit(hand, lead, lambda card: effective_suit(card, trump))
+    return follow_suit(hand, led_suit(trick, trump), trump)
 
 
 def _strength_tables() -> dict[tuple[Suit | None, Direction, Suit | None], dict[Card, int]]:
@@ -456,9 +453,10 @@ _DIRECTIONS = tuple(
 # The auction
 
 
-def _auction_status(state: OneCardState) -> tuple[frozenset[int], Bid | None]:
-    passed = frozenset(call.seat for call in state.calls if isinstance(call, Pass))
-    high = next((call for call in reversed(state.calls) if isinstance(call, Bid)), None)
+def _auction_status(calls: tuple[OneCardCall, ...]) -> tuple[frozenset[int], Bid | None]:
+    """The seats that have passed, and the high bid."""
+    passed = frozenset(call.seat for call in calls if call.__class__ is Pass)
+    high = next((call for call in reversed(calls) if call.__class__ is Bid), None)
     return passed, high
 
 
@@ -541,7 +539,7 @@ def actor(state: OneCardState) -> int | Chance | None:
     if phase is OneCardPhase.PLAY:
         return state.round.trick.next_seat(state.config.players)
     if phase is OneCardPhase.BID:
-        return _next_caller(state, _auction_status(state)[0])
+        return _next_caller(state, _auction_status(state.calls)[0])
     if phase is OneCardPhase.CHOOSE_DIRECTION:
         return state.round.trick.leader
     if phase is OneCardPhase.DEAL:
@@ -570,13 +568,12 @@ def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
     if phase is OneCardPhase.PLAY:
         rnd = state.round
         seat = rnd.trick.next_seat(state.config.players)
-        plays = _PLAYS[seat]
         cards = legal_plays(rnd.hands[seat], rnd.trick, state.trump)
         if _joker_lead_banned(state):
             cards = tuple(card for card in cards if card.rank is not Rank.JOKER)
-        return tuple(plays[card] for card in cards)
+        return tuple(map(_PLAYS[seat].__getitem__, cards))
     if phase is OneCardPhase.BID:
-        passed, high = _auction_status(state)
+        passed, high = _auction_status(state.calls)
         seat = _next_caller(state, passed)
         return (_PASSES[seat], *_BIDS[seat][_lowest_bid(state, high) :])
     if phase is OneCardPhase.CHOOSE_DIRECTION:
@@ -596,8 +593,11 @@ def _play_problem(state: OneCardState, seat: int, card: Card) -> Problem | None:
     if card.rank is Rank.JOKER and _joker_lead_banned(state):
         return Violation.FORBIDDEN_LEAD, "the bidder may not lead the joker to trick 1 (OC-6.3)"
     trump = state.trump
-    if card not in legal_plays(rnd.hands[seat], rnd.trick, trump):
-        return follow_problem(seat, led_suit(rnd.trick, trump), trump, "OC-10.4")
+    lead = led_suit(rnd.trick, trump)
+    if lead is not None and effective_suit(card, trump) is not lead:
+        for held in rnd.hands[seat]:
+            if held.suit is lead or (held.suit is None and lead is trump):
+                return follow_problem(seat, lead, trump, "OC-10.4")
     return None
 
 
@@ -611,7 +611,7 @@ def _problem(state: OneCardState, action: Action) -> Problem | None:
         case Bid() | Pass():
             if phase is not OneCardPhase.BID:
                 return Violation.WRONG_PHASE, "calls are made only in the auction"
-            passed, high = _auction_status(state)
+            passed, high = _auction_status(state.calls)
             seat = action.seat
             if seat in passed:
                 return Violation.ALREADY_PASSED, f"seat {seat} has passed (OC-7.4)"
@@ -716,8 +716,7 @@ def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
 def _call(state: OneCardState, call: OneCardCall, history: History[OneCardAction]) -> OneCardState:
     calls = (*state.calls, call)
     n = state.config.players
-    passed = frozenset(c.seat for c in calls if isinstance(c, Pass))
-    high = next((c for c in reversed(calls) if isinstance(c, Bid)), None)
+    passed, high = _auction_status(calls)
     if high is not None and (high.points == MAX_BID or len(passed) == n - 1):
         # OC-7.5, OC-7.6: a bid hand; the bidder leads trick 1 and names trump (OC-9.1)
         return attrs.evolve(
@@ -739,7 +738,21 @@ def _call(state: OneCardState, call: OneCardCall, history: History[OneCardAction
             calls=calls,
             history=history,
         )
-    return attrs.evolve(state, calls=calls, history=history)
+    return _make_state(
+        state.config,
+        OneCardPhase.BID,
+        state.round,
+        state.centre,
+        calls,
+        None,
+        None,
+        None,
+        state.direction,
+        state.points,
+        state.scores,
+        state.score_sheet,
+        history,
+    )
 
 
 def _play(state: OneCardState, action: Play, history: History[OneCardAction]) -> OneCardState:

@@ -526,8 +526,7 @@ def legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
     rnd = state.round
     if phase is WizardPhase.PLAY:
         seat = rnd.trick.next_seat(state.config.players)
-        plays = _PLAYS[seat]
-        return tuple(plays[card] for card in legal_plays(rnd.hands[seat], rnd.trick))
+        return tuple(map(_PLAYS[seat].__getitem__, legal_plays(rnd.hands[seat], rnd.trick)))
     if phase is WizardPhase.BID:
         seat = _bidder(state)
         forbidden = _forbidden_bid(state, seat)
