@@ -27,7 +27,6 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
-from tricktaking import CHANCE
 from tricktaking.games import bid_whist, one_card, wizard
 from tricktaking.testing import playout
 
@@ -48,17 +47,19 @@ GAMES: list[tuple[str, ModuleType, object]] = [
 def random_game(rules: Any, config: object, rng: random.Random) -> int:
     """Play one game with uniformly random legal actions; return the player actions."""
     new_game, apply, deal = rules.new_game, rules.apply, rules.deal
-    actor, legal_actions, is_over = rules.actor, rules.legal_actions, rules.is_over
+    legal_actions, is_over = rules.legal_actions, rules.is_over
     choice = rng.choice
     state = new_game(config)
     actions = 0
-    while not is_over(state):
-        if actor(state) is CHANCE:
-            state = apply(state, deal(state, rng.getrandbits(63)))
-        else:
-            state = apply(state, choice(legal_actions(state)))
+    while True:
+        legal = legal_actions(state)
+        if legal:  # a seat is to act
+            state = apply(state, choice(legal))
             actions += 1
-    return actions
+        elif is_over(state):
+            return actions
+        else:  # a chance node: the next deal
+            state = apply(state, deal(state, rng.getrandbits(63)))
 
 
 def throughput(
@@ -176,8 +177,8 @@ def wizard_decisions(seconds: float, repeats: int) -> float:
         actions = 0
         for start in dealt:
             state = start
-            while isinstance(wizard.actor(state), int):
-                state = wizard.apply(state, rng.choice(wizard.legal_actions(state)))
+            while legal := wizard.legal_actions(state):
+                state = wizard.apply(state, rng.choice(legal))
                 actions += 1
         return actions
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tricktaking import Card, Deck, format_cards, parse_cards
+from tricktaking import Card, Deal, Deck, format_cards, parse_cards
 
 
 def test_deck_sizes() -> None:
@@ -79,3 +79,17 @@ def test_deck_is_a_sequence() -> None:
 def test_deck_rejects_non_cards() -> None:
     with pytest.raises(TypeError):
         Deck(["AS"])  # type: ignore[list-item]
+
+
+@given(st.integers(), st.integers(1, 15), st.integers(0, 3))
+def test_engine_deals_are_the_canonical_deal_of_the_shuffled_deck(
+    seed: int, hand_size: int, dealer: int
+) -> None:
+    from tricktaking._table import deal_round
+
+    expected = Deal.from_deck(
+        Deck.wizard().shuffled(seed), players=4, first_seat=(dealer + 1) % 4, hand_size=hand_size
+    )
+    assert (
+        deal_round(Deck.wizard(), seed, players=4, dealer=dealer, hand_size=hand_size) == expected
+    )

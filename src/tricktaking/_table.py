@@ -11,10 +11,11 @@ from typing import TypeVar
 
 from tricktaking._fast import constructor
 from tricktaking.actions import Deal
-from tricktaking.cards import Card
+from tricktaking.cards import Card, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.errors import IllegalActionError, Violation
 from tricktaking.rounds import Round
+from tricktaking.seeding import shuffle
 from tricktaking.tricks import Play, Trick, left_of
 
 __all__ = [
@@ -78,13 +79,18 @@ def play_into_round(
 
 
 def deal_round(deck: Deck, seed: int, *, players: int, dealer: int, hand_size: int) -> Deal:
-    """The canonical deal: ``deck`` shuffled by ``seed``, dealt from the dealer's left."""
-    return Deal.from_deck(
-        deck.shuffled(seed),
-        players=players,
-        first_seat=left_of(dealer, players),
-        hand_size=hand_size,
+    """The canonical deal: ``deck`` shuffled by ``seed``, dealt from the dealer's left.
+
+    The same deal as ``Deal.from_deck(deck.shuffled(seed), ...)``, built without
+    re-checking the cards of a :class:`Deck`, which holds only cards.
+    """
+    cards = shuffle(deck.cards, seed)
+    dealt = hand_size * players
+    first = left_of(dealer, players)
+    hands = tuple(
+        sort_cards(cards[(seat - first) % players : dealt : players]) for seat in range(players)
     )
+    return _make_deal(hands, cards[dealt:])
 
 
 def no_deal_due(phase: str, over: bool) -> IllegalActionError:

@@ -170,10 +170,5 @@ def best_play(plays: Sequence[Play], strength: Callable[[Card], int]) -> Play:
         >>> best_play(plays, lambda card: "9TJQKA".find(card.rank.value)).seat
         1
     """
-    best = plays[0]
-    best_strength = strength(best.card)
-    for play in plays[1:]:
-        value = strength(play.card)
-        if value > best_strength:
-            best, best_strength = play, value
-    return best
+    values = [strength(play.card) for play in plays]
+    return plays[values.index(max(values))]  # index() finds the earliest of equals

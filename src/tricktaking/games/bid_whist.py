@@ -622,7 +622,8 @@ def actor(state: BidWhistState) -> int | Chance | None:
     """
     phase = state.phase
     if phase is BidWhistPhase.PLAY:
-        return state.round.trick.next_seat(PLAYERS)
+        trick = state.round.trick
+        return (trick.leader + len(trick.plays)) % PLAYERS
     if phase is BidWhistPhase.BID:
         return _caller(state)
     if phase is BidWhistPhase.CHOOSE or phase is BidWhistPhase.DISCARD:
@@ -652,7 +653,8 @@ def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
     phase = state.phase
     if phase is BidWhistPhase.PLAY:
         rnd = state.round
-        seat = rnd.trick.next_seat(PLAYERS)
+        trick = rnd.trick
+        seat = (trick.leader + len(trick.plays)) % PLAYERS
         cards = legal_plays(rnd.hands[seat], rnd.trick, state.trump)
         return tuple(map(_PLAYS[seat].__getitem__, cards))
     if phase is BidWhistPhase.BID:

@@ -537,7 +537,8 @@ def actor(state: OneCardState) -> int | Chance | None:
     """
     phase = state.phase
     if phase is OneCardPhase.PLAY:
-        return state.round.trick.next_seat(state.config.players)
+        trick = state.round.trick
+        return (trick.leader + len(trick.plays)) % state.config.players
     if phase is OneCardPhase.BID:
         return _next_caller(state, _auction_status(state.calls)[0])
     if phase is OneCardPhase.CHOOSE_DIRECTION:
@@ -567,7 +568,8 @@ def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
     phase = state.phase
     if phase is OneCardPhase.PLAY:
         rnd = state.round
-        seat = rnd.trick.next_seat(state.config.players)
+        trick = rnd.trick
+        seat = (trick.leader + len(trick.plays)) % state.config.players
         cards = legal_plays(rnd.hands[seat], rnd.trick, state.trump)
         if _joker_lead_banned(state):
             cards = tuple(card for card in cards if card.rank is not Rank.JOKER)

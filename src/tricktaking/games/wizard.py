@@ -36,7 +36,7 @@ from typing import Literal, TypeAlias
 import attrs
 
 from tricktaking._fast import constructor
-from tricktaking._table import new_round, play_into_round, replace_at
+from tricktaking._table import deal_round, new_round, no_deal_due, play_into_round, replace_at
 from tricktaking._validation import (
     Problem,
     card_play_problem,
@@ -50,7 +50,7 @@ from tricktaking.actions import CHANCE, Chance, ChooseTrump, Deal
 from tricktaking.cards import SUITED_RANKS, Card, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.engine import Action
-from tricktaking.errors import ConfigError, IllegalActionError, NotationError, Violation
+from tricktaking.errors import ConfigError, NotationError, Violation
 from tricktaking.history import History
 from tricktaking.notation import parse_core_action
 from tricktaking.rounds import Round
@@ -370,9 +370,10 @@ def trick_winner(trick: Trick, trump: Suit | None) -> int:
         >>> trick_winner(trick, Suit.HEARTS), trick_winner(trick, None)
         (2, 3)
     """
-    if not trick.plays:
+    plays = trick.plays
+    if not plays:
         raise ValueError("an empty trick has no winner yet")
-    return best_play(trick.plays, _STRENGTH[trump, led_suit(trick)].__getitem__).seat
+    return best_play(plays, _STRENGTH[trump, led_suit(trick)].__getitem__).seat
 
 
 def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
@@ -461,17 +462,12 @@ def deal(state: WizardState, seed: int) -> Deal:
         ([1, 1, 1, 1], 56)
     """
     if state.phase is not WizardPhase.DEAL:
-        violation = (
-            Violation.GAME_OVER if state.phase is WizardPhase.OVER else Violation.WRONG_PHASE
-        )
-        raise IllegalActionError(
-            f"no deal is due in the {state.phase.value} phase", violation, None, None
-        )
-    n = state.config.players
-    return Deal.from_deck(
-        _DECK.shuffled(seed),
-        players=n,
-        first_seat=left_of(_next_dealer(state), n),
+        raise no_deal_due(state.phase.value, state.phase is WizardPhase.OVER)
+    return deal_round(
+        _DECK,
+        seed,
+        players=state.config.players,
+        dealer=_next_dealer(state),
         hand_size=state.round.number + 1,
     )
 
@@ -485,7 +481,8 @@ def actor(state: WizardState) -> int | Chance | None:
     """
     phase = state.phase
     if phase is WizardPhase.PLAY:
-        return state.round.trick.next_seat(state.config.players)
+        trick = state.round.trick
+        return (trick.leader + len(trick.plays)) % state.config.players
     if phase is WizardPhase.BID:
         return _bidder(state)
     if phase is WizardPhase.DEAL:
@@ -525,7 +522,8 @@ def legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
     phase = state.phase
     rnd = state.round
     if phase is WizardPhase.PLAY:
-        seat = rnd.trick.next_seat(state.config.players)
+        trick = rnd.trick
+        seat = (trick.leader + len(trick.plays)) % state.config.players
         return tuple(map(_PLAYS[seat].__getitem__, legal_plays(rnd.hands[seat], rnd.trick)))
     if phase is WizardPhase.BID:
         seat = _bidder(state)
@@ -637,9 +635,18 @@ def _advance(state: WizardState, action: WizardAction) -> WizardState:
         case Play():
             return _play(state, action)
         case Bid(seat=seat, tricks=tricks):
-            bids = replace_at(state.bids, seat, tricks)
             phase = WizardPhase.PLAY if seat == state.round.dealer else WizardPhase.BID
-            return attrs.evolve(state, phase=phase, bids=bids, history=state.history.append(action))
+            return _make_state(
+                state.config,
+                phase,
+                state.round,
+                state.stock,
+                state.trump,
+                replace_at(state.bids, seat, tricks),
+                state.scores,
+                state.score_sheet,
+                state.history.append(action),
+            )
         case ChooseTrump(suit=suit):
             return attrs.evolve(
                 state, phase=WizardPhase.BID, trump=suit, history=state.history.append(action)
