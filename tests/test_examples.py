@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import runpy
 import sys
 from pathlib import Path
@@ -10,11 +11,29 @@ import pytest
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*.py"))
 
+ARGUMENTS = {
+    "terminal_frontend": ["5"],
+    "web_frontend": ["--self-test"],
+    "tournament": ["6", "--jobs", "2"],
+}
+EXPECTED = {
+    "terminal_frontend": "final scores",
+    "web_frontend": "final scores",
+    "tournament": "Bid Whist: 6 games",
+    "records_roundtrip": "tampered record rejected at action 3",
+    "random_game": "winners",
+}
+
+
+def test_every_example_is_exercised() -> None:
+    assert {path.stem for path in EXAMPLES} == set(EXPECTED)
+
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[path.stem for path in EXAMPLES])
 def test_example_runs(
     path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(sys, "argv", [str(path)])
+    monkeypatch.setattr(sys, "argv", [str(path), *ARGUMENTS.get(path.stem, [])])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("bid 9\nnonsense\n"))
     runpy.run_path(str(path), run_name="__main__")
-    assert capsys.readouterr().out.strip()
+    assert EXPECTED[path.stem] in capsys.readouterr().out

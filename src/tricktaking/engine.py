@@ -124,6 +124,11 @@ class PlayerView(Protocol):
         """The seat whose view this is."""
         ...
 
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The seat's legal actions when it is to act, else ``()``."""
+        ...
+
     def to_dict(self) -> dict[str, JSONValue]:
         """The view as plain JSON data (``json.dumps`` needs no custom encoder)."""
         ...

@@ -98,6 +98,7 @@ __all__ = [
     "new_game",
     "parse_action",
     "partner",
+    "rank_strength",
     "scores",
     "team_of",
     "trick_winner",
@@ -466,8 +467,13 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tup
     return follow_suit(hand, led_suit(trick, trump), trump)
 
 
-def _rank_strength(rank: Rank, direction: Direction) -> int:
-    """0 … 12 within a suit, the Ace best in both directions (BW-2.3)."""
+def rank_strength(rank: Rank, direction: Direction) -> int:
+    """A suited rank's strength in ``direction``, 0 to 12, the Ace best both ways (BW-2.3).
+
+    Example:
+        >>> rank_strength(Rank.ACE, Direction.DOWNTOWN), rank_strength(Rank.TWO, Direction.DOWNTOWN)
+        (12, 11)
+    """
     index = SUITED_RANKS.index(rank)
     if direction is Direction.UPTOWN or rank is Rank.ACE:
         return index
@@ -485,9 +491,9 @@ def _strength_tables() -> dict[tuple[Suit | None, Direction, Suit | None], dict[
                         top = 200 if card.rank is Rank.RED_JOKER else 199
                         table[card] = -1 if trump is None else top
                     elif card.suit is trump:
-                        table[card] = 100 + _rank_strength(card.rank, direction)
+                        table[card] = 100 + rank_strength(card.rank, direction)
                     elif card.suit is led:
-                        table[card] = _rank_strength(card.rank, direction)
+                        table[card] = rank_strength(card.rank, direction)
                     else:
                         table[card] = -1
                 tables[trump, direction, led] = table

@@ -1,0 +1,243 @@
+"""Play many seeded games between bots and summarise each seat's results.
+
+Games run on any :class:`concurrent.futures.Executor`: serially by default, on a
+:class:`~concurrent.futures.ProcessPoolExecutor` for all the cores of one machine, or on
+a Dask cluster through ``distributed.Client(...).get_executor()``. Game ``i`` uses seeds
+derived from the master seed and ``i`` only, and results are gathered in game order, so
+the statistics are identical whatever the executor.
+
+Example:
+    >>> import tricktaking as tt
+    >>> result = simulate(tt.WizardConfig(players=3, rounds=2), ["heuristic", "random", "random"],
+    ...                   games=10, seed=1)
+    >>> result.games, len(result.seats)
+    (10, 3)
+    >>> result.seats[0].bot
+    'heuristic'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from typing import TypeAlias
+
+import attrs
+
+from tricktaking.actions import CHANCE
+from tricktaking.bots import Bot, BotFactory, make_bot
+from tricktaking.engine import (
+    GameState,
+    actor,
+    apply,
+    deal,
+    game_of,
+    is_over,
+    new_game,
+    scores,
+    view,
+    winners,
+)
+from tricktaking.seeding import derive_seed
+
+__all__ = ["BotSpec", "GameResult", "SeatStats", "SimulationResult", "play_game", "simulate"]
+
+
+@attrs.frozen
+class GameResult:
+    """The final scores and winners of one game.
+
+    Example:
+        >>> GameResult(scores=(10, -20, 30), winners=(2,)).winners
+        (2,)
+    """
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class SeatStats:
+    """One seat's results over a simulation.
+
+    Attributes:
+        seat: The seat.
+        bot: The kind of bot in that seat.
+        mean_score: The mean final score.
+        score_ci: The half-width of the 95 % confidence interval of the mean score.
+        win_rate: The share of games the seat won (co-winners all count as winners).
+        win_ci: The 95 % Wilson score interval of the win rate, ``(low, high)``.
+
+    Example:
+        >>> SeatStats(seat=0, bot="random", mean_score=1.5, score_ci=0.5, win_rate=0.25,
+        ...           win_ci=(0.2, 0.3)).win_rate
+        0.25
+    """
+
+    seat: int
+    bot: str
+    mean_score: float
+    score_ci: float
+    win_rate: float
+    win_ci: tuple[float, float]
+
+
+@attrs.frozen(kw_only=True)
+class SimulationResult:
+    """The outcome of :func:`simulate`: per-seat statistics and every game's result.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> result = simulate(tt.OneCardConfig(players=2, target=5), ["random", "random"],
+        ...                   games=4)
+        >>> len(result.results)
+        4
+    """
+
+    game: str
+    games: int
+    seed: int
+    seats: tuple[SeatStats, ...]
+    results: tuple[GameResult, ...]
+
+    def table(self) -> str:
+        """The statistics as a plain-text table.
+
+        Example:
+            >>> import tricktaking as tt
+            >>> print(simulate(tt.OneCardConfig(players=2, target=3), ["random"] * 2,
+            ...                games=2).table())  # doctest: +ELLIPSIS
+            seat  bot ...
+        """
+        lines = [
+            f"{'seat':<5} {'bot':<10} {'mean score':>12} {'± 95%':>8} {'win rate':>9} "
+            f"{'95% interval':>16}"
+        ]
+        for stats in self.seats:
+            low, high = stats.win_ci
+            lines.append(
+                f"{stats.seat:<5} {stats.bot:<10} {stats.mean_score:>12.2f} "
+                f"{stats.score_ci:>8.2f} {stats.win_rate:>8.1%} "
+                f"{f'{low:.1%} – {high:.1%}':>16}"
+            )
+        return "\n".join(lines)
+
+
+BotSpec: TypeAlias = str | BotFactory
+"""A bot kind for :func:`~tricktaking.bots.make_bot` (``"heuristic"``, ``"random"``) or a
+factory called with a seed, such as a bot class (it must be picklable for process pools)."""
+
+
+def _bot(spec: BotSpec, game: str, seed: int) -> Bot:
+    return make_bot(spec, game, seed) if isinstance(spec, str) else spec(seed)
+
+
+def _label(spec: BotSpec) -> str:
+    return spec if isinstance(spec, str) else getattr(spec, "__name__", repr(spec))
+
+
+def play_game(config: object, bots: Sequence[BotSpec], seed: int) -> GameResult:
+    """Play one game of ``config`` with a bot of the named kind in each seat.
+
+    Deals and bots take seeds derived from ``seed``; each bot sees only its view.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> play_game(tt.WizardConfig(players=3, rounds=1), ["random"] * 3, seed=5).scores
+        (...)
+    """
+    state: GameState[object] = new_game(config)
+    name = game_of(state).name
+    players = [_bot(spec, name, derive_seed(seed, "bot", seat)) for seat, spec in enumerate(bots)]
+    if len(players) != len(scores(state)):
+        raise ValueError(f"{name} needs {len(scores(state))} bots, got {len(players)}")
+    while not is_over(state):
+        seat = actor(state)
+        if seat is CHANCE:
+            state = apply(state, deal(state, derive_seed(seed, "deal", len(state.history))))
+        elif isinstance(seat, int):
+            state = apply(state, players[seat].act(view(state, seat)))
+    return GameResult(scores=scores(state), winners=winners(state))
+
+
+def _play_games(config: object, bots: Sequence[BotSpec], seeds: Sequence[int]) -> list[GameResult]:
+    return [play_game(config, bots, seed) for seed in seeds]
+
+
+def _chunks(items: Sequence[int], size: int) -> Iterable[Sequence[int]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def _wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    if not games:
+        return (0.0, 1.0)
+    share = wins / games
+    denominator = 1 + z * z / games
+    centre = (share + z * z / (2 * games)) / denominator
+    margin = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / denominator
+    return (max(0.0, centre - margin), min(1.0, centre + margin))
+
+
+def simulate(
+    config: object,
+    bots: Sequence[BotSpec],
+    *,
+    games: int,
+    seed: int = 0,
+    executor: Executor | None = None,
+    chunk_size: int = 50,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationResult:
+    """Play ``games`` seeded games of ``config`` and summarise each seat.
+
+    Args:
+        config: The configuration of a registered game.
+        bots: The bot in each seat: ``"heuristic"``, ``"random"`` or a bot factory.
+        games: How many games to play.
+        seed: The master seed; game ``i`` plays with a seed derived from it and ``i``.
+        executor: Where to run the games; ``None`` runs them here, one after another.
+        chunk_size: Games sent to the executor per task.
+        progress: Called as ``progress(done, games)`` after each chunk.
+
+    Returns:
+        Per-seat statistics and every game's result, in game order.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> result = simulate(tt.BidWhistConfig(), ["random"] * 4, games=6, seed=3)
+        >>> sum(stats.win_rate for stats in result.seats)
+        2.0
+    """
+    name = game_of(new_game(config)).name
+    seeds = [derive_seed(seed, "game", index) for index in range(games)]
+    chunks = list(_chunks(seeds, max(1, chunk_size)))
+    results: list[GameResult] = []
+    if executor is None:
+        outcomes: Iterable[list[GameResult]] = (_play_games(config, bots, c) for c in chunks)
+    else:
+        outcomes = executor.map(_play_games, [config] * len(chunks), [bots] * len(chunks), chunks)
+    for outcome in outcomes:
+        results.extend(outcome)
+        if progress is not None:
+            progress(len(results), games)
+    stats = []
+    for seat, spec in enumerate(bots):
+        values = [result.scores[seat] for result in results]
+        wins = sum(seat in result.winners for result in results)
+        mean = sum(values) / games if games else 0.0
+        spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (games - 1)) if games > 1 else 0.0
+        stats.append(
+            SeatStats(
+                seat=seat,
+                bot=_label(spec),
+                mean_score=mean,
+                score_ci=1.96 * spread / math.sqrt(games) if games else 0.0,
+                win_rate=wins / games if games else 0.0,
+                win_ci=_wilson(wins, games),
+            )
+        )
+    return SimulationResult(
+        game=name, games=games, seed=seed, seats=tuple(stats), results=tuple(results)
+    )

@@ -1,0 +1,68 @@
+"""Simulations: statistics, executors, progress and bot factories."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+import tricktaking as tt
+from tricktaking.bots import RandomBot
+from tricktaking.simulate import GameResult, play_game, simulate
+
+CONFIG = tt.OneCardConfig(players=3, target=8)
+BOTS = ["heuristic", "random", "random"]
+
+
+def test_the_same_seeds_give_identical_statistics_whatever_the_executor() -> None:
+    serial = simulate(CONFIG, BOTS, games=24, seed=5, chunk_size=5)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        parallel = simulate(CONFIG, BOTS, games=24, seed=5, executor=pool, chunk_size=5)
+    with ThreadPoolExecutor(max_workers=2) as threads:
+        threaded = simulate(CONFIG, BOTS, games=24, seed=5, executor=threads, chunk_size=7)
+    assert serial == parallel == threaded
+
+
+def test_dask_executor_gives_the_same_statistics() -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(processes=False) as client:
+        result = simulate(CONFIG, BOTS, games=10, seed=5, executor=client.get_executor())
+    assert result == simulate(CONFIG, BOTS, games=10, seed=5)
+
+
+def test_statistics_are_consistent_with_the_games() -> None:
+    result = simulate(tt.WizardConfig(players=3, rounds=2), ["random"] * 3, games=30, seed=1)
+    assert len(result.results) == 30
+    for stats in result.seats:
+        scores = [game.scores[stats.seat] for game in result.results]
+        assert stats.mean_score == pytest.approx(sum(scores) / 30)
+        low, high = stats.win_ci
+        assert 0 <= low <= stats.win_rate <= high <= 1
+        assert stats.score_ci > 0
+    assert "mean score" in result.table()
+
+
+def test_progress_and_factories() -> None:
+    seen: list[tuple[int, int]] = []
+    result = simulate(
+        CONFIG,
+        [RandomBot, "random", RandomBot],
+        games=7,
+        chunk_size=3,
+        progress=lambda done, total: seen.append((done, total)),
+    )
+    assert seen == [(3, 7), (6, 7), (7, 7)]
+    assert [stats.bot for stats in result.seats] == ["RandomBot", "random", "RandomBot"]
+
+
+def test_play_game() -> None:
+    result = play_game(tt.BidWhistConfig(), ["heuristic"] * 4, seed=3)
+    assert isinstance(result, GameResult)
+    assert result.winners in ((0, 2), (1, 3))
+    with pytest.raises(ValueError, match="needs 4 bots"):
+        play_game(tt.BidWhistConfig(), ["random"] * 3, seed=3)
+
+
+def test_no_games() -> None:
+    result = simulate(CONFIG, BOTS, games=0)
+    assert result.results == () and result.seats[0].win_rate == 0.0
