@@ -177,7 +177,16 @@ def dump(
     seats: Sequence[str] | None = None,
     indent: int | None = 1,
 ) -> None:
-    """Write the record of the game that led to ``state`` to a text file."""
+    """Write the record of the game that led to ``state`` to a text file.
+
+    Example:
+        >>> import io
+        >>> import tricktaking as tt
+        >>> buffer = io.StringIO()
+        >>> dump(tt.new_game(tt.OneCardConfig(players=2)), buffer)
+        >>> buffer.getvalue().startswith("{")
+        True
+    """
     fp.write(dumps(state, seats=seats, indent=indent))
     fp.write("\n")
 
@@ -261,5 +270,12 @@ def loads(text: str | bytes) -> GameRecord:
 
 
 def load(fp: IO[str] | IO[bytes]) -> GameRecord:
-    """Read and replay a record from a file (see :func:`loads`)."""
+    """Read and replay a record from a file (see :func:`loads`).
+
+    Example:
+        >>> import io
+        >>> import tricktaking as tt
+        >>> load(io.StringIO(dumps(tt.new_game(tt.WizardConfig(players=3))))).game
+        'wizard'
+    """
     return loads(fp.read())

@@ -110,14 +110,15 @@ class SimulationResult:
             ...                games=2).table())  # doctest: +ELLIPSIS
             seat  bot ...
         """
+        width = max(10, *(len(stats.bot) for stats in self.seats))
         lines = [
-            f"{'seat':<5} {'bot':<10} {'mean score':>12} {'± 95%':>8} {'win rate':>9} "
+            f"{'seat':<5} {'bot':<{width}} {'mean score':>12} {'± 95%':>8} {'win rate':>9} "
             f"{'95% interval':>16}"
         ]
         for stats in self.seats:
             low, high = stats.win_ci
             lines.append(
-                f"{stats.seat:<5} {stats.bot:<10} {stats.mean_score:>12.2f} "
+                f"{stats.seat:<5} {stats.bot:<{width}} {stats.mean_score:>12.2f} "
                 f"{stats.score_ci:>8.2f} {stats.win_rate:>8.1%} "
                 f"{f'{low:.1%} – {high:.1%}':>16}"
             )

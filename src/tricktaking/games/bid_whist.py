@@ -104,6 +104,7 @@ __all__ = [
     "trick_winner",
     "view",
     "winners",
+    "winning_team",
     "with_zones",
     "zones",
 ]
@@ -528,6 +529,21 @@ def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
     return best_play(trick.plays, _STRENGTH[trump, direction, lead].__getitem__).seat
 
 
+def winning_team(team_scores: tuple[int, int], target: int) -> int | None:
+    """The team that has won (0 for {0, 2}, 1 for {1, 3}), or ``None`` to play on.
+
+    The game ends when a team has at least ``+target`` or at most ``-target``; the team
+    with the higher score wins (BW-13.1, BW-13.2).
+
+    Example:
+        >>> winning_team((9, -6), 7), winning_team((5, -8), 7), winning_team((5, -6), 7)
+        (0, 0, None)
+    """
+    if all(abs(score) < target for score in team_scores):
+        return None
+    return 0 if team_scores[0] > team_scores[1] else 1
+
+
 def hand_score(*, level: int, books: int, no_trump: bool, nt_double: bool) -> int:
     """The bidding team's score for a hand (BW-12.2 to BW-12.4).
 
@@ -900,8 +916,7 @@ def _play(state: BidWhistState, action: Play, history: History[BidWhistAction]) 
     )
     change = (score, 0) if team == 0 else (0, score)
     totals = (state.team_scores[0] + change[0], state.team_scores[1] + change[1])
-    target = state.config.target
-    over = any(abs(total) >= target for total in totals)  # BW-13.1
+    over = winning_team(totals, state.config.target) is not None
     return attrs.evolve(
         state,
         phase=BidWhistPhase.OVER if over else BidWhistPhase.DEAL,
@@ -940,10 +955,10 @@ def winners(state: BidWhistState) -> tuple[int, ...]:
         >>> winners(new_game(BidWhistConfig()))
         ()
     """
-    if state.phase is not BidWhistPhase.OVER:
+    team = winning_team(state.team_scores, state.config.target)
+    if state.phase is not BidWhistPhase.OVER or team is None:
         return ()
-    a, b = state.team_scores
-    return (0, 2) if a > b else (1, 3)
+    return (team, team + 2)
 
 
 def view(state: BidWhistState, seat: int) -> BidWhistView:

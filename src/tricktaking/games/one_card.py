@@ -23,7 +23,7 @@ Example:
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TypeAlias
 
 import attrs
@@ -86,6 +86,7 @@ __all__ = [
     "check",
     "deal",
     "effective_suit",
+    "game_winner",
     "hand_scores",
     "is_over",
     "led_suit",
@@ -347,6 +348,22 @@ def hand_scores(
     if bidder is not None and contract is not None and points[bidder] < contract:
         return replace_at(points, bidder, 0)
     return points
+
+
+def game_winner(totals: Sequence[int], target: int) -> int | None:
+    """The winner after a hand: the one seat with the top total, if it reaches ``target``.
+
+    ``None`` means another hand is played: nobody has reached the target, or the top
+    total is shared (OC-13.2 to OC-13.4).
+
+    Example:
+        >>> game_winner([0, 30, 31], 30), game_winner([12, 31, 31], 30), game_winner([5, 9], 30)
+        (2, None, None)
+    """
+    top = max(totals)
+    if top < target or list(totals).count(top) > 1:
+        return None
+    return list(totals).index(top)
 
 
 def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
@@ -793,8 +810,7 @@ def _play(state: OneCardState, action: Play, history: History[OneCardAction]) ->
         points = add_at(points, winner, card_points(state.centre))  # OC-12.2
     scored = hand_scores(points, state.bidder, state.contract)
     totals = tuple(map(sum, zip(state.scores, scored, strict=True)))
-    top = max(totals)
-    over = top >= config.target and totals.count(top) == 1  # OC-13.2, OC-13.3
+    over = game_winner(totals, config.target) is not None
     return attrs.evolve(
         state,
         phase=OneCardPhase.OVER if over else OneCardPhase.DEAL,
@@ -834,9 +850,8 @@ def winners(state: OneCardState) -> tuple[int, ...]:
         >>> winners(new_game(OneCardConfig(players=3)))
         ()
     """
-    if state.phase is not OneCardPhase.OVER:
-        return ()
-    return (state.scores.index(max(state.scores)),)
+    winner = game_winner(state.scores, state.config.target)
+    return () if state.phase is not OneCardPhase.OVER or winner is None else (winner,)
 
 
 def view(state: OneCardState, seat: int) -> OneCardView:

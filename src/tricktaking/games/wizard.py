@@ -30,7 +30,7 @@ Example:
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Literal, TypeAlias
 
 import attrs
@@ -81,6 +81,7 @@ __all__ = [
     "actor",
     "apply",
     "check",
+    "co_winners",
     "deal",
     "is_over",
     "led_suit",
@@ -391,6 +392,17 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
         if card.suit is led:
             return tuple(card for card in hand if card.suit is led or card.suit is None)
     return hand
+
+
+def co_winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """Every seat whose total is the highest; ties make co-winners (WZ-13.2, WZ-13.3).
+
+    Example:
+        >>> co_winners([120, 90, 120]), co_winners([-10, -40, -30])
+        ((0, 2), (0,))
+    """
+    top = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == top)
 
 
 def round_score(bid: int, taken: int) -> int:
@@ -726,8 +738,7 @@ def winners(state: WizardState) -> tuple[int, ...]:
     """
     if state.phase is not WizardPhase.OVER:
         return ()
-    top = max(state.scores)
-    return tuple(seat for seat, total in enumerate(state.scores) if total == top)
+    return co_winners(state.scores)
 
 
 def view(state: WizardState, seat: int) -> WizardView:
