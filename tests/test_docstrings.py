@@ -20,7 +20,7 @@ MODULES = sorted(
 
 
 def public_objects(module: ModuleType) -> list[tuple[str, object]]:
-    found = []
+    found: list[tuple[str, object]] = []
     for name in module.__all__:
         value = getattr(module, name)
         ours = getattr(value, "__module__", "").startswith("tricktaking")
