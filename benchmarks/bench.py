@@ -27,6 +27,8 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
+import attrs
+
 from tricktaking.games import bid_whist, one_card, wizard
 from tricktaking.testing import playout
 
@@ -79,30 +81,49 @@ def throughput(
     return best
 
 
-def median_microseconds(call: Callable[[], object], count: int) -> float:
-    """Median time of one call, in microseconds, from batches of ``count`` calls."""
+def median_microseconds(calls: Callable[[int], object], count: int) -> float:
+    """Median time of one call, in microseconds, from 7 batches of ``count`` calls."""
     samples = []
     for _ in range(7):
         start = time.perf_counter()
-        for _ in range(count):
-            call()
+        for index in range(count):
+            calls(index)
         samples.append((time.perf_counter() - start) / count * 1e6)
     return statistics.median(samples)
 
 
 def function_costs(rules: Any, config: object) -> tuple[float, float, float]:
-    """Median µs of legal_actions, apply and view over the mid-game states of a game."""
+    """Median µs of legal_actions, apply and view over the mid-game states of a game.
+
+    Each call gets a fresh copy of its state (made before timing), so neither
+    ``legal_actions`` nor the validation in ``apply`` can reuse a memo of the state's
+    legal actions: these are the costs of a first call.
+    """
     states = [s for s in playout(rules.new_game(config), 7) if isinstance(rules.actor(s), int)]
     middle = states[len(states) // 3 : 2 * len(states) // 3]
-    pairs = [(state, rules.legal_actions(state)[0]) for state in middle]
-    index = iter(range(10**9))
+    count = 2000
+    actions = [rules.legal_actions(state)[0] for state in middle]
 
-    def pick() -> tuple[Any, Any]:
-        return pairs[next(index) % len(pairs)]
+    def fresh() -> list[Any]:
+        return [attrs.evolve(middle[i % len(middle)]) for i in range(count)]
 
-    legal = median_microseconds(lambda: rules.legal_actions(pick()[0]), 2000)
-    applied = median_microseconds(lambda: rules.apply(*pick()), 2000)
-    seen = median_microseconds(lambda: rules.view(pick()[0], 0), 2000)
+    copies = [fresh() for _ in range(7)]
+
+    def timed(call: Callable[[Any, int], object]) -> float:
+        batches = iter(copies)
+        samples = []
+        for _ in range(7):
+            batch = next(batches)
+            start = time.perf_counter()
+            for index in range(count):
+                call(batch[index], index)
+            samples.append((time.perf_counter() - start) / count * 1e6)
+        return statistics.median(samples)
+
+    legal = timed(lambda state, index: rules.legal_actions(state))
+    copies = [fresh() for _ in range(7)]
+    applied = timed(lambda state, index: rules.apply(state, actions[index % len(actions)]))
+    seen = median_microseconds(lambda index: rules.view(middle[index % len(middle)], 0), count)
     return legal, applied, seen
 
 

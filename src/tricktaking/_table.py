@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from tricktaking._fast import constructor
+from tricktaking._fast import constructor, slot_setter
 from tricktaking.actions import Deal
 from tricktaking.cards import Card, sort_cards
 from tricktaking.deck import Deck
@@ -21,6 +21,7 @@ from tricktaking.tricks import Play, Trick, left_of
 __all__ = [
     "add_at",
     "deal_round",
+    "dealt_hands",
     "new_round",
     "no_deal_due",
     "play_into_round",
@@ -31,6 +32,7 @@ __all__ = [
 _T = TypeVar("_T")
 
 _make_deal = constructor(Deal)
+_set_source = slot_setter(Deal, "_source")
 _make_trick = constructor(Trick)
 _make_round = constructor(Round)
 
@@ -90,7 +92,16 @@ def deal_round(deck: Deck, seed: int, *, players: int, dealer: int, hand_size: i
     hands = tuple(
         sort_cards(cards[(seat - first) % players : dealt : players]) for seat in range(players)
     )
-    return _make_deal(hands, cards[dealt:])
+    deal = _make_deal(hands, cards[dealt:])
+    _set_source(deal, deck)
+    return deal
+
+
+def dealt_hands(deal: Deal, deck: Deck) -> tuple[tuple[Card, ...], ...]:
+    """The hands of a validated ``deal`` of ``deck``, each in canonical order."""
+    if deal._source is deck:
+        return deal.hands
+    return tuple(sort_cards(hand) for hand in deal.hands)
 
 
 def no_deal_due(phase: str, over: bool) -> IllegalActionError:

@@ -12,6 +12,7 @@ from typing import NoReturn, TypeAlias
 
 from tricktaking.actions import Chance, Deal
 from tricktaking.cards import _ORDER, Card, Suit
+from tricktaking.deck import Deck
 from tricktaking.errors import IllegalActionError, Violation
 from tricktaking.rounds import Round
 
@@ -20,6 +21,7 @@ __all__ = [
     "card_play_problem",
     "deal_problem",
     "follow_problem",
+    "is_listed",
     "raise_problem",
     "sorted_orders",
     "turn_problem",
@@ -31,6 +33,20 @@ Problem: TypeAlias = tuple[Violation, str]
 def sorted_orders(cards: Sequence[Card]) -> list[int]:
     """The canonical orders of ``cards``, sorted: a multiset fingerprint of a deck."""
     return sorted(map(_ORDER.__getitem__, cards))
+
+
+def is_listed(listed: tuple[object, ...] | None, action: object) -> bool:
+    """Whether ``action`` is one of the very objects ``legal_actions`` returned.
+
+    ``listed`` is a state's memo of its legal actions (``None`` until computed). An
+    action handed out by ``legal_actions`` for a state is legal in it, so ``apply`` may
+    skip re-validating it; any other object, even an equal one, is validated in full.
+    """
+    if listed is not None:
+        for legal in listed:
+            if legal is action:
+                return True
+    return False
 
 
 def turn_problem(seat: int, actor: int | Chance | None, phase: str) -> Problem | None:
@@ -58,15 +74,27 @@ def follow_problem(seat: int, lead: Suit | None, trump: Suit | None, clause: str
 
 
 def deal_problem(
-    deal: Deal, *, deck: Sequence[int], players: int, hand_size: int, stock_size: int
+    deal: Deal,
+    *,
+    deck: Deck,
+    orders: Sequence[int],
+    players: int,
+    hand_size: int,
+    stock_size: int,
 ) -> Problem | None:
-    """``BAD_DEAL`` unless the deal has the right sizes and is exactly ``deck``."""
+    """``BAD_DEAL`` unless the deal has the right sizes and is exactly ``deck``.
+
+    ``orders`` is :func:`sorted_orders` of ``deck``; a deal the engine made from this
+    very deck is known to hold exactly its cards.
+    """
     hands = deal.hands
     if len(hands) != players or any(len(hand) != hand_size for hand in hands):
         return Violation.BAD_DEAL, f"the deal must give {players} hands of {hand_size} cards"
     if len(deal.stock) != stock_size:
         return Violation.BAD_DEAL, f"the deal must leave {stock_size} undealt cards"
-    if sorted_orders((*chain.from_iterable(hands), *deal.stock)) != deck:
+    if deal._source is deck:
+        return None
+    if sorted_orders((*chain.from_iterable(hands), *deal.stock)) != orders:
         return Violation.BAD_DEAL, "the dealt cards are not exactly the game's deck"
     return None
 

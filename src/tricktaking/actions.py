@@ -75,6 +75,9 @@ class Deal:
 
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
     stock: tuple[Card, ...] = attrs.field(converter=_cards)
+    # The deck an engine dealt this from (hands sorted, cards exactly that deck), so
+    # that applying it need not check the cards again; None for deals built by hand.
+    _source: object = attrs.field(default=None, init=False, eq=False, repr=False)
 
     @classmethod
     def from_deck(

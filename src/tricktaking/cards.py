@@ -63,6 +63,10 @@ class Suit(enum.Enum):
     def __repr__(self) -> str:
         return f"<Suit.{self.name}: {self.value!r}>"
 
+    # Members are singletons, so identity is equality: hash by identity in C instead of
+    # Enum's Python-level hash of the name (rule tables are keyed by these).
+    __hash__ = object.__hash__
+
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
@@ -109,6 +113,10 @@ class Rank(enum.Enum):
     def __repr__(self) -> str:
         return f"<Rank.{self.name}: {self.value!r}>"
 
+    # Members are singletons, so identity is equality: hash by identity in C instead of
+    # Enum's Python-level hash of the name (rule tables are keyed by these).
+    __hash__ = object.__hash__
+
 
 SUITED_RANKS: tuple[Rank, ...] = tuple(Rank)[:13]
 """The thirteen suited ranks in the canonical order ``TWO`` … ``ACE``."""
@@ -136,6 +144,10 @@ class Direction(enum.Enum):
 
     def __repr__(self) -> str:
         return f"<Direction.{self.name}: {self.value!r}>"
+
+    # Members are singletons, so identity is equality: hash by identity in C instead of
+    # Enum's Python-level hash of the name (rule tables are keyed by these).
+    __hash__ = object.__hash__
 
 
 def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], value: object) -> None:

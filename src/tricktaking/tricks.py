@@ -153,7 +153,7 @@ def follow_suit(
         return hand
     jokers_follow = trump is not None and lead is trump
     following = tuple(
-        card for card in hand if card.suit is lead or (jokers_follow and card.suit is None)
+        [card for card in hand if card.suit is lead or (jokers_follow and card.suit is None)]
     )
     return following or hand
 

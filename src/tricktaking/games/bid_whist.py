@@ -28,9 +28,10 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from tricktaking._fast import constructor
+from tricktaking._fast import constructor, replacer, slot_setter
 from tricktaking._table import (
     deal_round,
+    dealt_hands,
     new_round,
     no_deal_due,
     play_into_round,
@@ -42,6 +43,7 @@ from tricktaking._validation import (
     card_play_problem,
     deal_problem,
     follow_problem,
+    is_listed,
     raise_problem,
     sorted_orders,
     turn_problem,
@@ -203,6 +205,8 @@ class BidMode(enum.Enum):
     def __repr__(self) -> str:
         return f"<BidMode.{self.name}: {self.value!r}>"
 
+    __hash__ = object.__hash__  # singletons: identity hashing, as for Suit
+
 
 _MODE_TOKENS = {BidMode.UPTOWN: "U", BidMode.DOWNTOWN: "D", BidMode.NO_TRUMP: "NT"}
 _MODE_BY_TOKEN = {token: mode for mode, token in _MODE_TOKENS.items()}
@@ -320,6 +324,10 @@ class BidWhistState:
     team_scores: tuple[int, int]
     score_sheet: tuple[tuple[int, int], ...]
     history: History[BidWhistAction]
+    # legal_actions memo: derived from the fields above, so it takes no part in equality
+    _legal: tuple[BidWhistAction, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
 
     @property
     def declarer(self) -> int | None:
@@ -397,6 +405,9 @@ class BidWhistView:
 
 
 _make_state = constructor(BidWhistState)
+_replace = replacer(BidWhistState)
+_replace_round = replacer(Round)
+_set_legal = slot_setter(BidWhistState, "_legal")
 
 
 # ---------------------------------------------------------------------------------------
@@ -672,6 +683,14 @@ def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
         >>> [str(action) for action in legal_actions(state)]
         ['1 pass', '1 bid 7U', '1 bid 7D', '1 bid 7NT']
     """
+    listed = state._legal
+    if listed is None:
+        listed = _legal_actions(state)
+        _set_legal(state, listed)
+    return listed
+
+
+def _legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
     phase = state.phase
     if phase is BidWhistPhase.PLAY:
         rnd = state.round
@@ -765,7 +784,8 @@ def _problem(state: BidWhistState, action: Action) -> Problem | None:
                 return Violation.WRONG_PHASE, "no deal is due"
             return deal_problem(
                 action,
-                deck=_DECK_ORDERS,
+                deck=_DECK,
+                orders=_DECK_ORDERS,
                 players=PLAYERS,
                 hand_size=HAND_SIZE,
                 stock_size=KITTY_SIZE,
@@ -802,6 +822,8 @@ def apply(state: BidWhistState, action: Action) -> BidWhistState:
         ...
         tricktaking.errors.IllegalActionError: seat 0: '0 pass' is illegal in the bid phase: ...
     """
+    if is_listed(state._legal, action):  # handed out by legal_actions for this state
+        return _advance(state, action)  # type: ignore[arg-type]
     if action.__class__ is Play:  # the hot path: the same checks, without the dispatch
         problem = _play_problem(state, action.seat, action.card)
         if problem is None:
@@ -821,12 +843,12 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
         case Bid() | Pass():
             calls = (*state.calls, action)
             if len(calls) < PLAYERS:
-                return attrs.evolve(state, calls=calls, history=history)
+                return _replace(state, calls=calls, history=history)
             contract = next(call for call in reversed(calls) if isinstance(call, Bid))
             direction = (
                 Direction.DOWNTOWN if contract.mode is BidMode.DOWNTOWN else Direction.UPTOWN
             )
-            return attrs.evolve(
+            return _replace(
                 state,
                 phase=BidWhistPhase.CHOOSE,
                 calls=calls,
@@ -835,23 +857,23 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
                 history=history,
             )
         case ChooseTrump(suit=suit):
-            return _after_choice(attrs.evolve(state, trump=suit, history=history))
+            return _after_choice(_replace(state, trump=suit, history=history))
         case ChooseDirection(direction=direction):
-            return _after_choice(attrs.evolve(state, direction=direction, history=history))
+            return _after_choice(_replace(state, direction=direction, history=history))
         case Discard(seat=seat, card=card):
             hands = replace_at(state.round.hands, seat, without_card(state.round.hands[seat], card))
             discards = (*state.discards, card)
             done = len(discards) == KITTY_SIZE
-            return attrs.evolve(
+            return _replace(
                 state,
                 phase=BidWhistPhase.PLAY if done else BidWhistPhase.DISCARD,
-                round=attrs.evolve(state.round, hands=hands),
+                round=_replace_round(state.round, hands=hands),
                 discards=discards,
                 history=history,
             )
         case Deal():
             dealer = _next_dealer(state)
-            dealt = [sort_cards(hand) for hand in action.hands]
+            dealt = dealt_hands(action, _DECK)
             return BidWhistState(
                 config=state.config,
                 phase=BidWhistPhase.BID,
@@ -881,12 +903,12 @@ def _after_choice(state: BidWhistState) -> BidWhistState:
     rnd = state.round
     by_declarer = state.config.first_lead == "declarer"
     leader = declarer if by_declarer else left_of(rnd.dealer, PLAYERS)
-    rnd = attrs.evolve(rnd, trick=Trick(leader=leader))
+    rnd = _replace_round(rnd, trick=Trick(leader=leader))
     if state.config.kitty == "exchange":
         hand = sort_cards((*rnd.hands[declarer], *state.kitty))
-        rnd = attrs.evolve(rnd, hands=replace_at(rnd.hands, declarer, hand))
-        return attrs.evolve(state, phase=BidWhistPhase.DISCARD, round=rnd)
-    return attrs.evolve(state, phase=BidWhistPhase.PLAY, round=rnd)
+        rnd = _replace_round(rnd, hands=replace_at(rnd.hands, declarer, hand))
+        return _replace(state, phase=BidWhistPhase.DISCARD, round=rnd)
+    return _replace(state, phase=BidWhistPhase.PLAY, round=rnd)
 
 
 def _play(state: BidWhistState, action: Play, history: History[BidWhistAction]) -> BidWhistState:
@@ -917,7 +939,7 @@ def _play(state: BidWhistState, action: Play, history: History[BidWhistAction]) 
     change = (score, 0) if team == 0 else (0, score)
     totals = (state.team_scores[0] + change[0], state.team_scores[1] + change[1])
     over = winning_team(totals, state.config.target) is not None
-    return attrs.evolve(
+    return _replace(
         state,
         phase=BidWhistPhase.OVER if over else BidWhistPhase.DEAL,
         round=rnd,

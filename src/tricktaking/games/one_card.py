@@ -28,10 +28,11 @@ from typing import TypeAlias
 
 import attrs
 
-from tricktaking._fast import constructor
+from tricktaking._fast import constructor, replacer, slot_setter
 from tricktaking._table import (
     add_at,
     deal_round,
+    dealt_hands,
     new_round,
     no_deal_due,
     play_into_round,
@@ -42,6 +43,7 @@ from tricktaking._validation import (
     card_play_problem,
     deal_problem,
     follow_problem,
+    is_listed,
     raise_problem,
     sorted_orders,
     turn_problem,
@@ -242,6 +244,10 @@ class OneCardState:
     scores: tuple[int, ...]
     score_sheet: tuple[tuple[int, ...], ...]
     history: History[OneCardAction]
+    # legal_actions memo: derived from the fields above, so it takes no part in equality
+    _legal: tuple[OneCardAction, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
 
     @property
     def hand_complete(self) -> bool:
@@ -314,6 +320,9 @@ class OneCardView:
 
 
 _make_state = constructor(OneCardState)
+_replace = replacer(OneCardState)
+_replace_round = replacer(Round)
+_set_legal = slot_setter(OneCardState, "_legal")
 
 
 # ---------------------------------------------------------------------------------------
@@ -331,6 +340,7 @@ def card_points(card: Card) -> int:
 
 
 _POINTS = {Rank.KING: 1, Rank.QUEEN: 1, Rank.JACK: 1, Rank.JOKER: 3}
+_POINTS_OF = {card: _POINTS.get(card.rank, 0) for card in _DECK}
 
 
 def hand_scores(
@@ -470,14 +480,19 @@ _DIRECTIONS = tuple(
 # The auction
 
 
-def _auction_status(calls: tuple[OneCardCall, ...]) -> tuple[frozenset[int], Bid | None]:
+def _auction_status(calls: tuple[OneCardCall, ...]) -> tuple[set[int], Bid | None]:
     """The seats that have passed, and the high bid."""
-    passed = frozenset(call.seat for call in calls if call.__class__ is Pass)
-    high = next((call for call in reversed(calls) if call.__class__ is Bid), None)
+    passed: set[int] = set()
+    high: Bid | None = None
+    for call in calls:
+        if isinstance(call, Pass):
+            passed.add(call.seat)
+        else:
+            high = call
     return passed, high
 
 
-def _next_caller(state: OneCardState, passed: frozenset[int]) -> int:
+def _next_caller(state: OneCardState, passed: set[int]) -> int:
     n = state.config.players
     seat = state.calls[-1].seat if state.calls else state.round.dealer
     for _ in range(n):
@@ -582,14 +597,23 @@ def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
         >>> [str(action) for action in legal_actions(state)][:3]
         ['1 pass', '1 bid 6', '1 bid 7']
     """
+    listed = state._legal
+    if listed is None:
+        listed = _legal_actions(state)
+        _set_legal(state, listed)
+    return listed
+
+
+def _legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
     phase = state.phase
     if phase is OneCardPhase.PLAY:
         rnd = state.round
         trick = rnd.trick
         seat = (trick.leader + len(trick.plays)) % state.config.players
-        cards = legal_plays(rnd.hands[seat], rnd.trick, state.trump)
-        if _joker_lead_banned(state):
-            cards = tuple(card for card in cards if card.rank is not Rank.JOKER)
+        trump = state.trump
+        cards = legal_plays(rnd.hands[seat], trick, trump)
+        if trump is None and state.bidder is not None:  # OC-6.3, as _joker_lead_banned
+            cards = tuple([card for card in cards if card.rank is not Rank.JOKER])
         return tuple(map(_PLAYS[seat].__getitem__, cards))
     if phase is OneCardPhase.BID:
         passed, high = _auction_status(state.calls)
@@ -654,7 +678,8 @@ def _problem(state: OneCardState, action: Action) -> Problem | None:
             config = state.config
             return deal_problem(
                 action,
-                deck=_DECK_ORDERS,
+                deck=_DECK,
+                orders=_DECK_ORDERS,
                 players=config.players,
                 hand_size=config.hand_size,
                 stock_size=1,
@@ -689,6 +714,8 @@ def apply(state: OneCardState, action: Action) -> OneCardState:
         ...
         tricktaking.errors.IllegalActionError: seat 1: '1 bid 16' is illegal in the bid phase: ...
     """
+    if is_listed(state._legal, action):  # handed out by legal_actions for this state
+        return _advance(state, action)  # type: ignore[arg-type]
     if action.__class__ is Play:  # the hot path: the same checks, without the dispatch
         problem = _play_problem(state, action.seat, action.card)
         if problem is None:
@@ -708,13 +735,11 @@ def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
         case Bid() | Pass():
             return _call(state, action, history)
         case ChooseDirection(direction=direction):
-            return attrs.evolve(
-                state, phase=OneCardPhase.PLAY, direction=direction, history=history
-            )
+            return _replace(state, phase=OneCardPhase.PLAY, direction=direction, history=history)
         case Deal():
             n = state.config.players
             dealer = _next_dealer(state)
-            hands = [sort_cards(hand) for hand in action.hands]
+            hands = dealt_hands(action, _DECK)
             return OneCardState(
                 config=state.config,
                 phase=OneCardPhase.BID,
@@ -738,10 +763,10 @@ def _call(state: OneCardState, call: OneCardCall, history: History[OneCardAction
     passed, high = _auction_status(calls)
     if high is not None and (high.points == MAX_BID or len(passed) == n - 1):
         # OC-7.5, OC-7.6: a bid hand; the bidder leads trick 1 and names trump (OC-9.1)
-        return attrs.evolve(
+        return _replace(
             state,
             phase=OneCardPhase.PLAY,
-            round=attrs.evolve(state.round, trick=Trick(leader=high.seat)),
+            round=_replace_round(state.round, trick=Trick(leader=high.seat)),
             calls=calls,
             bidder=high.seat,
             contract=high.points,
@@ -750,10 +775,10 @@ def _call(state: OneCardState, call: OneCardCall, history: History[OneCardAction
     if high is None and len(passed) == n:
         # OC-7.7, OC-9.2: a no-bid hand, led by seat (dealer + n // 2) mod n
         leader = (state.round.dealer + n // 2) % n
-        return attrs.evolve(
+        return _replace(
             state,
             phase=OneCardPhase.PLAY,
-            round=attrs.evolve(state.round, trick=Trick(leader=leader)),
+            round=_replace_round(state.round, trick=Trick(leader=leader)),
             calls=calls,
             history=history,
         )
@@ -798,20 +823,18 @@ def _play(state: OneCardState, action: Play, history: History[OneCardAction]) ->
             history,
         )
     winner = rnd.trick.leader
-    points = add_at(state.points, winner, sum(card_points(play.card) for play in done.plays))
+    points = add_at(state.points, winner, sum(map(_POINTS_OF.__getitem__, done.cards)))
     if len(rnd.tricks) < config.hand_size:
         phase = OneCardPhase.PLAY
         if trump is None and any(play.card.rank is Rank.JOKER for play in done.plays):
             phase = OneCardPhase.CHOOSE_DIRECTION  # OC-8.3
-        return attrs.evolve(
-            state, phase=phase, round=rnd, trump=trump, points=points, history=history
-        )
+        return _replace(state, phase=phase, round=rnd, trump=trump, points=points, history=history)
     if state.centre is not None:
         points = add_at(points, winner, card_points(state.centre))  # OC-12.2
     scored = hand_scores(points, state.bidder, state.contract)
     totals = tuple(map(sum, zip(state.scores, scored, strict=True)))
     over = game_winner(totals, config.target) is not None
-    return attrs.evolve(
+    return _replace(
         state,
         phase=OneCardPhase.OVER if over else OneCardPhase.DEAL,
         round=rnd,

@@ -35,13 +35,21 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from tricktaking._fast import constructor
-from tricktaking._table import deal_round, new_round, no_deal_due, play_into_round, replace_at
+from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._table import (
+    deal_round,
+    dealt_hands,
+    new_round,
+    no_deal_due,
+    play_into_round,
+    replace_at,
+)
 from tricktaking._validation import (
     Problem,
     card_play_problem,
     deal_problem,
     follow_problem,
+    is_listed,
     raise_problem,
     sorted_orders,
     turn_problem,
@@ -238,6 +246,10 @@ class WizardState:
     scores: tuple[int, ...]
     score_sheet: tuple[tuple[int, ...], ...]
     history: History[WizardAction]
+    # legal_actions memo: derived from the fields above, so it takes no part in equality
+    _legal: tuple[WizardAction, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
 
     @property
     def turn_up(self) -> Card | None:
@@ -308,6 +320,8 @@ class WizardView:
 
 
 _make_state = constructor(WizardState)
+_replace = replacer(WizardState)
+_set_legal = slot_setter(WizardState, "_legal")
 
 
 # ---------------------------------------------------------------------------------------
@@ -390,7 +404,7 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
         return hand
     for card in hand:
         if card.suit is led:
-            return tuple(card for card in hand if card.suit is led or card.suit is None)
+            return tuple([card for card in hand if card.suit is led or card.suit is None])
     return hand
 
 
@@ -531,12 +545,20 @@ def legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
         ...     ['1 bid 0', '1 bid 1'], ['0 trump S', '0 trump H', '0 trump D', '0 trump C'])
         True
     """
+    listed = state._legal
+    if listed is None:
+        listed = _legal_actions(state)
+        _set_legal(state, listed)
+    return listed
+
+
+def _legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
     phase = state.phase
     rnd = state.round
     if phase is WizardPhase.PLAY:
         trick = rnd.trick
         seat = (trick.leader + len(trick.plays)) % state.config.players
-        return tuple(map(_PLAYS[seat].__getitem__, legal_plays(rnd.hands[seat], rnd.trick)))
+        return tuple(map(_PLAYS[seat].__getitem__, legal_plays(rnd.hands[seat], trick)))
     if phase is WizardPhase.BID:
         seat = _bidder(state)
         forbidden = _forbidden_bid(state, seat)
@@ -598,7 +620,12 @@ def _problem(state: WizardState, action: Action) -> Problem | None:
             r = state.round.number + 1
             n = state.config.players
             return deal_problem(
-                action, deck=_DECK_ORDERS, players=n, hand_size=r, stock_size=60 - r * n
+                action,
+                deck=_DECK,
+                orders=_DECK_ORDERS,
+                players=n,
+                hand_size=r,
+                stock_size=60 - r * n,
             )
         case _:
             return Violation.UNKNOWN_ACTION, f"{type(action).__name__} is not a Wizard action"
@@ -631,6 +658,8 @@ def apply(state: WizardState, action: Action) -> WizardState:
         ...
         tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
     """
+    if is_listed(state._legal, action):  # handed out by legal_actions for this state
+        return _advance(state, action)  # type: ignore[arg-type]
     if action.__class__ is Play:  # the hot path: the same checks, without the dispatch
         problem = _play_problem(state, action.seat, action.card)
         if problem is None:
@@ -660,7 +689,7 @@ def _advance(state: WizardState, action: WizardAction) -> WizardState:
                 state.history.append(action),
             )
         case ChooseTrump(suit=suit):
-            return attrs.evolve(
+            return _replace(
                 state, phase=WizardPhase.BID, trump=suit, history=state.history.append(action)
             )
         case Deal():
@@ -679,7 +708,7 @@ def _deal(state: WizardState, action: Deal) -> WizardState:
             phase = WizardPhase.CHOOSE_TRUMP
         else:
             trump = turn_up.suit
-    hands = [sort_cards(hand) for hand in action.hands]
+    hands = dealt_hands(action, _DECK)
     return WizardState(
         config=state.config,
         phase=phase,

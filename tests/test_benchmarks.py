@@ -1,0 +1,22 @@
+"""The benchmark script runs (a smoke test: no timing is asserted here)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "bench.py"
+
+
+def test_the_benchmark_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("bench", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.main(["--quick"])
+    out = capsys.readouterr().out
+    assert "| Wizard, 4 players, full game |" in out
+    assert "| game | legal_actions µs | apply µs | view µs |" in out
+    assert "OpenSpiel" in out
