@@ -21,30 +21,38 @@ __all__ = ["constructor", "replacer", "slot_setter"]
 _T = TypeVar("_T")
 
 
-def constructor(cls: type[_T]) -> Callable[..., _T]:
-    """A function ``make(*values)`` building ``cls`` from its fields, in field order."""
+def _generate(cls: type[_T], kind: str) -> Callable[..., _T]:
+    """Generate ``make(*values)`` (kind ``"make"``) or ``replace(obj, **changes)``."""
     fields = attrs.fields(cast("Any", cls))
     names = [field.name for field in fields if field.init]
     memos = [field.name for field in fields if not field.init]
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    lines = [f"def make({', '.join(names)}):", "    obj = _new(_cls)"]
-    for index, name in enumerate(names):
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_keep": object()}
+    if kind == "make":
+        lines = [f"def make({', '.join(names)}):"]
+        values = names
+    else:
+        lines = [f"def replace(obj, *, {', '.join(f'{n}=_keep' for n in names)}):"]
+        values = [f"obj.{name} if {name} is _keep else {name}" for name in names]
+    lines.append("    new = _new(_cls)")
+    for index, (name, value) in enumerate(zip(names, values, strict=True)):
         namespace[f"_set{index}"] = slot_setter(cls, name)
-        lines.append(f"    _set{index}(obj, {name})")
+        lines.append(f"    _set{index}(new, {value})")
     for index, name in enumerate(memos):
         namespace[f"_memo{index}"] = slot_setter(cls, name)
-        lines.append(f"    _memo{index}(obj, None)")
-    lines.append("    return obj")
+        lines.append(f"    _memo{index}(new, None)")
+    lines.append("    return new")
     exec("\n".join(lines), namespace)
-    make: Callable[..., _T] = namespace["make"]
-    make.__qualname__ = f"{cls.__qualname__}._make"
-    return make
+    function: Callable[..., _T] = namespace[kind]
+    function.__qualname__ = f"{cls.__qualname__}._{kind}"
+    return function
 
 
-def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
-    """The ``__set__`` of the slot ``name`` of ``cls``: sets it even on a frozen instance."""
-    setter: Callable[[Any, Any], None] = cls.__dict__[name].__set__
-    return setter
+def constructor(cls: type[_T]) -> Callable[..., _T]:
+    """A function ``make(*values)`` building ``cls`` from its fields, in field order.
+
+    Memo fields (``init=False``) are set to ``None``.
+    """
+    return _generate(cls, "make")
 
 
 def replacer(cls: type[_T]) -> Callable[..., _T]:
@@ -53,20 +61,10 @@ def replacer(cls: type[_T]) -> Callable[..., _T]:
     Like :func:`constructor` it skips validators and converters, and it resets memo
     fields (``init=False``) to ``None``.
     """
-    fields = attrs.fields(cast("Any", cls))
-    names = [field.name for field in fields if field.init]
-    memos = [field.name for field in fields if not field.init]
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_keep": object()}
-    keywords = ", ".join(f"{name}=_keep" for name in names)
-    lines = [f"def replace(obj, *, {keywords}):", "    new = _new(_cls)"]
-    for index, name in enumerate(names):
-        namespace[f"_set{index}"] = slot_setter(cls, name)
-        lines.append(f"    _set{index}(new, obj.{name} if {name} is _keep else {name})")
-    for index, name in enumerate(memos):
-        namespace[f"_memo{index}"] = slot_setter(cls, name)
-        lines.append(f"    _memo{index}(new, None)")
-    lines.append("    return new")
-    exec("\n".join(lines), namespace)
-    replace: Callable[..., _T] = namespace["replace"]
-    replace.__qualname__ = f"{cls.__qualname__}._replace"
-    return replace
+    return _generate(cls, "replace")
+
+
+def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The ``__set__`` of the slot ``name`` of ``cls``: sets it even on a frozen instance."""
+    setter: Callable[[Any, Any], None] = cls.__dict__[name].__set__
+    return setter

@@ -6,12 +6,12 @@ trick, and close the trick with its winner when everyone has played.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeAlias, TypeVar
 
 from tricktaking._fast import constructor, slot_setter
 from tricktaking.actions import Deal
-from tricktaking.cards import Card, sort_cards
+from tricktaking.cards import Card, Direction, Suit, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.errors import IllegalActionError, Violation
 from tricktaking.rounds import Round
@@ -26,6 +26,7 @@ __all__ = [
     "no_deal_due",
     "play_into_round",
     "replace_at",
+    "strength_tables",
     "without_card",
 ]
 
@@ -78,6 +79,28 @@ def play_into_round(
         rnd.number, rnd.dealer, hands, _make_trick(winner, (), None), (*rnd.tricks, done), won
     )
     return new_round, done
+
+
+StrengthKey: TypeAlias = tuple[Suit | None, Direction, Suit | None]
+
+
+def strength_tables(
+    cards: Iterable[Card],
+    strength: Callable[[Card, Suit | None, Direction, Suit | None], int],
+    directions: Iterable[Direction] = tuple(Direction),
+) -> dict[StrengthKey, dict[Card, int]]:
+    """Per ``(trump, direction, suit to follow)``, every card's strength in a trick.
+
+    A trick's winner is then the earliest play of the greatest strength
+    (:func:`~tricktaking.tricks.best_play`): games precompute these tables once.
+    """
+    unique = set(cards)
+    return {
+        (trump, direction, led): {card: strength(card, trump, direction, led) for card in unique}
+        for trump in (*Suit, None)
+        for direction in directions
+        for led in (*Suit, None)
+    }
 
 
 def deal_round(deck: Deck, seed: int, *, players: int, dealer: int, hand_size: int) -> Deal:

@@ -13,7 +13,7 @@ from typing import NoReturn, TypeAlias
 from tricktaking.actions import Chance, Deal
 from tricktaking.cards import _ORDER, Card, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import IllegalActionError, Violation
+from tricktaking.errors import ConfigError, IllegalActionError, Violation
 from tricktaking.rounds import Round
 
 __all__ = [
@@ -21,10 +21,15 @@ __all__ = [
     "card_play_problem",
     "deal_problem",
     "follow_problem",
+    "is_int",
     "is_listed",
+    "not_playing",
     "raise_problem",
+    "require_config",
+    "seat_option",
     "sorted_orders",
     "turn_problem",
+    "view_seat",
 ]
 
 Problem: TypeAlias = tuple[Violation, str]
@@ -33,6 +38,36 @@ Problem: TypeAlias = tuple[Violation, str]
 def sorted_orders(cards: Sequence[Card]) -> list[int]:
     """The canonical orders of ``cards``, sorted: a multiset fingerprint of a deck."""
     return sorted(map(_ORDER.__getitem__, cards))
+
+
+def is_int(value: object) -> bool:
+    """Whether ``value`` is an ``int`` and not a ``bool``."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def seat_option(name: str, value: object, players: int) -> None:
+    """Reject a configuration option that must be a seat (``first_dealer``)."""
+    if not is_int(value) or not 0 <= value < players:  # type: ignore[operator]
+        raise ConfigError(f"{name} must be a seat 0 to {players - 1}, not {value!r}")
+
+
+def require_config(config: object, kind: type) -> None:
+    """``new_game`` of a game takes only that game's configuration."""
+    if not isinstance(config, kind):
+        raise TypeError(f"new_game needs a {kind.__name__}, not {type(config).__name__}")
+
+
+def view_seat(seat: object, players: int) -> None:
+    """``view`` is for the seats of the game only."""
+    if not is_int(seat) or not 0 <= seat < players:  # type: ignore[operator]
+        raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
+
+
+def not_playing(over: bool) -> Problem:
+    """The problem of a card played outside the play phase."""
+    if over:
+        return Violation.GAME_OVER, "the game is over"
+    return Violation.WRONG_PHASE, "cards are played only in the play phase"
 
 
 def is_listed(listed: tuple[object, ...] | None, action: object) -> bool:

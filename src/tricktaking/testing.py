@@ -51,13 +51,19 @@ from tricktaking.engine import (
     new_game,
     view,
 )
-from tricktaking.errors import IllegalActionError
+from tricktaking.errors import IllegalActionError, Violation
 from tricktaking.records import dumps, loads
 from tricktaking.seeding import derive_seed, random_below, shuffle, stream
 from tricktaking.tricks import Play
 from tricktaking.views import JSONValue
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_conformance", "playout"]
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "assert_rejected",
+    "check_conformance",
+    "playout",
+]
 
 _S = TypeVar("_S", bound=GameState[object])
 
@@ -264,6 +270,28 @@ def _illegal_candidates(
     return candidates
 
 
+def assert_rejected(
+    state: GameState[object], action: object, violation: Violation | None = None
+) -> None:
+    """Assert that ``action`` is illegal in ``state``, the same way for check and apply.
+
+    ``check`` and the :class:`~tricktaking.errors.IllegalActionError` of ``apply`` must
+    give the same code (``violation``, when given), and ``state`` must be unchanged.
+
+    Raises:
+        AssertionError: If any of that does not hold.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> assert_rejected(tt.new_game(tt.WizardConfig(players=3)), tt.Pass(0),
+        ...                 tt.Violation.UNKNOWN_ACTION)
+    """
+    _check_rejected(state, action)
+    if violation is not None:
+        verdict = check(state, action)
+        assert verdict is violation, f"{action}: expected {violation}, got {verdict}"
+
+
 def _check_rejected(state: GameState[object], action: object) -> None:
     snapshot = copy.copy(state)
     verdict = check(state, action)
@@ -272,6 +300,7 @@ def _check_rejected(state: GameState[object], action: object) -> None:
         apply(state, action)
     except IllegalActionError as error:
         raised = error.violation
+        assert error.action is action, f"the error for {action} names {error.action}"
     else:
         raise AssertionError(f"illegal action {action} was applied")
     assert raised is verdict, f"{action}: apply says {raised}, check says {verdict}"

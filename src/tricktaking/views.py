@@ -17,7 +17,7 @@ from typing import TypeAlias
 
 import attrs
 
-from tricktaking.cards import Card
+from tricktaking.cards import Card, sort_cards
 from tricktaking.tricks import Trick
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "check_zone_names",
     "hand_zones",
     "played_zones",
+    "replaced_hands",
     "replacement",
     "trick_to_json",
 ]
@@ -122,6 +123,21 @@ def check_zone_names(cards: Mapping[str, object], zones: Iterable[Zone]) -> None
     for name in cards:
         if name not in allowed:
             raise ValueError(f"{name!r} is not a zone whose cards may be replaced")
+
+
+def replaced_hands(
+    cards: Mapping[str, tuple[Card, ...]], hands: tuple[tuple[Card, ...], ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """The hands with the replacements in ``cards`` (zones ``"hand 0"``, …), sorted.
+
+    Example:
+        >>> hands = (parse_cards("2C"), parse_cards("3C 4C"))
+        >>> [format_cards(hand) for hand in replaced_hands({"hand 1": parse_cards("AS KS")}, hands)]
+        ['2C', 'KS AS']
+    """
+    return tuple(
+        sort_cards(replacement(cards, f"hand {seat}", hand)) for seat, hand in enumerate(hands)
+    )
 
 
 def cards_to_json(cards: Iterable[Card]) -> list[JSONValue]:

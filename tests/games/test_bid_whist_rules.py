@@ -17,7 +17,6 @@ from tricktaking import (
     Deal,
     Deck,
     Direction,
-    IllegalActionError,
     Pass,
     Play,
     Suit,
@@ -40,6 +39,7 @@ from tricktaking.games.bid_whist import (
     legal_plays,
     trick_winner,
 )
+from tricktaking.testing import assert_rejected
 
 RJ, BJ = Card.parse("RJ"), Card.parse("BJ")
 UP, DOWN = Direction.UPTOWN, Direction.DOWNTOWN
@@ -102,12 +102,8 @@ def finish_hand(state: BidWhistState) -> BidWhistState:
 
 
 def rejects(state: BidWhistState, action: object, violation: Violation) -> None:
-    snapshot = attrs.evolve(state)
-    assert bid_whist.check(state, action) is violation
-    with pytest.raises(IllegalActionError) as caught:
-        apply(state, action)
-    assert caught.value.violation is violation
-    assert state == snapshot
+    """``action`` is illegal with ``violation`` (check and apply agree), state unchanged."""
+    assert_rejected(state, action, violation)
 
 
 # --- 1. players and teams -------------------------------------------------------------

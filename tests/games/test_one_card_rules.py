@@ -15,7 +15,6 @@ from tricktaking import (
     Deal,
     Deck,
     Direction,
-    IllegalActionError,
     Pass,
     Play,
     Suit,
@@ -37,6 +36,7 @@ from tricktaking.games.one_card import (
     legal_plays,
     trick_winner,
 )
+from tricktaking.testing import assert_rejected
 
 JK = Card.parse("JK")
 UP, DOWN = Direction.UPTOWN, Direction.DOWNTOWN
@@ -92,12 +92,8 @@ def play_all(state: OneCardState, tokens: str) -> OneCardState:
 
 
 def rejects(state: OneCardState, action: object, violation: Violation) -> None:
-    snapshot = attrs.evolve(state)
-    assert one_card.check(state, action) is violation
-    with pytest.raises(IllegalActionError) as caught:
-        apply(state, action)
-    assert caught.value.violation is violation
-    assert state == snapshot
+    """``action`` is illegal with ``violation`` (check and apply agree), state unchanged."""
+    assert_rejected(state, action, violation)
 
 
 THREE = ["9S TS JS QS KS AS 9H TH", "JH QH KH AH 9D TD JD QD", "KD AD 9C TC JC QC KC AC"]

@@ -34,6 +34,7 @@ from tricktaking.games.wizard import (
     legal_plays,
     trick_winner,
 )
+from tricktaking.testing import assert_rejected
 
 WZ = Card.parse("WZ")
 JE = Card.parse("JE")
@@ -98,14 +99,8 @@ def play_all(state: WizardState, tokens: str) -> WizardState:
 
 
 def rejects(state: WizardState, action: object, violation: Violation) -> None:
-    """``action`` is illegal with ``violation``, and ``state`` is unchanged."""
-    snapshot = attrs.evolve(state)
-    assert wizard.check(state, action) is violation
-    with pytest.raises(IllegalActionError) as caught:
-        apply(state, action)
-    assert caught.value.violation is violation
-    assert caught.value.action is action
-    assert state == snapshot
+    """``action`` is illegal with ``violation`` (check and apply agree), state unchanged."""
+    assert_rejected(state, action, violation)
 
 
 # --- 1. players and seating ------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import assert_type
 
 import tricktaking as tt
@@ -30,3 +31,22 @@ def test_public_types_are_precise() -> None:
     assert_type(tt.Deck.wizard().shuffled(3), tt.Deck)
     assert_type(wizard.round_score(2, 2), int)
     assert isinstance(state, wizard.WizardState)
+
+
+def test_every_game_is_precisely_typed() -> None:
+    from tricktaking.games import bid_whist, one_card
+
+    one = tt.new_game(tt.OneCardConfig(players=3))
+    assert_type(one, one_card.OneCardState)
+    assert_type(tt.apply(one, tt.deal(one, 1)), one_card.OneCardState)
+    assert_type(tt.legal_actions(one), tuple[one_card.OneCardAction, ...])
+    assert_type(tt.view(one, 0), one_card.OneCardView)
+    whist = tt.new_game(tt.BidWhistConfig())
+    assert_type(whist, bid_whist.BidWhistState)
+    assert_type(tt.apply(whist, tt.deal(whist, 1)), bid_whist.BidWhistState)
+    assert_type(tt.legal_actions(whist), tuple[bid_whist.BidWhistAction, ...])
+    assert_type(tt.view(whist, 0), bid_whist.BidWhistView)
+    winner: Callable[[tt.Trick, tt.Suit | None, tt.Direction], int] = bid_whist.trick_winner
+    assert callable(winner)
+    assert_type(tt.get_game("wizard"), tt.Game[tt.GameState[object], object])
+    assert isinstance(whist, bid_whist.BidWhistState)

@@ -3,7 +3,7 @@
 Importing this package registers them, so the top-level functions accept their states.
 
 Example:
-    >>> from tricktaking.games import bid_whist, one_card, wizard
+    >>> from tricktaking.games import wizard
     >>> wizard.WizardConfig(players=4).total_rounds
     15
 """

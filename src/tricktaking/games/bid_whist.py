@@ -36,6 +36,7 @@ from tricktaking._table import (
     no_deal_due,
     play_into_round,
     replace_at,
+    strength_tables,
     without_card,
 )
 from tricktaking._validation import (
@@ -43,10 +44,15 @@ from tricktaking._validation import (
     card_play_problem,
     deal_problem,
     follow_problem,
+    is_int,
     is_listed,
+    not_playing,
     raise_problem,
+    require_config,
+    seat_option,
     sorted_orders,
     turn_problem,
+    view_seat,
 )
 from tricktaking.actions import CHANCE, Chance, ChooseDirection, ChooseTrump, Deal, Pass
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_cards
@@ -65,6 +71,7 @@ from tricktaking.views import (
     check_zone_names,
     hand_zones,
     played_zones,
+    replaced_hands,
     replacement,
     trick_to_json,
 )
@@ -132,10 +139,6 @@ _BLACK_JOKER = Card.parse("BJ")
 _JOKERS = (Rank.RED_JOKER, Rank.BLACK_JOKER)
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @attrs.frozen(kw_only=True)
 class BidWhistConfig:
     """The options of a Bid Whist game (BW-3.1), validated when built (BW-3.2).
@@ -169,11 +172,10 @@ class BidWhistConfig:
     first_lead: FirstLead = "left_of_dealer"
 
     def __attrs_post_init__(self) -> None:
-        if not _is_int(self.first_dealer) or not 0 <= self.first_dealer < PLAYERS:
-            raise ConfigError(f"first_dealer must be a seat 0 to 3, not {self.first_dealer!r}")
-        if not _is_int(self.target) or self.target < 1:
+        seat_option("first_dealer", self.first_dealer, PLAYERS)
+        if not is_int(self.target) or self.target < 1:
             raise ConfigError(f"target must be an integer of at least 1, not {self.target!r}")
-        if not _is_int(self.min_bid) or not 1 <= self.min_bid <= MAX_LEVEL:
+        if not is_int(self.min_bid) or not 1 <= self.min_bid <= MAX_LEVEL:
             raise ConfigError(f"min_bid must be 1 to 7, not {self.min_bid!r}")
         if self.kitty not in ("book", "exchange"):
             raise ConfigError(f"kitty must be 'book' or 'exchange', not {self.kitty!r}")
@@ -492,28 +494,20 @@ def rank_strength(rank: Rank, direction: Direction) -> int:
     return 11 - index
 
 
-def _strength_tables() -> dict[tuple[Suit | None, Direction, Suit | None], dict[Card, int]]:
-    tables: dict[tuple[Suit | None, Direction, Suit | None], dict[Card, int]] = {}
-    for trump in (*Suit, None):
-        for direction in Direction:
-            for led in (*Suit, None):
-                table: dict[Card, int] = {}
-                for card in set(_DECK):
-                    if card.suit is None:  # BW-2.4, BW-2.5
-                        top = 200 if card.rank is Rank.RED_JOKER else 199
-                        table[card] = -1 if trump is None else top
-                    elif card.suit is trump:
-                        table[card] = 100 + rank_strength(card.rank, direction)
-                    elif card.suit is led:
-                        table[card] = rank_strength(card.rank, direction)
-                    else:
-                        table[card] = -1
-                tables[trump, direction, led] = table
-    return tables
+def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | None) -> int:
+    if card.suit is None:  # BW-2.4, BW-2.5
+        if trump is None:
+            return -1
+        return 200 if card.rank is Rank.RED_JOKER else 199
+    if card.suit is trump:
+        return 100 + rank_strength(card.rank, direction)
+    if card.suit is led:
+        return rank_strength(card.rank, direction)
+    return -1
 
 
 # strength per (trump, direction, suit to follow): the winner of a trick is its maximum
-_STRENGTH = _strength_tables()
+_STRENGTH = strength_tables(_DECK, _strength)
 
 
 def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
@@ -599,8 +593,7 @@ def new_game(config: BidWhistConfig) -> BidWhistState:
         >>> actor(new_game(BidWhistConfig()))
         <Chance.CHANCE: 'chance'>
     """
-    if not isinstance(config, BidWhistConfig):
-        raise TypeError(f"new_game needs a BidWhistConfig, not {type(config).__name__}")
+    require_config(config, BidWhistConfig)
     dealer = config.first_dealer
     return BidWhistState(
         config=config,
@@ -717,9 +710,7 @@ def _legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
 
 def _play_problem(state: BidWhistState, seat: int, card: Card) -> Problem | None:
     if state.phase is not BidWhistPhase.PLAY:
-        if state.phase is BidWhistPhase.OVER:
-            return Violation.GAME_OVER, "the game is over"
-        return Violation.WRONG_PHASE, "cards are played only in the play phase"
+        return not_playing(state.phase is BidWhistPhase.OVER)
     rnd = state.round
     problem = card_play_problem(rnd, PLAYERS, seat, card)
     if problem is not None:
@@ -993,8 +984,7 @@ def view(state: BidWhistState, seat: int) -> BidWhistView:
         >>> view(new_game(BidWhistConfig()), 2).team_scores
         (0, 0)
     """
-    if not _is_int(seat) or not 0 <= seat < PLAYERS:
-        raise ValueError(f"seat must be 0 to 3, not {seat!r}")
+    view_seat(seat, PLAYERS)
     rnd = state.round
     to_act = actor(state)
     # Visibility by role: only the declarer, and only after an exchange pickup.
@@ -1065,9 +1055,7 @@ def with_zones(state: BidWhistState, cards: Mapping[str, tuple[Card, ...]]) -> B
     """
     check_zone_names(cards, zones(state))
     rnd = state.round
-    hands = tuple(
-        sort_cards(replacement(cards, f"hand {seat}", hand)) for seat, hand in enumerate(rnd.hands)
-    )
+    hands = replaced_hands(cards, rnd.hands)
     return attrs.evolve(
         state,
         round=attrs.evolve(rnd, hands=hands),

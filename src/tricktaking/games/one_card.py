@@ -37,16 +37,22 @@ from tricktaking._table import (
     no_deal_due,
     play_into_round,
     replace_at,
+    strength_tables,
 )
 from tricktaking._validation import (
     Problem,
     card_play_problem,
     deal_problem,
     follow_problem,
+    is_int,
     is_listed,
+    not_playing,
     raise_problem,
+    require_config,
+    seat_option,
     sorted_orders,
     turn_problem,
+    view_seat,
 )
 from tricktaking.actions import CHANCE, Chance, ChooseDirection, Deal, Pass
 from tricktaking.cards import Card, Direction, Rank, Suit, sort_cards
@@ -65,6 +71,7 @@ from tricktaking.views import (
     check_zone_names,
     hand_zones,
     played_zones,
+    replaced_hands,
     replacement,
     trick_to_json,
 )
@@ -113,10 +120,6 @@ _JOKER = Card.parse("JK")
 _RANKS = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @attrs.frozen(kw_only=True)
 class OneCardConfig:
     """The options of a One Card game (OC-3.1), validated when built (OC-3.2).
@@ -140,13 +143,10 @@ class OneCardConfig:
     target: int = 30
 
     def __attrs_post_init__(self) -> None:
-        if not _is_int(self.players) or not 2 <= self.players <= 4:
+        if not is_int(self.players) or not 2 <= self.players <= 4:
             raise ConfigError(f"players must be 2 to 4, not {self.players!r}")
-        if not _is_int(self.first_dealer) or not 0 <= self.first_dealer < self.players:
-            raise ConfigError(
-                f"first_dealer must be a seat 0 to {self.players - 1}, not {self.first_dealer!r}"
-            )
-        if not _is_int(self.target) or self.target < 1:
+        seat_option("first_dealer", self.first_dealer, self.players)
+        if not is_int(self.target) or self.target < 1:
             raise ConfigError(f"target must be an integer of at least 1, not {self.target!r}")
 
     @property
@@ -413,31 +413,20 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tup
     return follow_suit(hand, led_suit(trick, trump), trump)
 
 
-def _strength_tables() -> dict[tuple[Suit | None, Direction, Suit | None], dict[Card, int]]:
-    tables: dict[tuple[Suit | None, Direction, Suit | None], dict[Card, int]] = {}
-    for trump in (*Suit, None):
-        for direction in Direction:
-            for led in (*Suit, None):
-                table: dict[Card, int] = {}
-                for card in set(_DECK):
-                    if card.rank is Rank.JOKER:
-                        table[card] = 1000 if trump is None else 99  # OC-11.3, OC-6.4
-                        continue
-                    index = _RANKS.index(card.rank)
-                    downtown = trump is None and direction is Direction.DOWNTOWN
-                    rank = 5 - index if downtown else index
-                    if card.suit is trump:
-                        table[card] = 100 + index
-                    elif card.suit is led:
-                        table[card] = rank
-                    else:
-                        table[card] = -1
-                tables[trump, direction, led] = table
-    return tables
+def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | None) -> int:
+    if card.rank is Rank.JOKER:
+        return 1000 if trump is None else 99  # OC-11.3, OC-6.4
+    index = _RANKS.index(card.rank)
+    if card.suit is trump:
+        return 100 + index
+    if card.suit is not led:
+        return -1
+    downtown = trump is None and direction is Direction.DOWNTOWN  # OC-8.3: no-bid hands only
+    return 5 - index if downtown else index
 
 
 # strength per (trump, direction, suit to follow): the winner of a trick is its maximum
-_STRENGTH = _strength_tables()
+_STRENGTH = strength_tables(_DECK, _strength)
 
 
 def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
@@ -517,8 +506,7 @@ def new_game(config: OneCardConfig) -> OneCardState:
         >>> actor(new_game(OneCardConfig(players=4)))
         <Chance.CHANCE: 'chance'>
     """
-    if not isinstance(config, OneCardConfig):
-        raise TypeError(f"new_game needs a OneCardConfig, not {type(config).__name__}")
+    require_config(config, OneCardConfig)
     n = config.players
     return OneCardState(
         config=config,
@@ -626,9 +614,7 @@ def _legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
 
 def _play_problem(state: OneCardState, seat: int, card: Card) -> Problem | None:
     if state.phase is not OneCardPhase.PLAY:
-        if state.phase is OneCardPhase.OVER:
-            return Violation.GAME_OVER, "the game is over"
-        return Violation.WRONG_PHASE, "cards are played only in the play phase"
+        return not_playing(state.phase is OneCardPhase.OVER)
     rnd = state.round
     problem = card_play_problem(rnd, state.config.players, seat, card)
     if problem is not None:
@@ -890,8 +876,7 @@ def view(state: OneCardState, seat: int) -> OneCardView:
         ()
     """
     n = state.config.players
-    if not _is_int(seat) or not 0 <= seat < n:
-        raise ValueError(f"seat must be 0 to {n - 1}, not {seat!r}")
+    view_seat(seat, n)
     rnd = state.round
     to_act = actor(state)
     return OneCardView(
@@ -951,9 +936,7 @@ def with_zones(state: OneCardState, cards: Mapping[str, tuple[Card, ...]]) -> On
     """
     check_zone_names(cards, zones(state))
     rnd = state.round
-    hands = tuple(
-        sort_cards(replacement(cards, f"hand {seat}", hand)) for seat, hand in enumerate(rnd.hands)
-    )
+    hands = replaced_hands(cards, rnd.hands)
     centre = () if state.centre is None else (state.centre,)
     new_centre = replacement(cards, "centre", centre)
     return attrs.evolve(

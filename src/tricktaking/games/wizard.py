@@ -43,19 +43,25 @@ from tricktaking._table import (
     no_deal_due,
     play_into_round,
     replace_at,
+    strength_tables,
 )
 from tricktaking._validation import (
     Problem,
     card_play_problem,
     deal_problem,
     follow_problem,
+    is_int,
     is_listed,
+    not_playing,
     raise_problem,
+    require_config,
+    seat_option,
     sorted_orders,
     turn_problem,
+    view_seat,
 )
 from tricktaking.actions import CHANCE, Chance, ChooseTrump, Deal
-from tricktaking.cards import SUITED_RANKS, Card, Rank, Suit, sort_cards
+from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.engine import Action
 from tricktaking.errors import ConfigError, NotationError, Violation
@@ -71,6 +77,7 @@ from tricktaking.views import (
     check_zone_names,
     hand_zones,
     played_zones,
+    replaced_hands,
     replacement,
     trick_to_json,
 )
@@ -115,10 +122,6 @@ _WIZARD = Card.parse("WZ")
 _JESTER = Card.parse("JE")
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @attrs.frozen(kw_only=True)
 class WizardConfig:
     """The options of a Wizard game (WZ-3.1), validated when built (WZ-3.2).
@@ -148,14 +151,11 @@ class WizardConfig:
     bid_rule: BidRule = "free"
 
     def __attrs_post_init__(self) -> None:
-        if not _is_int(self.players) or not 3 <= self.players <= 6:
+        if not is_int(self.players) or not 3 <= self.players <= 6:
             raise ConfigError(f"players must be 3 to 6, not {self.players!r}")
-        if not _is_int(self.first_dealer) or not 0 <= self.first_dealer < self.players:
-            raise ConfigError(
-                f"first_dealer must be a seat 0 to {self.players - 1}, not {self.first_dealer!r}"
-            )
+        seat_option("first_dealer", self.first_dealer, self.players)
         full = 60 // self.players
-        if self.rounds is not None and (not _is_int(self.rounds) or not 1 <= self.rounds <= full):
+        if self.rounds is not None and (not is_int(self.rounds) or not 1 <= self.rounds <= full):
             raise ConfigError(
                 f"rounds must be None or 1 to {full} with {self.players} players, "
                 f"not {self.rounds!r}"
@@ -348,26 +348,18 @@ def led_suit(trick: Trick) -> Suit | None:
     return None
 
 
-def _strength_tables() -> dict[tuple[Suit | None, Suit | None], dict[Card, int]]:
-    cards = set(_DECK)
-    tables: dict[tuple[Suit | None, Suit | None], dict[Card, int]] = {}
-    for trump in (*Suit, None):
-        for led in (*Suit, None):
-            table: dict[Card, int] = {}
-            for card in cards:
-                if card.rank is Rank.WIZARD:
-                    table[card] = 1000
-                elif card.suit is None or card.suit not in (trump, led):
-                    table[card] = -1
-                else:
-                    table[card] = SUITED_RANKS.index(card.rank) + (100 if card.suit is trump else 0)
-            tables[trump, led] = table
-    return tables
+def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | None) -> int:
+    if card.rank is Rank.WIZARD:
+        return 1000
+    if card.suit is None or card.suit not in (trump, led):
+        return -1
+    return SUITED_RANKS.index(card.rank) + (100 if card.suit is trump else 0)
 
 
 # strength of each card given (trump, suit to follow): WZ > trump > led suit > the rest,
 # so that "first WZ, else highest trump, else highest of the suit" (WZ-11) is one max.
-_STRENGTH = _strength_tables()
+# Wizard has no direction: every key uses UPTOWN.
+_STRENGTH = strength_tables(_DECK, _strength, (Direction.UPTOWN,))
 
 
 def trick_winner(trick: Trick, trump: Suit | None) -> int:
@@ -388,7 +380,7 @@ def trick_winner(trick: Trick, trump: Suit | None) -> int:
     plays = trick.plays
     if not plays:
         raise ValueError("an empty trick has no winner yet")
-    return best_play(plays, _STRENGTH[trump, led_suit(trick)].__getitem__).seat
+    return best_play(plays, _STRENGTH[trump, Direction.UPTOWN, led_suit(trick)].__getitem__).seat
 
 
 def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
@@ -449,8 +441,7 @@ def new_game(config: WizardConfig) -> WizardState:
         >>> actor(new_game(WizardConfig(players=3)))
         <Chance.CHANCE: 'chance'>
     """
-    if not isinstance(config, WizardConfig):
-        raise TypeError(f"new_game needs a WizardConfig, not {type(config).__name__}")
+    require_config(config, WizardConfig)
     n = config.players
     return WizardState(
         config=config,
@@ -571,9 +562,7 @@ def _legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
 
 def _play_problem(state: WizardState, seat: int, card: Card) -> Problem | None:
     if state.phase is not WizardPhase.PLAY:
-        if state.phase is WizardPhase.OVER:
-            return Violation.GAME_OVER, "the game is over"
-        return Violation.WRONG_PHASE, "cards are played only in the play phase"
+        return not_playing(state.phase is WizardPhase.OVER)
     rnd = state.round
     problem = card_play_problem(rnd, state.config.players, seat, card)
     if problem is not None:
@@ -781,8 +770,7 @@ def view(state: WizardState, seat: int) -> WizardView:
         <WizardPhase.DEAL: 'deal'>
     """
     n = state.config.players
-    if not _is_int(seat) or not 0 <= seat < n:
-        raise ValueError(f"seat must be 0 to {n - 1}, not {seat!r}")
+    view_seat(seat, n)
     rnd = state.round
     to_act = actor(state)
     return WizardView(
@@ -843,9 +831,7 @@ def with_zones(state: WizardState, cards: Mapping[str, tuple[Card, ...]]) -> Wiz
     """
     check_zone_names(cards, zones(state))
     rnd = state.round
-    hands = tuple(
-        sort_cards(replacement(cards, f"hand {seat}", hand)) for seat, hand in enumerate(rnd.hands)
-    )
+    hands = replaced_hands(cards, rnd.hands)
     stock = state.stock[:1] + replacement(cards, "stock", state.stock[1:])
     return attrs.evolve(state, round=attrs.evolve(rnd, hands=hands), stock=stock)
 
