@@ -68,6 +68,12 @@ __all__ = [
 _S = TypeVar("_S", bound=GameState[object])
 
 
+def _expect(condition: bool, message: str) -> None:
+    """Like ``assert``, but never stripped by ``python -O``."""
+    if not condition:
+        raise AssertionError(message)
+
+
 def playout(state: _S, seed: int, *, max_actions: int = 1_000_000) -> list[_S]:
     """Every state of a game played on from ``state`` with random legal actions.
 
@@ -218,13 +224,13 @@ def _check_state(
     seat = actor(state)
     legal = legal_actions(state)
     if isinstance(seat, int):
-        assert legal, f"seat {seat} is to act but has no legal action"
+        _expect(bool(legal), f"seat {seat} is to act but has no legal action")
         for action in legal:
-            assert getattr(action, "seat", seat) == seat, f"{action} is listed for seat {seat}"
+            _expect(getattr(action, "seat", seat) == seat, f"{action} is listed for seat {seat}")
     else:
-        assert legal == (), f"no seat is to act, yet actions are listed: {legal}"
+        _expect(legal == (), f"no seat is to act, yet actions are listed: {legal}")
     for action in legal:
-        assert check(state, action) is None, f"listed action {action} fails check"
+        _expect(check(state, action) is None, f"listed action {action} fails check")
     counts.legal_checked += len(legal)
     if sampled:
         for action in legal:
@@ -289,22 +295,22 @@ def assert_rejected(
     _check_rejected(state, action)
     if violation is not None:
         verdict = check(state, action)
-        assert verdict is violation, f"{action}: expected {violation}, got {verdict}"
+        _expect(verdict is violation, f"{action}: expected {violation}, got {verdict}")
 
 
 def _check_rejected(state: GameState[object], action: object) -> None:
     snapshot = copy.copy(state)
     verdict = check(state, action)
-    assert verdict is not None, f"illegal action {action} passes check"
+    _expect(verdict is not None, f"illegal action {action} passes check")
     try:
         apply(state, action)
     except IllegalActionError as error:
         raised = error.violation
-        assert error.action is action, f"the error for {action} names {error.action}"
+        _expect(error.action is action, f"the error for {action} names {error.action}")
     else:
         raise AssertionError(f"illegal action {action} was applied")
-    assert raised is verdict, f"{action}: apply says {raised}, check says {verdict}"
-    assert state == snapshot, f"rejecting {action} changed the state"
+    _expect(raised is verdict, f"{action}: apply says {raised}, check says {verdict}")
+    _expect(state == snapshot, f"rejecting {action} changed the state")
 
 
 def _check_cards(state: GameState[object]) -> None:
@@ -314,7 +320,7 @@ def _check_cards(state: GameState[object]) -> None:
     dealt = Counter(card for hand in deals[-1].hands for card in hand)
     dealt.update(deals[-1].stock)
     held = Counter(card for zone in game_of(state).rules.zones(state) for card in zone.cards)
-    assert held == dealt, f"cards are not conserved: {held - dealt} extra, {dealt - held} missing"
+    _expect(held == dealt, f"cards are not conserved: {held - dealt} extra, {dealt - held} missing")
 
 
 def _check_tricks(state: GameState[object]) -> None:
@@ -322,10 +328,10 @@ def _check_tricks(state: GameState[object]) -> None:
     players = len(rnd.hands)
     for position, trick in enumerate(rnd.tricks):
         seats = [play.seat for play in trick.plays]
-        assert sorted(seats) == list(range(players)), f"trick {position} has plays {seats}"
-        assert trick.winner in seats, f"trick {position} has winner {trick.winner}"
+        _expect(sorted(seats) == list(range(players)), f"trick {position} has plays {seats}")
+        _expect(trick.winner in seats, f"trick {position} has winner {trick.winner}")
         following = rnd.tricks[position + 1] if position + 1 < len(rnd.tricks) else rnd.trick
-        assert following.leader == trick.winner, f"the winner of trick {position} did not lead"
+        _expect(following.leader == trick.winner, f"the winner of trick {position} did not lead")
 
 
 def _mentioned_cards(data: JSONValue) -> Iterator[Card]:
@@ -352,10 +358,10 @@ def _check_views(state: GameState[object], words: Iterator[int]) -> int:
     players = len(state.round.hands)
     for seat in range(players):
         data = view(state, seat).to_dict()
-        assert json.loads(json.dumps(data)) == data, "the view is not plain JSON"
+        _expect(json.loads(json.dumps(data)) == data, "the view is not plain JSON")
         visible = {card for zone in zones if zone.visible_to(seat) for card in zone.cards}
         leaked = set(_mentioned_cards(data)) - visible
-        assert not leaked, f"the view of seat {seat} shows hidden cards {leaked}"
+        _expect(not leaked, f"the view of seat {seat} shows hidden cards {leaked}")
         hidden = [zone for zone in zones if not zone.visible_to(seat)]
         pool = shuffle([card for zone in hidden for card in zone.cards], next(words))
         replaced: dict[str, tuple[Card, ...]] = {}
@@ -364,14 +370,15 @@ def _check_views(state: GameState[object], words: Iterator[int]) -> int:
             replaced[zone.name] = pool[start : start + len(zone.cards)]
             start += len(zone.cards)
         variant = rules.with_zones(state, replaced)
-        assert view(variant, seat) == view(state, seat), (
-            f"the view of seat {seat} depends on cards hidden from it"
+        _expect(
+            view(variant, seat) == view(state, seat),
+            f"the view of seat {seat} depends on cards hidden from it",
         )
     return players
 
 
 def _check_record(final: GameState[object], name: str, index: int) -> None:
     try:
-        assert loads(dumps(final)).final_state() == final, "the record does not round-trip"
+        _expect(loads(dumps(final)).final_state() == final, "the record does not round-trip")
     except AssertionError as error:
         raise ConformanceError(f"{name}, game {index}: {error}") from error
