@@ -51,3 +51,18 @@ def test_non_states_and_non_configs_are_type_errors() -> None:
         tt.apply("state", tt.Pass(0))  # type: ignore[type-var]
     with pytest.raises(TypeError, match="not the configuration of a registered game"):
         tt.new_game({"players": 4})
+
+
+def test_errors_survive_pickling() -> None:
+    import pickle
+
+    error = tt.IllegalActionError("no", tt.Violation.MUST_BID, tt.Pass(0), 0)
+    copy = pickle.loads(pickle.dumps(error))
+    assert (str(copy), copy.violation, copy.action, copy.seat) == (
+        "no",
+        tt.Violation.MUST_BID,
+        tt.Pass(0),
+        0,
+    )
+    record_error = pickle.loads(pickle.dumps(tt.RecordError("bad", index=3)))
+    assert (str(record_error), record_error.index) == ("bad", 3)

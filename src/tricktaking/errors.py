@@ -126,6 +126,12 @@ class IllegalActionError(TricktakingError, ValueError):
         self.action = action
         self.seat = seat
 
+    def __reduce__(
+        self,
+    ) -> tuple[type[IllegalActionError], tuple[str, Violation, object, int | None]]:
+        # keeps the error intact across processes (a simulation on a process pool)
+        return (type(self), (str(self), self.violation, self.action, self.seat))
+
 
 class RecordError(TricktakingError, ValueError):
     """A game record that cannot be read or does not replay.
@@ -143,3 +149,10 @@ class RecordError(TricktakingError, ValueError):
     def __init__(self, message: str, *, index: int | None = None) -> None:
         super().__init__(message)
         self.index = index
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_record_error, (str(self), self.index))
+
+
+def _record_error(message: str, index: int | None) -> RecordError:
+    return RecordError(message, index=index)
