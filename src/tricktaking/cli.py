@@ -38,7 +38,7 @@ from tricktaking.engine import GameState, PlayerView
 from tricktaking.errors import IllegalActionError, NotationError, RecordError
 from tricktaking.notation import parse_move, short_token
 from tricktaking.seeding import derive_seed
-from tricktaking.simulate import simulate
+from tricktaking.simulate import game_states, simulate
 from tricktaking.tricks import Trick
 
 __all__ = ["main"]
@@ -154,7 +154,10 @@ def _play(args: argparse.Namespace, out: _Output, read: Callable[[], str]) -> in
     config = _config(args.game, args.players, args.rounds, args.target)
     state: GameState[object] = tt.new_game(config)
     seats = len(tt.scores(state))
-    human = args.seat % seats
+    if not 0 <= args.seat < seats:
+        out(f"error: --seat must be 0 to {seats - 1}")
+        return 2
+    human = args.seat
     bots: dict[int, Bot] = {
         seat: make_bot("heuristic", args.game, derive_seed(args.seed, "bot", seat))
         for seat in range(seats)
@@ -266,23 +269,15 @@ def _replay(args: argparse.Namespace, out: _Output) -> int:
 
 def _demo(args: argparse.Namespace, out: _Output) -> int:
     config = _config(args.game, args.players, args.rounds, args.target)
-    state: GameState[object] = tt.new_game(config)
-    seats = len(tt.scores(state))
-    bots = [
-        make_bot("heuristic", args.game, derive_seed(args.seed, "bot", s)) for s in range(seats)
-    ]
+    seats = len(tt.scores(tt.new_game(config)))
     out(f"{tt.get_game(args.game).title}, {seats} players, seed {args.seed}")
-    while not tt.is_over(state):
-        seat = tt.actor(state)
-        if seat is tt.CHANCE:
-            action: object = tt.deal(state, derive_seed(args.seed, "deal", len(state.history)))
-        elif isinstance(seat, int):
-            action = bots[seat].act(tt.view(state, seat))
-        after = tt.apply(state, action)
-        if tt.scores(after) != tt.scores(state):
-            out(f"deal {after.round.number}: scores {tt.scores(after)}")
-        state = after
-    out(f"final scores: {tt.scores(state)}; winners: {tt.winners(state)}")
+    previous: GameState[object] | None = None
+    for state in game_states(config, ["heuristic"] * seats, args.seed):
+        if previous is not None and tt.scores(state) != tt.scores(previous):
+            out(f"deal {state.round.number}: scores {tt.scores(state)}")
+        previous = state
+    if previous is not None:
+        out(f"final scores: {tt.scores(previous)}; winners: {tt.winners(previous)}")
     return 0
 
 

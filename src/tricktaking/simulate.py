@@ -19,13 +19,13 @@ Example:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from typing import TypeAlias
 
 import attrs
 
-from tricktaking.actions import CHANCE
 from tricktaking.bots import Bot, BotFactory, make_bot
 from tricktaking.engine import (
     GameState,
@@ -41,7 +41,15 @@ from tricktaking.engine import (
 )
 from tricktaking.seeding import derive_seed
 
-__all__ = ["BotSpec", "GameResult", "SeatStats", "SimulationResult", "play_game", "simulate"]
+__all__ = [
+    "BotSpec",
+    "GameResult",
+    "SeatStats",
+    "SimulationResult",
+    "game_states",
+    "play_game",
+    "simulate",
+]
 
 
 @attrs.frozen
@@ -138,27 +146,44 @@ def _label(spec: BotSpec) -> str:
     return spec if isinstance(spec, str) else getattr(spec, "__name__", repr(spec))
 
 
-def play_game(config: object, bots: Sequence[BotSpec], seed: int) -> GameResult:
-    """Play one game of ``config`` with a bot of the named kind in each seat.
+def game_states(config: object, bots: Sequence[BotSpec], seed: int) -> Iterator[GameState[object]]:
+    """Every state of one game of ``config`` between bots, lazily, from the new game on.
 
     Deals and bots take seeds derived from ``seed``; each bot sees only its view.
+
+    Raises:
+        ValueError: If the number of bots is not the number of seats.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> states = list(game_states(tt.WizardConfig(players=3, rounds=1), ["random"] * 3, 5))
+        >>> tt.is_over(states[-1]), len(states) == len(states[-1].history) + 1
+        (True, True)
+    """
+    state: GameState[object] = new_game(config)
+    name = game_of(state).name
+    if len(bots) != len(scores(state)):
+        raise ValueError(f"{name} needs {len(scores(state))} bots, got {len(bots)}")
+    players = [_bot(spec, name, derive_seed(seed, "bot", seat)) for seat, spec in enumerate(bots)]
+    yield state
+    while not is_over(state):
+        seat = actor(state)
+        if isinstance(seat, int):
+            state = apply(state, players[seat].act(view(state, seat)))
+        else:
+            state = apply(state, deal(state, derive_seed(seed, "deal", len(state.history))))
+        yield state
+
+
+def play_game(config: object, bots: Sequence[BotSpec], seed: int) -> GameResult:
+    """Play one game of ``config`` with the given bot in each seat (see :func:`game_states`).
 
     Example:
         >>> import tricktaking as tt
         >>> play_game(tt.WizardConfig(players=3, rounds=1), ["random"] * 3, seed=5).scores
         (...)
     """
-    state: GameState[object] = new_game(config)
-    name = game_of(state).name
-    players = [_bot(spec, name, derive_seed(seed, "bot", seat)) for seat, spec in enumerate(bots)]
-    if len(players) != len(scores(state)):
-        raise ValueError(f"{name} needs {len(scores(state))} bots, got {len(players)}")
-    while not is_over(state):
-        seat = actor(state)
-        if seat is CHANCE:
-            state = apply(state, deal(state, derive_seed(seed, "deal", len(state.history))))
-        elif isinstance(seat, int):
-            state = apply(state, players[seat].act(view(state, seat)))
+    state = deque(game_states(config, bots, seed), maxlen=1)[0]
     return GameResult(scores=scores(state), winners=winners(state))
 
 
