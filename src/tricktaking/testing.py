@@ -38,7 +38,7 @@ from typing import Any, TypeVar, cast
 import attrs
 
 from tricktaking.actions import CHANCE, Deal
-from tricktaking.cards import Card
+from tricktaking.cards import Card, parse_cards
 from tricktaking.engine import (
     GameState,
     actor,
@@ -62,6 +62,7 @@ __all__ = [
     "ConformanceReport",
     "assert_rejected",
     "check_conformance",
+    "play_cards",
     "playout",
 ]
 
@@ -123,6 +124,34 @@ def _game(state: _S, seed: int, max_actions: int) -> Iterator[_S]:
                 f"the engine offered {action}, then rejected it: {error}"
             ) from error
         yield state
+
+
+def play_cards(state: _S, cards: str) -> _S:
+    """Play ``cards`` (tokens such as ``"QH KH 2H"``) in turn, each by the seat to act.
+
+    For tests and examples that set up a position; every card goes through ``apply``.
+
+    Raises:
+        IllegalActionError: If a card may not be played by the seat to act.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> start = tt.new_game(tt.WizardConfig(players=3, rounds=1))
+        >>> deal = tt.Deal.from_deck(tt.Deck.wizard(), players=3, first_seat=1, hand_size=1)
+        >>> state = tt.apply(start, deal)
+        >>> for seat in (1, 2, 0):
+        ...     state = tt.apply(state, tt.wizard.Bid(seat, 0))
+        >>> play_cards(state, "2S 3S 4S").round.tricks[0].winner
+        0
+    """
+    for card in parse_cards(cards):
+        seat = actor(state)
+        if not isinstance(seat, int):
+            raise IllegalActionError(
+                f"no seat is to act to play {card}", Violation.WRONG_PHASE, card, None
+            )
+        state = apply(state, Play(seat, card))
+    return state
 
 
 class ConformanceError(AssertionError):

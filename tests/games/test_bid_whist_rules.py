@@ -39,7 +39,7 @@ from tricktaking.games.bid_whist import (
     legal_plays,
     trick_winner,
 )
-from tricktaking.testing import assert_rejected
+from tricktaking.testing import assert_rejected, play_cards
 
 RJ, BJ = Card.parse("RJ"), Card.parse("BJ")
 UP, DOWN = Direction.UPTOWN, Direction.DOWNTOWN
@@ -88,11 +88,7 @@ def calls(state: BidWhistState, *made: str | None) -> BidWhistState:
 
 
 def play_all(state: BidWhistState, tokens: str) -> BidWhistState:
-    for card in parse_cards(tokens):
-        seat = bid_whist.actor(state)
-        assert isinstance(seat, int)
-        state = apply(state, Play(seat, card))
-    return state
+    return play_cards(state, tokens)
 
 
 def finish_hand(state: BidWhistState) -> BidWhistState:

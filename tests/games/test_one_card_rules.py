@@ -36,7 +36,7 @@ from tricktaking.games.one_card import (
     legal_plays,
     trick_winner,
 )
-from tricktaking.testing import assert_rejected
+from tricktaking.testing import assert_rejected, play_cards
 
 JK = Card.parse("JK")
 UP, DOWN = Direction.UPTOWN, Direction.DOWNTOWN
@@ -84,11 +84,7 @@ def calls(state: OneCardState, *made: int | None) -> OneCardState:
 
 
 def play_all(state: OneCardState, tokens: str) -> OneCardState:
-    for card in parse_cards(tokens):
-        seat = one_card.actor(state)
-        assert isinstance(seat, int)
-        state = apply(state, Play(seat, card))
-    return state
+    return play_cards(state, tokens)
 
 
 def rejects(state: OneCardState, action: object, violation: Violation) -> None:

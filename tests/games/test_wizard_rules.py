@@ -34,7 +34,7 @@ from tricktaking.games.wizard import (
     legal_plays,
     trick_winner,
 )
-from tricktaking.testing import assert_rejected
+from tricktaking.testing import assert_rejected, play_cards
 
 WZ = Card.parse("WZ")
 JE = Card.parse("JE")
@@ -91,11 +91,7 @@ def bid_all(state: WizardState, bids: list[int]) -> WizardState:
 
 
 def play_all(state: WizardState, tokens: str) -> WizardState:
-    for card in parse_cards(tokens):
-        seat = wizard.actor(state)
-        assert isinstance(seat, int)
-        state = apply(state, Play(seat, card))
-    return state
+    return play_cards(state, tokens)
 
 
 def rejects(state: WizardState, action: object, violation: Violation) -> None:
