@@ -35,6 +35,7 @@ _T = TypeVar("_T")
 _make_deal = constructor(Deal)
 _set_source = slot_setter(Deal, "_source")
 _make_trick = constructor(Trick)
+_set_winner = slot_setter(Trick, "winner")
 _make_round = constructor(Round)
 
 
@@ -72,8 +73,9 @@ def play_into_round(
     if len(plays) < players:
         new_trick = _make_trick(trick.leader, plays, None)
         return _make_round(rnd.number, rnd.dealer, hands, new_trick, rnd.tricks, rnd.won), None
-    winner = winner_of(_make_trick(trick.leader, plays, None), *rules)
-    done = _make_trick(trick.leader, plays, winner)
+    done = _make_trick(trick.leader, plays, None)
+    winner = winner_of(done, *rules)
+    _set_winner(done, winner)  # not yet shared with anyone: completing it is safe
     won = add_at(rnd.won, winner, 1)
     new_round = _make_round(
         rnd.number, rnd.dealer, hands, _make_trick(winner, (), None), (*rnd.tricks, done), won
@@ -135,10 +137,6 @@ def no_deal_due(phase: str, over: bool) -> IllegalActionError:
 
 def new_round(number: int, dealer: int, hands: Sequence[tuple[Card, ...]], leader: int) -> Round:
     """A fresh round with ``hands`` and an empty trick led by ``leader``."""
-    return Round(
-        number=number,
-        dealer=dealer,
-        hands=tuple(hands),
-        trick=Trick(leader=leader),
-        won=(0,) * len(hands),
+    return _make_round(
+        number, dealer, tuple(hands), _make_trick(leader, (), None), (), (0,) * len(hands)
     )

@@ -16,6 +16,7 @@ Example:
 from __future__ import annotations
 
 import hashlib
+import operator
 import struct
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
@@ -28,6 +29,7 @@ _STREAM_DOMAIN = b"tricktaking/stream/v1|"
 _DERIVE_DOMAIN = b"tricktaking/derive/v1"
 _TWO_64 = 1 << 64
 _BLOCK_WORDS = 64  # words computed at a time; a deck of 60 needs one block
+_BLOCK = struct.Struct(f">{_BLOCK_WORDS}Q")
 # rejection limits of random_below for small bounds, precomputed for the shuffle
 _LIMITS = tuple(_TWO_64 - _TWO_64 % bound if bound else 0 for bound in range(_BLOCK_WORDS + 1))
 
@@ -41,6 +43,8 @@ def _seed_bytes(seed: int) -> bytes:
 def _words(seed_bytes: bytes, count: int) -> tuple[int, ...]:
     """The first ``count`` words of the stream of ``seed_bytes``."""
     digest = hashlib.shake_128(_STREAM_DOMAIN + seed_bytes).digest(8 * count)
+    if count == _BLOCK_WORDS:
+        return _BLOCK.unpack(digest)
     return struct.unpack(f">{count}Q", digest)
 
 
@@ -109,16 +113,25 @@ def shuffle(items: Iterable[_T], seed: int) -> tuple[_T, ...]:
         ['a', 'b', 'c', 'd']
     """
     result = list(items)
-    # The same draws as random_below over stream(seed), unrolled: shuffling is on the
-    # path of every deal.
+    size = len(result)
     seed_bytes = _seed_bytes(seed)
+    bounds = range(size, 1, -1)
+    if size <= _BLOCK_WORDS:
+        # Fast path, the same draws as below when no word is rejected (a rejection has
+        # odds below 2**-57 per draw here): all indices at once, then the swaps.
+        words = _words(seed_bytes, _BLOCK_WORDS)
+        # every limit of a bound up to 64 is at least 2**64 - 63
+        if max(words, default=0) < _TWO_64 - _BLOCK_WORDS:
+            swaps = zip(range(size - 1, 0, -1), map(operator.mod, words, bounds), strict=False)
+            for i, j in swaps:
+                result[i], result[j] = result[j], result[i]
+            return tuple(result)
+    # The general case: Fisher-Yates with random_below over stream(seed), unrolled.
     count = _BLOCK_WORDS
     words = _words(seed_bytes, count)
     used = 0
-    limits = _LIMITS
-    for i in range(len(result) - 1, 0, -1):
-        bound = i + 1
-        limit = limits[bound] if bound < len(limits) else _TWO_64 - _TWO_64 % bound
+    for bound in bounds:
+        limit = _LIMITS[bound] if bound < len(_LIMITS) else _TWO_64 - _TWO_64 % bound
         while True:
             if used == count:
                 count *= 2
@@ -128,6 +141,7 @@ def shuffle(items: Iterable[_T], seed: int) -> tuple[_T, ...]:
             if word < limit:
                 break
         j = word % bound
+        i = bound - 1
         result[i], result[j] = result[j], result[i]
     return tuple(result)
 

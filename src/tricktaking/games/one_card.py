@@ -700,12 +700,15 @@ def apply(state: OneCardState, action: Action) -> OneCardState:
         ...
         tricktaking.errors.IllegalActionError: seat 1: '1 bid 16' is illegal in the bid phase: ...
     """
-    if is_listed(state._legal, action):  # handed out by legal_actions for this state
-        return _advance(state, action)  # type: ignore[arg-type]
+    listed = state._legal  # legal_actions' memo: an action it handed out is legal here
     if action.__class__ is Play:  # the hot path: the same checks, without the dispatch
+        if is_listed(listed, action):
+            return _play(state, action, state.history.append(action))
         problem = _play_problem(state, action.seat, action.card)
         if problem is None:
             return _play(state, action, state.history.append(action))
+    elif is_listed(listed, action):
+        return _advance(state, action)  # type: ignore[arg-type]
     else:
         problem = _problem(state, action)
         if problem is None:

@@ -647,12 +647,15 @@ def apply(state: WizardState, action: Action) -> WizardState:
         ...
         tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
     """
-    if is_listed(state._legal, action):  # handed out by legal_actions for this state
-        return _advance(state, action)  # type: ignore[arg-type]
+    listed = state._legal  # legal_actions' memo: an action it handed out is legal here
     if action.__class__ is Play:  # the hot path: the same checks, without the dispatch
+        if is_listed(listed, action):
+            return _play(state, action)
         problem = _play_problem(state, action.seat, action.card)
         if problem is None:
             return _play(state, action)
+    elif is_listed(listed, action):
+        return _advance(state, action)  # type: ignore[arg-type]
     else:
         problem = _problem(state, action)
         if problem is None:
@@ -698,16 +701,16 @@ def _deal(state: WizardState, action: Deal) -> WizardState:
         else:
             trump = turn_up.suit
     hands = dealt_hands(action, _DECK)
-    return WizardState(
-        config=state.config,
-        phase=phase,
-        round=new_round(state.round.number + 1, dealer, hands, left_of(dealer, n)),
-        stock=stock,
-        trump=trump,
-        bids=(None,) * n,
-        scores=state.scores,
-        score_sheet=state.score_sheet,
-        history=state.history.append(action),
+    return _make_state(
+        state.config,
+        phase,
+        new_round(state.round.number + 1, dealer, hands, left_of(dealer, n)),
+        stock,
+        trump,
+        (None,) * n,
+        state.scores,
+        state.score_sheet,
+        state.history.append(action),
     )
 
 
