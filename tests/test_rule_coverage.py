@@ -37,3 +37,16 @@ def test_every_clause_is_named_by_a_test(rules_file: str) -> None:
         ):
             missing.append(clause)
     assert missing == []
+
+
+SHARED = ROOT.parent / "shared" / "rules"
+
+
+@pytest.mark.parametrize("rules_file", sorted(IMPLEMENTED))
+def test_the_docs_copy_of_the_rules_is_current(rules_file: str) -> None:
+    """docs/rules holds the rules as published; refresh it when the specification changes."""
+    if not (SHARED / rules_file).exists():
+        pytest.skip("the rules specification is not checked out beside the repository")
+    assert (RULES / rules_file).read_text(encoding="utf-8") == (SHARED / rules_file).read_text(
+        encoding="utf-8"
+    )
