@@ -66,3 +66,27 @@ def test_errors_survive_pickling() -> None:
     )
     record_error = pickle.loads(pickle.dumps(tt.RecordError("bad", index=3)))
     assert (str(record_error), record_error.index) == ("bad", 3)
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        tt.WizardConfig(players=4, rounds=3),
+        tt.OneCardConfig(players=3, target=5),
+        tt.BidWhistConfig(kitty="exchange"),
+    ],
+    ids=["wizard", "one-card", "bid-whist"],
+)
+def test_states_pickle_copy_and_hash_as_values(config: object) -> None:
+    import copy
+    import pickle
+
+    from tricktaking.testing import playout
+
+    for state in playout(tt.new_game(config), 3)[::7]:
+        tt.legal_actions(state)  # fills the memo, which must not matter
+        for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), copy.copy(state)):
+            assert twin == state
+            assert hash(twin) == hash(state)
+            for action in tt.legal_actions(twin)[:1]:
+                assert tt.apply(twin, action) == tt.apply(state, action)
