@@ -64,10 +64,7 @@ def play_into_round(
     leads a new empty trick.
     """
     seat = play.seat
-    hands = rnd.hands
-    hand = hands[seat]
-    index = hand.index(play.card)
-    hands = (*hands[:seat], hand[:index] + hand[index + 1 :], *hands[seat + 1 :])
+    hands = replace_at(rnd.hands, seat, without_card(rnd.hands[seat], play.card))
     trick = rnd.trick
     plays = (*trick.plays, play)
     if len(plays) < players:

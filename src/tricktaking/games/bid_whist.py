@@ -595,19 +595,42 @@ def new_game(config: BidWhistConfig) -> BidWhistState:
     """
     require_config(config, BidWhistConfig)
     dealer = config.first_dealer
-    return BidWhistState(
-        config=config,
-        phase=BidWhistPhase.DEAL,
-        round=new_round(0, dealer, ((),) * PLAYERS, left_of(dealer, PLAYERS)),
+    first = new_round(0, dealer, ((),) * PLAYERS, left_of(dealer, PLAYERS))
+    return _hand_state(
+        config,
+        BidWhistPhase.DEAL,
+        first,
         kitty=(),
-        discards=(),
-        calls=(),
-        contract=None,
-        trump=None,
-        direction=Direction.UPTOWN,
         team_scores=(0, 0),
         score_sheet=(),
         history=History(),
+    )
+
+
+def _hand_state(
+    config: BidWhistConfig,
+    phase: BidWhistPhase,
+    rnd: Round,
+    *,
+    kitty: tuple[Card, ...],
+    team_scores: tuple[int, int],
+    score_sheet: tuple[tuple[int, int], ...],
+    history: History[BidWhistAction],
+) -> BidWhistState:
+    """A state at the start of a hand: no calls, no contract, no trump, uptown."""
+    return _make_state(
+        config,
+        phase,
+        rnd,
+        kitty,
+        (),
+        (),
+        None,
+        None,
+        Direction.UPTOWN,
+        team_scores,
+        score_sheet,
+        history,
     )
 
 
@@ -868,16 +891,12 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
         case Deal():
             dealer = _next_dealer(state)
             dealt = dealt_hands(action, _DECK)
-            return BidWhistState(
-                config=state.config,
-                phase=BidWhistPhase.BID,
-                round=new_round(state.round.number + 1, dealer, dealt, left_of(dealer, PLAYERS)),
+            rnd = new_round(state.round.number + 1, dealer, dealt, left_of(dealer, PLAYERS))
+            return _hand_state(
+                state.config,
+                BidWhistPhase.BID,
+                rnd,
                 kitty=action.stock,
-                discards=(),
-                calls=(),
-                contract=None,
-                trump=None,
-                direction=Direction.UPTOWN,
                 team_scores=state.team_scores,
                 score_sheet=state.score_sheet,
                 history=history,

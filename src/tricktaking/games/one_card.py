@@ -508,20 +508,43 @@ def new_game(config: OneCardConfig) -> OneCardState:
     """
     require_config(config, OneCardConfig)
     n = config.players
-    return OneCardState(
-        config=config,
-        phase=OneCardPhase.DEAL,
-        round=new_round(0, config.first_dealer, ((),) * n, left_of(config.first_dealer, n)),
+    first = new_round(0, config.first_dealer, ((),) * n, left_of(config.first_dealer, n))
+    return _hand_state(
+        config,
+        OneCardPhase.DEAL,
+        first,
         centre=None,
-        calls=(),
-        bidder=None,
-        contract=None,
-        trump=None,
-        direction=Direction.UPTOWN,
-        points=(0,) * n,
         scores=(0,) * n,
         score_sheet=(),
         history=History(),
+    )
+
+
+def _hand_state(
+    config: OneCardConfig,
+    phase: OneCardPhase,
+    rnd: Round,
+    *,
+    centre: Card | None,
+    scores: tuple[int, ...],
+    score_sheet: tuple[tuple[int, ...], ...],
+    history: History[OneCardAction],
+) -> OneCardState:
+    """A state at the start of a hand: no calls, no trump, uptown, no points yet."""
+    return _make_state(
+        config,
+        phase,
+        rnd,
+        centre,
+        (),
+        None,
+        None,
+        None,
+        Direction.UPTOWN,
+        (0,) * config.players,
+        scores,
+        score_sheet,
+        history,
     )
 
 
@@ -729,17 +752,12 @@ def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
             n = state.config.players
             dealer = _next_dealer(state)
             hands = dealt_hands(action, _DECK)
-            return OneCardState(
-                config=state.config,
-                phase=OneCardPhase.BID,
-                round=new_round(state.round.number + 1, dealer, hands, left_of(dealer, n)),
+            rnd = new_round(state.round.number + 1, dealer, hands, left_of(dealer, n))
+            return _hand_state(
+                state.config,
+                OneCardPhase.BID,
+                rnd,
                 centre=action.stock[0],
-                calls=(),
-                bidder=None,
-                contract=None,
-                trump=None,
-                direction=Direction.UPTOWN,
-                points=(0,) * n,
                 scores=state.scores,
                 score_sheet=state.score_sheet,
                 history=history,
