@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Generic, TypeVar, overload
 
-from tricktaking._fast import slot_setter
+from tricktaking._fast import builder
 
 __all__ = ["History"]
 
@@ -53,11 +53,12 @@ class History(Sequence[_T_co], Generic[_T_co]):
 
     @staticmethod
     def _node(previous: History[_T_co] | None, last: _T_co | None, length: int) -> History[_T_co]:
-        node: History[_T_co] = _new(History)
-        _set_previous(node, previous)
-        _set_last(node, last)
-        _set_length(node, length)
-        _set_items(node, None)
+        node: History[_T_co] = _new(_Builder)
+        node._previous = previous
+        node._last = last
+        node._length = length
+        node._items = None
+        node.__class__ = History
         return node
 
     def _set(
@@ -79,11 +80,12 @@ class History(Sequence[_T_co], Generic[_T_co]):
             >>> History().append(1).append(2).to_tuple()
             (1, 2)
         """
-        node: History[_T_co] = _new(History)
-        _set_previous(node, self if self._length else None)
-        _set_last(node, item)
-        _set_length(node, self._length + 1)
-        _set_items(node, None)
+        node: History[_T_co] = _new(_Builder)
+        node._previous = self if self._length else None
+        node._last = item
+        node._length = self._length + 1
+        node._items = None
+        node.__class__ = History
         return node
 
     @property
@@ -158,9 +160,6 @@ class History(Sequence[_T_co], Generic[_T_co]):
         return (History, (self.to_tuple(),))
 
 
-# Appending is on the engine's hot path: set the slots through their descriptors.
+# Appending is on the engine's hot path: fill a builder of the same layout (see _fast).
 _new = object.__new__
-_set_previous = slot_setter(History, "_previous")
-_set_last = slot_setter(History, "_last")
-_set_length = slot_setter(History, "_length")
-_set_items = slot_setter(History, "_items")
+_Builder = builder(History)
