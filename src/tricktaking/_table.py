@@ -6,7 +6,7 @@ trick, and close the trick with its winner when everyone has played.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeAlias, TypeVar
 
 from tricktaking._fast import constructor, slot_setter
@@ -27,6 +27,7 @@ __all__ = [
     "play_into_round",
     "replace_at",
     "strength_tables",
+    "winning_seat",
     "without_card",
 ]
 
@@ -35,18 +36,21 @@ _T = TypeVar("_T")
 _make_deal = constructor(Deal)
 _set_source = slot_setter(Deal, "_source")
 _make_trick = constructor(Trick)
-_set_winner = slot_setter(Trick, "winner")
 _make_round = constructor(Round)
 
 
 def replace_at(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     """``items`` with ``items[index]`` replaced by ``value``."""
-    return (*items[:index], value, *items[index + 1 :])
+    changed = list(items)  # cheaper than slicing and splicing a short tuple
+    changed[index] = value
+    return tuple(changed)
 
 
 def add_at(numbers: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
     """``numbers`` with ``amount`` added to ``numbers[index]``."""
-    return (*numbers[:index], numbers[index] + amount, *numbers[index + 1 :])
+    changed = list(numbers)
+    changed[index] += amount
+    return tuple(changed)
 
 
 def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -56,28 +60,50 @@ def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 
 def play_into_round(
-    rnd: Round, play: Play, players: int, winner_of: Callable[..., int], *rules: object
+    rnd: Round,
+    play: Play,
+    players: int,
+    strength_of: Callable[..., Mapping[Card, int]],
+    *rules: object,
 ) -> tuple[Round, Trick | None]:
     """The round after ``play``, and the trick it completed (with its winner) if any.
 
-    A completed trick moves to ``rnd.tricks`` and its winner, ``winner_of(trick, *rules)``,
-    leads a new empty trick.
+    A completed trick moves to ``rnd.tricks``; its winner, the strongest card by the
+    table ``strength_of(plays, *rules)`` (see :func:`winning_seat`), leads a new empty
+    trick.
     """
     seat = play.seat
-    hands = replace_at(rnd.hands, seat, without_card(rnd.hands[seat], play.card))
+    hands = list(rnd.hands)
+    hands[seat] = without_card(hands[seat], play.card)
     trick = rnd.trick
     plays = (*trick.plays, play)
     if len(plays) < players:
         new_trick = _make_trick(trick.leader, plays, None)
-        return _make_round(rnd.number, rnd.dealer, hands, new_trick, rnd.tricks, rnd.won), None
-    done = _make_trick(trick.leader, plays, None)
-    winner = winner_of(done, *rules)
-    _set_winner(done, winner)  # not yet shared with anyone: completing it is safe
+        return (
+            _make_round(rnd.number, rnd.dealer, tuple(hands), new_trick, rnd.tricks, rnd.won),
+            None,
+        )
+    winner = winning_seat(plays, strength_of(plays, *rules))
+    done = _make_trick(trick.leader, plays, winner)
+    tricks = (*rnd.tricks, done)
     won = add_at(rnd.won, winner, 1)
-    new_round = _make_round(
-        rnd.number, rnd.dealer, hands, _make_trick(winner, (), None), (*rnd.tricks, done), won
-    )
-    return new_round, done
+    next_trick = _make_trick(winner, (), None)
+    return _make_round(rnd.number, rnd.dealer, tuple(hands), next_trick, tricks, won), done
+
+
+def winning_seat(plays: Sequence[Play], strength: Mapping[Card, int]) -> int:
+    """The seat of the strongest card by ``strength``; the earliest one wins a tie.
+
+    The same choice as :func:`~tricktaking.tricks.best_play`, as a plain loop over a
+    table: a trick has at most six plays, where a loop beats building a list.
+    """
+    best = plays[0]
+    top = strength[best.card]
+    for play in plays[1:]:
+        value = strength[play.card]
+        if value > top:
+            best, top = play, value
+    return best.seat
 
 
 StrengthKey: TypeAlias = tuple[Suit | None, Direction, Suit | None]

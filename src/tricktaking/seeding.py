@@ -29,7 +29,8 @@ _STREAM_DOMAIN = b"tricktaking/stream/v1|"
 _DERIVE_DOMAIN = b"tricktaking/derive/v1"
 _TWO_64 = 1 << 64
 _BLOCK_WORDS = 64  # words computed at a time; a deck of 60 needs one block
-_BLOCK = struct.Struct(f">{_BLOCK_WORDS}Q")
+# unpackers of 0 to 64 words; XOF output is a stream, so fewer words are its prefix
+_UNPACK = tuple(struct.Struct(f">{count}Q").unpack for count in range(_BLOCK_WORDS + 1))
 # rejection limits of random_below for small bounds, precomputed for the shuffle
 _LIMITS = tuple(_TWO_64 - _TWO_64 % bound if bound else 0 for bound in range(_BLOCK_WORDS + 1))
 
@@ -43,8 +44,8 @@ def _seed_bytes(seed: int) -> bytes:
 def _words(seed_bytes: bytes, count: int) -> tuple[int, ...]:
     """The first ``count`` words of the stream of ``seed_bytes``."""
     digest = hashlib.shake_128(_STREAM_DOMAIN + seed_bytes).digest(8 * count)
-    if count == _BLOCK_WORDS:
-        return _BLOCK.unpack(digest)
+    if count <= _BLOCK_WORDS:
+        return _UNPACK[count](digest)
     return struct.unpack(f">{count}Q", digest)
 
 
@@ -118,8 +119,9 @@ def shuffle(items: Iterable[_T], seed: int) -> tuple[_T, ...]:
     bounds = range(size, 1, -1)
     if size <= _BLOCK_WORDS:
         # Fast path, the same draws as below when no word is rejected (a rejection has
-        # odds below 2**-57 per draw here): all indices at once, then the swaps.
-        words = _words(seed_bytes, _BLOCK_WORDS)
+        # odds below 2**-57 per draw here): all indices at once, then the swaps. Only
+        # the size - 1 words the swaps use are computed.
+        words = _words(seed_bytes, max(size - 1, 0))
         # every limit of a bound up to 64 is at least 2**64 - 63
         if max(words, default=0) < _TWO_64 - _BLOCK_WORDS:
             swaps = zip(range(size - 1, 0, -1), map(operator.mod, words, bounds), strict=False)

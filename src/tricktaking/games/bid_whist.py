@@ -37,6 +37,7 @@ from tricktaking._table import (
     play_into_round,
     replace_at,
     strength_tables,
+    winning_seat,
     without_card,
 )
 from tricktaking._validation import (
@@ -62,7 +63,7 @@ from tricktaking.errors import ConfigError, NotationError, Violation
 from tricktaking.history import History
 from tricktaking.notation import parse_core_action, parse_seat
 from tricktaking.rounds import Round
-from tricktaking.tricks import Play, Trick, best_play, follow_suit, left_of
+from tricktaking.tricks import Play, Trick, follow_suit, left_of
 from tricktaking.views import (
     JSONValue,
     Zone,
@@ -457,7 +458,10 @@ def led_suit(trick: Trick, trump: Suit | None) -> Suit | None:
         >>> led_suit(trick, None), led_suit(trick, Suit.HEARTS)
         (<Suit.CLUBS: 'C'>, <Suit.HEARTS: 'H'>)
     """
-    plays = trick.plays
+    return _led(trick.plays, trump)
+
+
+def _led(plays: tuple[Play, ...], trump: Suit | None) -> Suit | None:
     if not plays:
         return None
     if trump is not None:
@@ -510,6 +514,12 @@ def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | 
 _STRENGTH = strength_tables(_DECK, _strength)
 
 
+def _trick_strength(
+    plays: tuple[Play, ...], trump: Suit | None, direction: Direction
+) -> Mapping[Card, int]:
+    return _STRENGTH[trump, direction, _led(plays, trump)]
+
+
 def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
     """The seat winning ``trick`` so far, or its winner once complete (BW-11).
 
@@ -528,10 +538,9 @@ def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
     """
     if not trick.plays:
         raise ValueError("an empty trick has no winner yet")
-    lead = led_suit(trick, trump)
-    if lead is None and trump is None:
+    if trump is None and _led(trick.plays, trump) is None:
         raise ValueError("a no-trump trick of jokers only has no winner yet")
-    return best_play(trick.plays, _STRENGTH[trump, direction, lead].__getitem__).seat
+    return winning_seat(trick.plays, _trick_strength(trick.plays, trump, direction))
 
 
 def winning_team(team_scores: tuple[int, int], target: int) -> int | None:
@@ -927,7 +936,7 @@ def _after_choice(state: BidWhistState) -> BidWhistState:
 def _play(state: BidWhistState, action: Play, history: History[BidWhistAction]) -> BidWhistState:
     trump = state.trump
     direction = state.direction
-    rnd, done = play_into_round(state.round, action, PLAYERS, trick_winner, trump, direction)
+    rnd, done = play_into_round(state.round, action, PLAYERS, _trick_strength, trump, direction)
     if done is None or len(rnd.tricks) < HAND_SIZE:
         return _make_state(
             state.config,

@@ -38,6 +38,7 @@ from tricktaking._table import (
     play_into_round,
     replace_at,
     strength_tables,
+    winning_seat,
 )
 from tricktaking._validation import (
     Problem,
@@ -62,7 +63,7 @@ from tricktaking.errors import ConfigError, NotationError, Violation
 from tricktaking.history import History
 from tricktaking.notation import parse_core_action
 from tricktaking.rounds import Round
-from tricktaking.tricks import Play, Trick, best_play, follow_suit, left_of
+from tricktaking.tricks import Play, Trick, follow_suit, left_of
 from tricktaking.views import (
     JSONValue,
     Zone,
@@ -394,9 +395,8 @@ def led_suit(trick: Trick, trump: Suit | None) -> Suit | None:
     Example:
         >>> led_suit(Trick(leader=0, plays=(Play(0, Card.parse("JK")),)), None)
     """
-    if not trick.plays:
-        return None
-    return effective_suit(trick.plays[0].card, trump)
+    plays = trick.plays
+    return effective_suit(plays[0].card, trump) if plays else None
 
 
 def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tuple[Card, ...]:
@@ -429,6 +429,13 @@ def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | 
 _STRENGTH = strength_tables(_DECK, _strength)
 
 
+def _trick_strength(
+    plays: tuple[Play, ...], trump: Suit | None, direction: Direction
+) -> Mapping[Card, int]:
+    led = plays[0].card
+    return _STRENGTH[trump, direction, trump if led.rank is Rank.JOKER else led.suit]
+
+
 def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
     """The seat winning ``trick`` so far, or its winner once complete (OC-11).
 
@@ -449,8 +456,7 @@ def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
     """
     if not trick.plays:
         raise ValueError("an empty trick has no winner yet")
-    table = _STRENGTH[trump, direction, led_suit(trick, trump)]
-    return best_play(trick.plays, table.__getitem__).seat
+    return winning_seat(trick.plays, _trick_strength(trick.plays, trump, direction))
 
 
 # ---------------------------------------------------------------------------------------
@@ -812,7 +818,9 @@ def _play(state: OneCardState, action: Play, history: History[OneCardAction]) ->
     if state.bidder is not None and trump is None:
         trump = action.card.suit  # OC-6.2: the bidder's first lead names trump
     direction = state.direction
-    rnd, done = play_into_round(state.round, action, config.players, trick_winner, trump, direction)
+    rnd, done = play_into_round(
+        state.round, action, config.players, _trick_strength, trump, direction
+    )
     if done is None:
         return _make_state(
             config,

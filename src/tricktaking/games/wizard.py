@@ -44,6 +44,7 @@ from tricktaking._table import (
     play_into_round,
     replace_at,
     strength_tables,
+    winning_seat,
 )
 from tricktaking._validation import (
     Problem,
@@ -68,7 +69,7 @@ from tricktaking.errors import ConfigError, NotationError, Violation
 from tricktaking.history import History
 from tricktaking.notation import parse_core_action
 from tricktaking.rounds import Round
-from tricktaking.tricks import Play, Trick, best_play, left_of
+from tricktaking.tricks import Play, Trick, left_of
 from tricktaking.views import (
     JSONValue,
     Zone,
@@ -339,7 +340,11 @@ def led_suit(trick: Trick) -> Suit | None:
         <Suit.DIAMONDS: 'D'>
         >>> led_suit(Trick(leader=0, plays=(Play(0, _WIZARD), Play(1, Card.parse("7D")))))
     """
-    for play in trick.plays:
+    return _led(trick.plays)
+
+
+def _led(plays: tuple[Play, ...]) -> Suit | None:
+    for play in plays:
         card = play.card
         if card.suit is not None:
             return card.suit
@@ -362,6 +367,10 @@ def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | 
 _STRENGTH = strength_tables(_DECK, _strength, (Direction.UPTOWN,))
 
 
+def _trick_strength(plays: tuple[Play, ...], trump: Suit | None) -> Mapping[Card, int]:
+    return _STRENGTH[trump, Direction.UPTOWN, _led(plays)]
+
+
 def trick_winner(trick: Trick, trump: Suit | None) -> int:
     """The seat winning ``trick`` so far, or its winner once complete (WZ-11).
 
@@ -380,7 +389,7 @@ def trick_winner(trick: Trick, trump: Suit | None) -> int:
     plays = trick.plays
     if not plays:
         raise ValueError("an empty trick has no winner yet")
-    return best_play(plays, _STRENGTH[trump, Direction.UPTOWN, led_suit(trick)].__getitem__).seat
+    return winning_seat(plays, _trick_strength(plays, trump))
 
 
 def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
@@ -717,7 +726,7 @@ def _deal(state: WizardState, action: Deal) -> WizardState:
 def _play(state: WizardState, action: Play) -> WizardState:
     config = state.config
     trump = state.trump
-    rnd, done = play_into_round(state.round, action, config.players, trick_winner, trump)
+    rnd, done = play_into_round(state.round, action, config.players, _trick_strength, trump)
     phase = WizardPhase.PLAY
     scores = state.scores
     sheet = state.score_sheet
