@@ -340,7 +340,7 @@ class BidWhistState:
     @property
     def no_trump(self) -> bool:
         """Whether the contract is a no-trump contract."""
-        return self.contract is not None and self.contract.mode is BidMode.NO_TRUMP
+        return self.contract is not None and self.contract.mode is _NO_TRUMP_MODE
 
 
 @attrs.frozen(kw_only=True)
@@ -405,6 +405,22 @@ class BidWhistView:
             "actor": self.actor,
             "legal_actions": actions_to_json(self.legal_actions),
         }
+
+
+# Enum members used in function bodies, read once: on Python 3.11 every
+# ``Enum.MEMBER`` lookup goes through EnumType.__getattr__ (~100 ns).
+_DOWNTOWN_MODE = BidMode.DOWNTOWN
+_NO_TRUMP_MODE = BidMode.NO_TRUMP
+_BID_PHASE = BidWhistPhase.BID
+_CHOOSE_PHASE = BidWhistPhase.CHOOSE
+_DEAL_PHASE = BidWhistPhase.DEAL
+_DISCARD_PHASE = BidWhistPhase.DISCARD
+_OVER_PHASE = BidWhistPhase.OVER
+_PLAY_PHASE = BidWhistPhase.PLAY
+_DOWNTOWN = Direction.DOWNTOWN
+_UPTOWN = Direction.UPTOWN
+_ACE_RANK = Rank.ACE
+_RED_JOKER_RANK = Rank.RED_JOKER
 
 
 _make_state = constructor(BidWhistState)
@@ -493,7 +509,7 @@ def rank_strength(rank: Rank, direction: Direction) -> int:
         (12, 11)
     """
     index = SUITED_RANKS.index(rank)
-    if direction is Direction.UPTOWN or rank is Rank.ACE:
+    if direction is _UPTOWN or rank is _ACE_RANK:
         return index
     return 11 - index
 
@@ -502,7 +518,7 @@ def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | 
     if card.suit is None:  # BW-2.4, BW-2.5
         if trump is None:
             return -1
-        return 200 if card.rank is Rank.RED_JOKER else 199
+        return 200 if card.rank is _RED_JOKER_RANK else 199
     if card.suit is trump:
         return 100 + rank_strength(card.rank, direction)
     if card.suit is led:
@@ -607,7 +623,7 @@ def new_game(config: BidWhistConfig) -> BidWhistState:
     first = new_round(0, dealer, ((),) * PLAYERS, left_of(dealer, PLAYERS))
     return _hand_state(
         config,
-        BidWhistPhase.DEAL,
+        _DEAL_PHASE,
         first,
         kitty=(),
         team_scores=(0, 0),
@@ -636,7 +652,7 @@ def _hand_state(
         (),
         None,
         None,
-        Direction.UPTOWN,
+        _UPTOWN,
         team_scores,
         score_sheet,
         history,
@@ -658,8 +674,8 @@ def deal(state: BidWhistState, seed: int) -> Deal:
         >>> [len(hand) for hand in d.hands], len(d.stock)
         ([12, 12, 12, 12], 6)
     """
-    if state.phase is not BidWhistPhase.DEAL:
-        raise no_deal_due(state.phase.value, state.phase is BidWhistPhase.OVER)
+    if state.phase is not _DEAL_PHASE:
+        raise no_deal_due(state.phase.value, state.phase is _OVER_PHASE)
     return deal_round(_DECK, seed, players=PLAYERS, dealer=_next_dealer(state), hand_size=HAND_SIZE)
 
 
@@ -679,14 +695,14 @@ def actor(state: BidWhistState) -> int | Chance | None:
         <Chance.CHANCE: 'chance'>
     """
     phase = state.phase
-    if phase is BidWhistPhase.PLAY:
+    if phase is _PLAY_PHASE:
         trick = state.round.trick
         return (trick.leader + len(trick.plays)) % PLAYERS
-    if phase is BidWhistPhase.BID:
+    if phase is _BID_PHASE:
         return _caller(state)
-    if phase is BidWhistPhase.CHOOSE or phase is BidWhistPhase.DISCARD:
+    if phase is _CHOOSE_PHASE or phase is _DISCARD_PHASE:
         return state.declarer
-    if phase is BidWhistPhase.DEAL:
+    if phase is _DEAL_PHASE:
         return CHANCE
     return None
 
@@ -717,13 +733,13 @@ def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
 
 def _legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
     phase = state.phase
-    if phase is BidWhistPhase.PLAY:
+    if phase is _PLAY_PHASE:
         rnd = state.round
         trick = rnd.trick
         seat = (trick.leader + len(trick.plays)) % PLAYERS
         cards = legal_plays(rnd.hands[seat], rnd.trick, state.trump)
         return tuple(map(_PLAYS[seat].__getitem__, cards))
-    if phase is BidWhistPhase.BID:
+    if phase is _BID_PHASE:
         seat = _caller(state)
         high = _high_bid(state)
         lowest = 3 * state.config.min_bid if high is None else high.strength + 1
@@ -732,17 +748,17 @@ def _legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
     declarer = state.declarer
     if declarer is None:
         return ()
-    if phase is BidWhistPhase.CHOOSE:
+    if phase is _CHOOSE_PHASE:
         return _DIRECTIONS[declarer] if state.no_trump else _TRUMPS[declarer]
-    if phase is BidWhistPhase.DISCARD:
+    if phase is _DISCARD_PHASE:
         discards = _DISCARDS[declarer]
         return tuple(discards[card] for card in dict.fromkeys(state.round.hands[declarer]))
     return ()
 
 
 def _play_problem(state: BidWhistState, seat: int, card: Card) -> Problem | None:
-    if state.phase is not BidWhistPhase.PLAY:
-        return not_playing(state.phase is BidWhistPhase.OVER)
+    if state.phase is not _PLAY_PHASE:
+        return not_playing(state.phase is _OVER_PHASE)
     rnd = state.round
     problem = card_play_problem(rnd, PLAYERS, seat, card)
     if problem is not None:
@@ -758,13 +774,13 @@ def _play_problem(state: BidWhistState, seat: int, card: Card) -> Problem | None
 
 def _problem(state: BidWhistState, action: Action) -> Problem | None:
     phase = state.phase
-    if phase is BidWhistPhase.OVER:
+    if phase is _OVER_PHASE:
         return Violation.GAME_OVER, "the game is over"
     match action:
         case Play(seat=seat, card=card):
             return _play_problem(state, seat, card)
         case Bid() | Pass():
-            if phase is not BidWhistPhase.BID:
+            if phase is not _BID_PHASE:
                 return Violation.WRONG_PHASE, "calls are made only in the auction"
             problem = turn_problem(action.seat, _caller(state), phase.value)
             if problem is not None:
@@ -784,7 +800,7 @@ def _problem(state: BidWhistState, action: Action) -> Problem | None:
                 )
             return None
         case ChooseTrump(seat=seat) | ChooseDirection(seat=seat):
-            if phase is not BidWhistPhase.CHOOSE:
+            if phase is not _CHOOSE_PHASE:
                 return Violation.WRONG_PHASE, "the second choice follows the auction"
             problem = turn_problem(seat, state.declarer, phase.value)
             if problem is not None:
@@ -794,7 +810,7 @@ def _problem(state: BidWhistState, action: Action) -> Problem | None:
                 return Violation.INVALID_CHOICE, f"the contract needs {wanted} (BW-8.1)"
             return None
         case Discard(seat=seat, card=card):
-            if phase is not BidWhistPhase.DISCARD:
+            if phase is not _DISCARD_PHASE:
                 return Violation.WRONG_PHASE, "discards follow the kitty pickup"
             problem = turn_problem(seat, state.declarer, phase.value)
             if problem is not None:
@@ -803,7 +819,7 @@ def _problem(state: BidWhistState, action: Action) -> Problem | None:
                 return Violation.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}"
             return None
         case Deal():
-            if phase is not BidWhistPhase.DEAL:
+            if phase is not _DEAL_PHASE:
                 return Violation.WRONG_PHASE, "no deal is due"
             return deal_problem(
                 action,
@@ -871,12 +887,10 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
             if len(calls) < PLAYERS:
                 return _replace(state, calls=calls, history=history)
             contract = next(call for call in reversed(calls) if isinstance(call, Bid))
-            direction = (
-                Direction.DOWNTOWN if contract.mode is BidMode.DOWNTOWN else Direction.UPTOWN
-            )
+            direction = _DOWNTOWN if contract.mode is _DOWNTOWN_MODE else _UPTOWN
             return _replace(
                 state,
-                phase=BidWhistPhase.CHOOSE,
+                phase=_CHOOSE_PHASE,
                 calls=calls,
                 contract=contract,
                 direction=direction,
@@ -892,7 +906,7 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
             done = len(discards) == KITTY_SIZE
             return _replace(
                 state,
-                phase=BidWhistPhase.PLAY if done else BidWhistPhase.DISCARD,
+                phase=_PLAY_PHASE if done else _DISCARD_PHASE,
                 round=_replace_round(state.round, hands=hands),
                 discards=discards,
                 history=history,
@@ -903,7 +917,7 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
             rnd = new_round(state.round.number + 1, dealer, dealt, left_of(dealer, PLAYERS))
             return _hand_state(
                 state.config,
-                BidWhistPhase.BID,
+                _BID_PHASE,
                 rnd,
                 kitty=action.stock,
                 team_scores=state.team_scores,
@@ -929,8 +943,8 @@ def _after_choice(state: BidWhistState) -> BidWhistState:
     if state.config.kitty == "exchange":
         hand = sort_cards((*rnd.hands[declarer], *state.kitty))
         rnd = _replace_round(rnd, hands=replace_at(rnd.hands, declarer, hand))
-        return _replace(state, phase=BidWhistPhase.DISCARD, round=rnd)
-    return _replace(state, phase=BidWhistPhase.PLAY, round=rnd)
+        return _replace(state, phase=_DISCARD_PHASE, round=rnd)
+    return _replace(state, phase=_PLAY_PHASE, round=rnd)
 
 
 def _play(state: BidWhistState, action: Play, history: History[BidWhistAction]) -> BidWhistState:
@@ -940,7 +954,7 @@ def _play(state: BidWhistState, action: Play, history: History[BidWhistAction]) 
     if done is None or len(rnd.tricks) < HAND_SIZE:
         return _make_state(
             state.config,
-            BidWhistPhase.PLAY,
+            _PLAY_PHASE,
             rnd,
             state.kitty,
             state.discards,
@@ -963,7 +977,7 @@ def _play(state: BidWhistState, action: Play, history: History[BidWhistAction]) 
     over = winning_team(totals, state.config.target) is not None
     return _replace(
         state,
-        phase=BidWhistPhase.OVER if over else BidWhistPhase.DEAL,
+        phase=_OVER_PHASE if over else _DEAL_PHASE,
         round=rnd,
         team_scores=totals,
         score_sheet=(*state.score_sheet, change),
@@ -978,7 +992,7 @@ def is_over(state: BidWhistState) -> bool:
         >>> is_over(new_game(BidWhistConfig()))
         False
     """
-    return state.phase is BidWhistPhase.OVER
+    return state.phase is _OVER_PHASE
 
 
 def scores(state: BidWhistState) -> tuple[int, ...]:
@@ -1000,7 +1014,7 @@ def winners(state: BidWhistState) -> tuple[int, ...]:
         ()
     """
     team = winning_team(state.team_scores, state.config.target)
-    if state.phase is not BidWhistPhase.OVER or team is None:
+    if state.phase is not _OVER_PHASE or team is None:
         return ()
     return (team, team + 2)
 
@@ -1047,7 +1061,7 @@ def _picked_up(state: BidWhistState) -> bool:
     return (
         state.config.kitty == "exchange"
         and state.contract is not None
-        and state.phase is not BidWhistPhase.CHOOSE
+        and state.phase is not _CHOOSE_PHASE
     )
 
 

@@ -320,6 +320,18 @@ class OneCardView:
         }
 
 
+# Enum members used in function bodies, read once: on Python 3.11 every
+# ``Enum.MEMBER`` lookup goes through EnumType.__getattr__ (~100 ns).
+_DOWNTOWN = Direction.DOWNTOWN
+_UPTOWN = Direction.UPTOWN
+_BID_PHASE = OneCardPhase.BID
+_CHOOSE_DIRECTION_PHASE = OneCardPhase.CHOOSE_DIRECTION
+_DEAL_PHASE = OneCardPhase.DEAL
+_OVER_PHASE = OneCardPhase.OVER
+_PLAY_PHASE = OneCardPhase.PLAY
+_JOKER_RANK = Rank.JOKER
+
+
 _make_state = constructor(OneCardState)
 _replace = replacer(OneCardState)
 _replace_round = replacer(Round)
@@ -386,7 +398,7 @@ def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
         >>> effective_suit(Card.parse("JK"), Suit.SPADES), effective_suit(Card.parse("JK"), None)
         (<Suit.SPADES: 'S'>, None)
     """
-    return trump if card.rank is Rank.JOKER else card.suit
+    return trump if card.rank is _JOKER_RANK else card.suit
 
 
 def led_suit(trick: Trick, trump: Suit | None) -> Suit | None:
@@ -414,14 +426,14 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tup
 
 
 def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | None) -> int:
-    if card.rank is Rank.JOKER:
+    if card.rank is _JOKER_RANK:
         return 1000 if trump is None else 99  # OC-11.3, OC-6.4
     index = _RANKS.index(card.rank)
     if card.suit is trump:
         return 100 + index
     if card.suit is not led:
         return -1
-    downtown = trump is None and direction is Direction.DOWNTOWN  # OC-8.3: no-bid hands only
+    downtown = trump is None and direction is _DOWNTOWN  # OC-8.3: no-bid hands only
     return 5 - index if downtown else index
 
 
@@ -433,7 +445,7 @@ def _trick_strength(
     plays: tuple[Play, ...], trump: Suit | None, direction: Direction
 ) -> Mapping[Card, int]:
     led = plays[0].card
-    return _STRENGTH[trump, direction, trump if led.rank is Rank.JOKER else led.suit]
+    return _STRENGTH[trump, direction, trump if led.rank is _JOKER_RANK else led.suit]
 
 
 def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
@@ -517,7 +529,7 @@ def new_game(config: OneCardConfig) -> OneCardState:
     first = new_round(0, config.first_dealer, ((),) * n, left_of(config.first_dealer, n))
     return _hand_state(
         config,
-        OneCardPhase.DEAL,
+        _DEAL_PHASE,
         first,
         centre=None,
         scores=(0,) * n,
@@ -546,7 +558,7 @@ def _hand_state(
         None,
         None,
         None,
-        Direction.UPTOWN,
+        _UPTOWN,
         (0,) * config.players,
         scores,
         score_sheet,
@@ -569,8 +581,8 @@ def deal(state: OneCardState, seed: int) -> Deal:
         >>> [len(hand) for hand in d.hands], len(d.stock)
         ([12, 12], 1)
     """
-    if state.phase is not OneCardPhase.DEAL:
-        raise no_deal_due(state.phase.value, state.phase is OneCardPhase.OVER)
+    if state.phase is not _DEAL_PHASE:
+        raise no_deal_due(state.phase.value, state.phase is _OVER_PHASE)
     config = state.config
     return deal_round(
         _DECK, seed, players=config.players, dealer=_next_dealer(state), hand_size=config.hand_size
@@ -585,14 +597,14 @@ def actor(state: OneCardState) -> int | Chance | None:
         <Chance.CHANCE: 'chance'>
     """
     phase = state.phase
-    if phase is OneCardPhase.PLAY:
+    if phase is _PLAY_PHASE:
         trick = state.round.trick
         return (trick.leader + len(trick.plays)) % state.config.players
-    if phase is OneCardPhase.BID:
+    if phase is _BID_PHASE:
         return _next_caller(state, _auction_status(state.calls)[0])
-    if phase is OneCardPhase.CHOOSE_DIRECTION:
+    if phase is _CHOOSE_DIRECTION_PHASE:
         return state.round.trick.leader
-    if phase is OneCardPhase.DEAL:
+    if phase is _DEAL_PHASE:
         return CHANCE
     return None
 
@@ -623,32 +635,32 @@ def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
 
 def _legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
     phase = state.phase
-    if phase is OneCardPhase.PLAY:
+    if phase is _PLAY_PHASE:
         rnd = state.round
         trick = rnd.trick
         seat = (trick.leader + len(trick.plays)) % state.config.players
         trump = state.trump
         cards = legal_plays(rnd.hands[seat], trick, trump)
         if trump is None and state.bidder is not None:  # OC-6.3, as _joker_lead_banned
-            cards = tuple([card for card in cards if card.rank is not Rank.JOKER])
+            cards = tuple([card for card in cards if card.rank is not _JOKER_RANK])
         return tuple(map(_PLAYS[seat].__getitem__, cards))
-    if phase is OneCardPhase.BID:
+    if phase is _BID_PHASE:
         passed, high = _auction_status(state.calls)
         seat = _next_caller(state, passed)
         return (_PASSES[seat], *_BIDS[seat][_lowest_bid(state, high) :])
-    if phase is OneCardPhase.CHOOSE_DIRECTION:
+    if phase is _CHOOSE_DIRECTION_PHASE:
         return _DIRECTIONS[state.round.trick.leader]
     return ()
 
 
 def _play_problem(state: OneCardState, seat: int, card: Card) -> Problem | None:
-    if state.phase is not OneCardPhase.PLAY:
-        return not_playing(state.phase is OneCardPhase.OVER)
+    if state.phase is not _PLAY_PHASE:
+        return not_playing(state.phase is _OVER_PHASE)
     rnd = state.round
     problem = card_play_problem(rnd, state.config.players, seat, card)
     if problem is not None:
         return problem
-    if card.rank is Rank.JOKER and _joker_lead_banned(state):
+    if card.rank is _JOKER_RANK and _joker_lead_banned(state):
         return Violation.FORBIDDEN_LEAD, "the bidder may not lead the joker to trick 1 (OC-6.3)"
     trump = state.trump
     lead = led_suit(rnd.trick, trump)
@@ -661,13 +673,13 @@ def _play_problem(state: OneCardState, seat: int, card: Card) -> Problem | None:
 
 def _problem(state: OneCardState, action: Action) -> Problem | None:
     phase = state.phase
-    if phase is OneCardPhase.OVER:
+    if phase is _OVER_PHASE:
         return Violation.GAME_OVER, "the game is over"
     match action:
         case Play(seat=seat, card=card):
             return _play_problem(state, seat, card)
         case Bid() | Pass():
-            if phase is not OneCardPhase.BID:
+            if phase is not _BID_PHASE:
                 return Violation.WRONG_PHASE, "calls are made only in the auction"
             passed, high = _auction_status(state.calls)
             seat = action.seat
@@ -684,11 +696,11 @@ def _problem(state: OneCardState, action: Action) -> Problem | None:
                 return Violation.BID_TOO_LOW, f"the lowest bid now is {lowest} (OC-7.2)"
             return None
         case ChooseDirection(seat=seat):
-            if phase is not OneCardPhase.CHOOSE_DIRECTION:
+            if phase is not _CHOOSE_DIRECTION_PHASE:
                 return Violation.WRONG_PHASE, "the direction is chosen only after the joker falls"
             return turn_problem(seat, state.round.trick.leader, phase.value)
         case Deal():
-            if phase is not OneCardPhase.DEAL:
+            if phase is not _DEAL_PHASE:
                 return Violation.WRONG_PHASE, "no deal is due"
             config = state.config
             return deal_problem(
@@ -753,7 +765,7 @@ def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
         case Bid() | Pass():
             return _call(state, action, history)
         case ChooseDirection(direction=direction):
-            return _replace(state, phase=OneCardPhase.PLAY, direction=direction, history=history)
+            return _replace(state, phase=_PLAY_PHASE, direction=direction, history=history)
         case Deal():
             n = state.config.players
             dealer = _next_dealer(state)
@@ -761,7 +773,7 @@ def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
             rnd = new_round(state.round.number + 1, dealer, hands, left_of(dealer, n))
             return _hand_state(
                 state.config,
-                OneCardPhase.BID,
+                _BID_PHASE,
                 rnd,
                 centre=action.stock[0],
                 scores=state.scores,
@@ -778,7 +790,7 @@ def _call(state: OneCardState, call: OneCardCall, history: History[OneCardAction
         # OC-7.5, OC-7.6: a bid hand; the bidder leads trick 1 and names trump (OC-9.1)
         return _replace(
             state,
-            phase=OneCardPhase.PLAY,
+            phase=_PLAY_PHASE,
             round=_replace_round(state.round, trick=Trick(leader=high.seat)),
             calls=calls,
             bidder=high.seat,
@@ -790,14 +802,14 @@ def _call(state: OneCardState, call: OneCardCall, history: History[OneCardAction
         leader = (state.round.dealer + n // 2) % n
         return _replace(
             state,
-            phase=OneCardPhase.PLAY,
+            phase=_PLAY_PHASE,
             round=_replace_round(state.round, trick=Trick(leader=leader)),
             calls=calls,
             history=history,
         )
     return _make_state(
         state.config,
-        OneCardPhase.BID,
+        _BID_PHASE,
         state.round,
         state.centre,
         calls,
@@ -821,43 +833,39 @@ def _play(state: OneCardState, action: Play, history: History[OneCardAction]) ->
     rnd, done = play_into_round(
         state.round, action, config.players, _trick_strength, trump, direction
     )
-    if done is None:
-        return _make_state(
-            config,
-            OneCardPhase.PLAY,
-            rnd,
-            state.centre,
-            state.calls,
-            state.bidder,
-            state.contract,
-            trump,
-            direction,
-            state.points,
-            state.scores,
-            state.score_sheet,
-            history,
-        )
-    winner = rnd.trick.leader
-    points = add_at(state.points, winner, sum(map(_POINTS_OF.__getitem__, done.cards)))
-    if len(rnd.tricks) < config.hand_size:
-        phase = OneCardPhase.PLAY
-        if trump is None and any(play.card.rank is Rank.JOKER for play in done.plays):
-            phase = OneCardPhase.CHOOSE_DIRECTION  # OC-8.3
-        return _replace(state, phase=phase, round=rnd, trump=trump, points=points, history=history)
-    if state.centre is not None:
-        points = add_at(points, winner, card_points(state.centre))  # OC-12.2
-    scored = hand_scores(points, state.bidder, state.contract)
-    totals = tuple(map(sum, zip(state.scores, scored, strict=True)))
-    over = game_winner(totals, config.target) is not None
-    return _replace(
-        state,
-        phase=OneCardPhase.OVER if over else OneCardPhase.DEAL,
-        round=rnd,
-        trump=trump,
-        points=points,
-        scores=totals,
-        score_sheet=(*state.score_sheet, scored),
-        history=history,
+    phase = _PLAY_PHASE
+    points = state.points
+    totals = state.scores
+    sheet = state.score_sheet
+    if done is not None:
+        winner = rnd.trick.leader
+        cards = [play.card for play in done.plays]
+        points = add_at(points, winner, sum(map(_POINTS_OF.__getitem__, cards)))
+        if len(rnd.tricks) < config.hand_size:
+            if trump is None and _JOKER in cards:
+                phase = _CHOOSE_DIRECTION_PHASE  # OC-8.3
+        else:
+            if state.centre is not None:
+                points = add_at(points, winner, card_points(state.centre))  # OC-12.2
+            scored = hand_scores(points, state.bidder, state.contract)
+            totals = tuple(map(sum, zip(totals, scored, strict=True)))
+            sheet = (*sheet, scored)
+            over = game_winner(totals, config.target) is not None
+            phase = _OVER_PHASE if over else _DEAL_PHASE
+    return _make_state(
+        config,
+        phase,
+        rnd,
+        state.centre,
+        state.calls,
+        state.bidder,
+        state.contract,
+        trump,
+        direction,
+        points,
+        totals,
+        sheet,
+        history,
     )
 
 
@@ -868,7 +876,7 @@ def is_over(state: OneCardState) -> bool:
         >>> is_over(new_game(OneCardConfig(players=2)))
         False
     """
-    return state.phase is OneCardPhase.OVER
+    return state.phase is _OVER_PHASE
 
 
 def scores(state: OneCardState) -> tuple[int, ...]:
@@ -889,7 +897,7 @@ def winners(state: OneCardState) -> tuple[int, ...]:
         ()
     """
     winner = game_winner(state.scores, state.config.target)
-    return () if state.phase is not OneCardPhase.OVER or winner is None else (winner,)
+    return () if state.phase is not _OVER_PHASE or winner is None else (winner,)
 
 
 def view(state: OneCardState, seat: int) -> OneCardView:

@@ -320,6 +320,17 @@ class WizardView:
         }
 
 
+# Enum members used in function bodies, read once: on Python 3.11 every
+# ``Enum.MEMBER`` lookup goes through EnumType.__getattr__ (~100 ns).
+_UPTOWN = Direction.UPTOWN
+_WIZARD_RANK = Rank.WIZARD
+_BID_PHASE = WizardPhase.BID
+_CHOOSE_TRUMP_PHASE = WizardPhase.CHOOSE_TRUMP
+_DEAL_PHASE = WizardPhase.DEAL
+_OVER_PHASE = WizardPhase.OVER
+_PLAY_PHASE = WizardPhase.PLAY
+
+
 _make_state = constructor(WizardState)
 _replace = replacer(WizardState)
 _set_legal = slot_setter(WizardState, "_legal")
@@ -348,13 +359,13 @@ def _led(plays: tuple[Play, ...]) -> Suit | None:
         card = play.card
         if card.suit is not None:
             return card.suit
-        if card.rank is Rank.WIZARD:
+        if card.rank is _WIZARD_RANK:
             return None
     return None
 
 
 def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | None) -> int:
-    if card.rank is Rank.WIZARD:
+    if card.rank is _WIZARD_RANK:
         return 1000
     if card.suit is None or card.suit not in (trump, led):
         return -1
@@ -368,7 +379,7 @@ _STRENGTH = strength_tables(_DECK, _strength, (Direction.UPTOWN,))
 
 
 def _trick_strength(plays: tuple[Play, ...], trump: Suit | None) -> Mapping[Card, int]:
-    return _STRENGTH[trump, Direction.UPTOWN, _led(plays)]
+    return _STRENGTH[trump, _UPTOWN, _led(plays)]
 
 
 def trick_winner(trick: Trick, trump: Suit | None) -> int:
@@ -454,7 +465,7 @@ def new_game(config: WizardConfig) -> WizardState:
     n = config.players
     return WizardState(
         config=config,
-        phase=WizardPhase.DEAL,
+        phase=_DEAL_PHASE,
         round=Round(
             number=0,
             dealer=config.first_dealer,
@@ -487,8 +498,8 @@ def deal(state: WizardState, seed: int) -> Deal:
         >>> [len(hand) for hand in d.hands], len(d.stock)
         ([1, 1, 1, 1], 56)
     """
-    if state.phase is not WizardPhase.DEAL:
-        raise no_deal_due(state.phase.value, state.phase is WizardPhase.OVER)
+    if state.phase is not _DEAL_PHASE:
+        raise no_deal_due(state.phase.value, state.phase is _OVER_PHASE)
     return deal_round(
         _DECK,
         seed,
@@ -506,14 +517,14 @@ def actor(state: WizardState) -> int | Chance | None:
         <Chance.CHANCE: 'chance'>
     """
     phase = state.phase
-    if phase is WizardPhase.PLAY:
+    if phase is _PLAY_PHASE:
         trick = state.round.trick
         return (trick.leader + len(trick.plays)) % state.config.players
-    if phase is WizardPhase.BID:
+    if phase is _BID_PHASE:
         return _bidder(state)
-    if phase is WizardPhase.DEAL:
+    if phase is _DEAL_PHASE:
         return CHANCE
-    if phase is WizardPhase.CHOOSE_TRUMP:
+    if phase is _CHOOSE_TRUMP_PHASE:
         return state.round.dealer
     return None
 
@@ -555,23 +566,23 @@ def legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
 def _legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
     phase = state.phase
     rnd = state.round
-    if phase is WizardPhase.PLAY:
+    if phase is _PLAY_PHASE:
         trick = rnd.trick
         seat = (trick.leader + len(trick.plays)) % state.config.players
         return tuple(map(_PLAYS[seat].__getitem__, legal_plays(rnd.hands[seat], trick)))
-    if phase is WizardPhase.BID:
+    if phase is _BID_PHASE:
         seat = _bidder(state)
         forbidden = _forbidden_bid(state, seat)
         bids = _BIDS[seat][: rnd.number + 1]
         return bids if forbidden is None else tuple(b for b in bids if b.tricks != forbidden)
-    if phase is WizardPhase.CHOOSE_TRUMP:
+    if phase is _CHOOSE_TRUMP_PHASE:
         return _TRUMP_CHOICES[rnd.dealer]
     return ()
 
 
 def _play_problem(state: WizardState, seat: int, card: Card) -> Problem | None:
-    if state.phase is not WizardPhase.PLAY:
-        return not_playing(state.phase is WizardPhase.OVER)
+    if state.phase is not _PLAY_PHASE:
+        return not_playing(state.phase is _OVER_PHASE)
     rnd = state.round
     problem = card_play_problem(rnd, state.config.players, seat, card)
     if problem is not None:
@@ -588,13 +599,13 @@ def _play_problem(state: WizardState, seat: int, card: Card) -> Problem | None:
 
 def _problem(state: WizardState, action: Action) -> Problem | None:
     phase = state.phase
-    if phase is WizardPhase.OVER:
+    if phase is _OVER_PHASE:
         return Violation.GAME_OVER, "the game is over"
     match action:
         case Play(seat=seat, card=card):
             return _play_problem(state, seat, card)
         case Bid(seat=seat, tricks=tricks):
-            if phase is not WizardPhase.BID:
+            if phase is not _BID_PHASE:
                 return Violation.WRONG_PHASE, "bids are made only in the bid phase"
             problem = turn_problem(seat, _bidder(state), phase.value)
             if problem is not None:
@@ -609,11 +620,11 @@ def _problem(state: WizardState, action: Action) -> Problem | None:
                 )
             return None
         case ChooseTrump(seat=seat):
-            if phase is not WizardPhase.CHOOSE_TRUMP:
+            if phase is not _CHOOSE_TRUMP_PHASE:
                 return Violation.WRONG_PHASE, "trump is chosen only after a Wizard turn-up"
             return turn_problem(seat, state.round.dealer, phase.value)
         case Deal():
-            if phase is not WizardPhase.DEAL:
+            if phase is not _DEAL_PHASE:
                 return Violation.WRONG_PHASE, "no deal is due"
             r = state.round.number + 1
             n = state.config.players
@@ -677,7 +688,7 @@ def _advance(state: WizardState, action: WizardAction) -> WizardState:
         case Play():
             return _play(state, action)
         case Bid(seat=seat, tricks=tricks):
-            phase = WizardPhase.PLAY if seat == state.round.dealer else WizardPhase.BID
+            phase = _PLAY_PHASE if seat == state.round.dealer else _BID_PHASE
             return _make_state(
                 state.config,
                 phase,
@@ -691,7 +702,7 @@ def _advance(state: WizardState, action: WizardAction) -> WizardState:
             )
         case ChooseTrump(suit=suit):
             return _replace(
-                state, phase=WizardPhase.BID, trump=suit, history=state.history.append(action)
+                state, phase=_BID_PHASE, trump=suit, history=state.history.append(action)
             )
         case Deal():
             return _deal(state, action)
@@ -702,11 +713,11 @@ def _deal(state: WizardState, action: Deal) -> WizardState:
     dealer = _next_dealer(state)
     stock = action.stock
     turn_up = stock[0] if stock else None
-    phase = WizardPhase.BID
+    phase = _BID_PHASE
     trump: Suit | None = None
     if turn_up is not None:
-        if turn_up.rank is Rank.WIZARD:
-            phase = WizardPhase.CHOOSE_TRUMP
+        if turn_up.rank is _WIZARD_RANK:
+            phase = _CHOOSE_TRUMP_PHASE
         else:
             trump = turn_up.suit
     hands = dealt_hands(action, _DECK)
@@ -727,14 +738,14 @@ def _play(state: WizardState, action: Play) -> WizardState:
     config = state.config
     trump = state.trump
     rnd, done = play_into_round(state.round, action, config.players, _trick_strength, trump)
-    phase = WizardPhase.PLAY
+    phase = _PLAY_PHASE
     scores = state.scores
     sheet = state.score_sheet
     if done is not None and len(rnd.tricks) == rnd.number:
         round_scores = tuple(map(round_score, state.bids, rnd.won))  # type: ignore[arg-type]
         scores = tuple(map(sum, zip(scores, round_scores, strict=True)))
         sheet = (*sheet, round_scores)
-        phase = WizardPhase.OVER if rnd.number == config.total_rounds else WizardPhase.DEAL
+        phase = _OVER_PHASE if rnd.number == config.total_rounds else _DEAL_PHASE
     history = state.history.append(action)
     return _make_state(config, phase, rnd, state.stock, trump, state.bids, scores, sheet, history)
 
@@ -746,7 +757,7 @@ def is_over(state: WizardState) -> bool:
         >>> is_over(new_game(WizardConfig(players=3)))
         False
     """
-    return state.phase is WizardPhase.OVER
+    return state.phase is _OVER_PHASE
 
 
 def scores(state: WizardState) -> tuple[int, ...]:
@@ -766,7 +777,7 @@ def winners(state: WizardState) -> tuple[int, ...]:
         >>> winners(new_game(WizardConfig(players=4)))
         ()
     """
-    if state.phase is not WizardPhase.OVER:
+    if state.phase is not _OVER_PHASE:
         return ()
     return co_winners(state.scores)
 
