@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tricktaking import seeding
 from tricktaking.seeding import derive_seed, random_below, shuffle, stream
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "tricktaking"
@@ -66,3 +67,13 @@ def test_shuffle_is_fisher_yates_over_the_stream(seed: int, size: int) -> None:
         j = random_below(words, i + 1)
         items[i], items[j] = items[j], items[i]
     assert shuffle(range(size), seed) == tuple(items)
+
+
+@pytest.mark.parametrize("size", [2, 25, 60])
+def test_shuffle_falls_back_to_the_general_path_when_a_word_may_be_rejected(
+    size: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expected = shuffle(range(size), 2026)  # the fast path
+    # b"" is in every digest: the fast path then always hands over to the general one
+    monkeypatch.setattr(seeding, "_SEVEN_FF", b"")
+    assert shuffle(range(size), 2026) == expected

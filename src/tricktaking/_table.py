@@ -22,6 +22,7 @@ __all__ = [
     "add_at",
     "deal_round",
     "dealt_hands",
+    "empty_trick",
     "new_round",
     "no_deal_due",
     "play_into_round",
@@ -37,6 +38,8 @@ _make_deal = constructor(Deal)
 _set_source = slot_setter(Deal, "_source")
 _make_trick = constructor(Trick)
 _make_round = constructor(Round)
+# Tricks are immutable, so every round can share one empty trick per leader.
+_EMPTY_TRICKS = tuple(Trick(leader=seat) for seat in range(6))
 
 
 def replace_at(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
@@ -87,7 +90,7 @@ def play_into_round(
     done = _make_trick(trick.leader, plays, winner)
     tricks = (*rnd.tricks, done)
     won = add_at(rnd.won, winner, 1)
-    next_trick = _make_trick(winner, (), None)
+    next_trick = _EMPTY_TRICKS[winner]
     return _make_round(rnd.number, rnd.dealer, tuple(hands), next_trick, tricks, won), done
 
 
@@ -158,8 +161,11 @@ def no_deal_due(phase: str, over: bool) -> IllegalActionError:
     return IllegalActionError(f"no deal is due in the {phase} phase", violation, None, None)
 
 
+def empty_trick(leader: int) -> Trick:
+    """The shared empty trick led by ``leader`` (0 to 5)."""
+    return _EMPTY_TRICKS[leader]
+
+
 def new_round(number: int, dealer: int, hands: Sequence[tuple[Card, ...]], leader: int) -> Round:
     """A fresh round with ``hands`` and an empty trick led by ``leader``."""
-    return _make_round(
-        number, dealer, tuple(hands), _make_trick(leader, (), None), (), (0,) * len(hands)
-    )
+    return _make_round(number, dealer, tuple(hands), empty_trick(leader), (), (0,) * len(hands))

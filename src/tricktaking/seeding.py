@@ -28,6 +28,7 @@ _T = TypeVar("_T")
 _STREAM_DOMAIN = b"tricktaking/stream/v1|"
 _DERIVE_DOMAIN = b"tricktaking/derive/v1"
 _TWO_64 = 1 << 64
+_SEVEN_FF = b"\xff" * 7
 _BLOCK_WORDS = 64  # words computed at a time; a deck of 60 needs one block
 # unpackers of 0 to 64 words; XOF output is a stream, so fewer words are its prefix
 _UNPACK = tuple(struct.Struct(f">{count}Q").unpack for count in range(_BLOCK_WORDS + 1))
@@ -41,9 +42,14 @@ def _seed_bytes(seed: int) -> bytes:
     return str(seed).encode("ascii")
 
 
+def _digest(seed_bytes: bytes, count: int) -> bytes:
+    """The bytes of the first ``count`` words of the stream of ``seed_bytes``."""
+    return hashlib.shake_128(_STREAM_DOMAIN + seed_bytes).digest(8 * count)
+
+
 def _words(seed_bytes: bytes, count: int) -> tuple[int, ...]:
     """The first ``count`` words of the stream of ``seed_bytes``."""
-    digest = hashlib.shake_128(_STREAM_DOMAIN + seed_bytes).digest(8 * count)
+    digest = _digest(seed_bytes, count)
     if count <= _BLOCK_WORDS:
         return _UNPACK[count](digest)
     return struct.unpack(f">{count}Q", digest)
@@ -121,9 +127,11 @@ def shuffle(items: Iterable[_T], seed: int) -> tuple[_T, ...]:
         # Fast path, the same draws as below when no word is rejected (a rejection has
         # odds below 2**-57 per draw here): all indices at once, then the swaps. Only
         # the size - 1 words the swaps use are computed.
-        words = _words(seed_bytes, max(size - 1, 0))
-        # every limit of a bound up to 64 is at least 2**64 - 63
-        if max(words, default=0) < _TWO_64 - _BLOCK_WORDS:
+        digest = _digest(seed_bytes, max(size - 1, 0))
+        # Only a word of at least 2**64 - 64 can be rejected; its first seven bytes are
+        # 0xff, so without seven 0xff bytes in a row anywhere nothing is rejected.
+        if _SEVEN_FF not in digest:
+            words = _UNPACK[len(digest) // 8](digest)
             swaps = zip(range(size - 1, 0, -1), map(operator.mod, words, bounds), strict=False)
             for i, j in swaps:
                 result[i], result[j] = result[j], result[i]

@@ -32,6 +32,7 @@ from tricktaking._fast import constructor, replacer, slot_setter
 from tricktaking._table import (
     deal_round,
     dealt_hands,
+    empty_trick,
     new_round,
     no_deal_due,
     play_into_round,
@@ -939,7 +940,7 @@ def _after_choice(state: BidWhistState) -> BidWhistState:
     rnd = state.round
     by_declarer = state.config.first_lead == "declarer"
     leader = declarer if by_declarer else left_of(rnd.dealer, PLAYERS)
-    rnd = _replace_round(rnd, trick=Trick(leader=leader))
+    rnd = _replace_round(rnd, trick=empty_trick(leader))
     if state.config.kitty == "exchange":
         hand = sort_cards((*rnd.hands[declarer], *state.kitty))
         rnd = _replace_round(rnd, hands=replace_at(rnd.hands, declarer, hand))

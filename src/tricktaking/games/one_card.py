@@ -33,6 +33,7 @@ from tricktaking._table import (
     add_at,
     deal_round,
     dealt_hands,
+    empty_trick,
     new_round,
     no_deal_due,
     play_into_round,
@@ -791,7 +792,7 @@ def _call(state: OneCardState, call: OneCardCall, history: History[OneCardAction
         return _replace(
             state,
             phase=_PLAY_PHASE,
-            round=_replace_round(state.round, trick=Trick(leader=high.seat)),
+            round=_replace_round(state.round, trick=empty_trick(high.seat)),
             calls=calls,
             bidder=high.seat,
             contract=high.points,
@@ -803,7 +804,7 @@ def _call(state: OneCardState, call: OneCardCall, history: History[OneCardAction
         return _replace(
             state,
             phase=_PLAY_PHASE,
-            round=_replace_round(state.round, trick=Trick(leader=leader)),
+            round=_replace_round(state.round, trick=empty_trick(leader)),
             calls=calls,
             history=history,
         )

@@ -39,6 +39,7 @@ from tricktaking._fast import constructor, replacer, slot_setter
 from tricktaking._table import (
     deal_round,
     dealt_hands,
+    empty_trick,
     new_round,
     no_deal_due,
     play_into_round,
@@ -470,7 +471,7 @@ def new_game(config: WizardConfig) -> WizardState:
             number=0,
             dealer=config.first_dealer,
             hands=((),) * n,
-            trick=Trick(leader=left_of(config.first_dealer, n)),
+            trick=empty_trick(left_of(config.first_dealer, n)),
         ),
         stock=(),
         trump=None,
