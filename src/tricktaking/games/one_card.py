@@ -23,6 +23,7 @@ Example:
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Mapping, Sequence
 from typing import TypeAlias
 
@@ -355,6 +356,7 @@ def card_points(card: Card) -> int:
 
 _POINTS = {Rank.KING: 1, Rank.QUEEN: 1, Rank.JACK: 1, Rank.JOKER: 3}
 _POINTS_OF = {card: _POINTS.get(card.rank, 0) for card in _DECK}
+_CARD_OF = operator.attrgetter("card")
 
 
 def hand_scores(
@@ -478,6 +480,11 @@ def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
 _PLAYS = tuple({card: Play(seat, card) for card in sort_cards(_DECK)} for seat in range(4))
 _BIDS = tuple(tuple(Bid(seat, points) for points in range(MAX_BID + 1)) for seat in range(4))
 _PASSES = tuple(Pass(seat) for seat in range(4))
+# a seat's calls when the lowest bid is ``lowest``: pass, then the bids up to 15
+_CALLS: tuple[tuple[tuple[OneCardCall, ...], ...], ...] = tuple(
+    tuple((_PASSES[seat], *_BIDS[seat][lowest:]) for lowest in range(MAX_BID + 2))
+    for seat in range(4)
+)
 _DIRECTIONS = tuple(
     (ChooseDirection(seat, Direction.UPTOWN), ChooseDirection(seat, Direction.DOWNTOWN))
     for seat in range(4)
@@ -648,7 +655,7 @@ def _legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
     if phase is _BID_PHASE:
         passed, high = _auction_status(state.calls)
         seat = _next_caller(state, passed)
-        return (_PASSES[seat], *_BIDS[seat][_lowest_bid(state, high) :])
+        return _CALLS[seat][_lowest_bid(state, high)]
     if phase is _CHOOSE_DIRECTION_PHASE:
         return _DIRECTIONS[state.round.trick.leader]
     return ()
@@ -840,10 +847,11 @@ def _play(state: OneCardState, action: Play, history: History[OneCardAction]) ->
     sheet = state.score_sheet
     if done is not None:
         winner = rnd.trick.leader
-        cards = [play.card for play in done.plays]
-        points = add_at(points, winner, sum(map(_POINTS_OF.__getitem__, cards)))
+        gained = sum(map(_POINTS_OF.__getitem__, map(_CARD_OF, done.plays)))
+        if gained:
+            points = add_at(points, winner, gained)
         if len(rnd.tricks) < config.hand_size:
-            if trump is None and _JOKER in cards:
+            if trump is None and _JOKER in map(_CARD_OF, done.plays):
                 phase = _CHOOSE_DIRECTION_PHASE  # OC-8.3
         else:
             if state.centre is not None:
