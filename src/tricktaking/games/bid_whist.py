@@ -884,7 +884,7 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
         case Play():
             return _play(state, action, history)
         case Bid() | Pass():
-            calls = (*state.calls, action)
+            calls = state.calls + (action,)
             if len(calls) < PLAYERS:
                 return _replace(state, calls=calls, history=history)
             contract = next(call for call in reversed(calls) if isinstance(call, Bid))
@@ -903,7 +903,7 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
             return _after_choice(_replace(state, direction=direction, history=history))
         case Discard(seat=seat, card=card):
             hands = replace_at(state.round.hands, seat, without_card(state.round.hands[seat], card))
-            discards = (*state.discards, card)
+            discards = state.discards + (card,)
             done = len(discards) == KITTY_SIZE
             return _replace(
                 state,
@@ -981,7 +981,7 @@ def _play(state: BidWhistState, action: Play, history: History[BidWhistAction]) 
         phase=_OVER_PHASE if over else _DEAL_PHASE,
         round=rnd,
         team_scores=totals,
-        score_sheet=(*state.score_sheet, change),
+        score_sheet=state.score_sheet + (change,),
         history=history,
     )
 

@@ -23,7 +23,6 @@ Example:
 from __future__ import annotations
 
 import enum
-import operator
 from collections.abc import Mapping, Sequence
 from typing import TypeAlias
 
@@ -356,7 +355,6 @@ def card_points(card: Card) -> int:
 
 _POINTS = {Rank.KING: 1, Rank.QUEEN: 1, Rank.JACK: 1, Rank.JOKER: 3}
 _POINTS_OF = {card: _POINTS.get(card.rank, 0) for card in _DECK}
-_CARD_OF = operator.attrgetter("card")
 
 
 def hand_scores(
@@ -791,7 +789,7 @@ def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
 
 
 def _call(state: OneCardState, call: OneCardCall, history: History[OneCardAction]) -> OneCardState:
-    calls = (*state.calls, call)
+    calls = state.calls + (call,)
     n = state.config.players
     passed, high = _auction_status(calls)
     if high is not None and (high.points == MAX_BID or len(passed) == n - 1):
@@ -847,18 +845,20 @@ def _play(state: OneCardState, action: Play, history: History[OneCardAction]) ->
     sheet = state.score_sheet
     if done is not None:
         winner = rnd.trick.leader
-        gained = sum(map(_POINTS_OF.__getitem__, map(_CARD_OF, done.plays)))
+        gained = 0
+        for play in done.plays:  # a loop beats sum(map(...)) over three or four plays
+            gained += _POINTS_OF[play.card]
         if gained:
             points = add_at(points, winner, gained)
         if len(rnd.tricks) < config.hand_size:
-            if trump is None and _JOKER in map(_CARD_OF, done.plays):
+            if trump is None and any(play.card is _JOKER for play in done.plays):
                 phase = _CHOOSE_DIRECTION_PHASE  # OC-8.3
         else:
             if state.centre is not None:
                 points = add_at(points, winner, card_points(state.centre))  # OC-12.2
             scored = hand_scores(points, state.bidder, state.contract)
             totals = tuple(map(sum, zip(totals, scored, strict=True)))
-            sheet = (*sheet, scored)
+            sheet = sheet + (scored,)
             over = game_winner(totals, config.target) is not None
             phase = _OVER_PHASE if over else _DEAL_PHASE
     return _make_state(
