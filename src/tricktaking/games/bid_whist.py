@@ -738,7 +738,8 @@ def _legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
         rnd = state.round
         trick = rnd.trick
         seat = (trick.leader + len(trick.plays)) % PLAYERS
-        cards = legal_plays(rnd.hands[seat], rnd.trick, state.trump)
+        trump = state.trump
+        cards = follow_suit(rnd.hands[seat], _led(trick.plays, trump), trump)
         return tuple(map(_PLAYS[seat].__getitem__, cards))
     if phase is _BID_PHASE:
         seat = _caller(state)
@@ -884,7 +885,7 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
         case Play():
             return _play(state, action, history)
         case Bid() | Pass():
-            calls = state.calls + (action,)
+            calls = state.calls + (action,)  # noqa: RUF005  (faster: hot path)
             if len(calls) < PLAYERS:
                 return _replace(state, calls=calls, history=history)
             contract = next(call for call in reversed(calls) if isinstance(call, Bid))
@@ -903,7 +904,7 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
             return _after_choice(_replace(state, direction=direction, history=history))
         case Discard(seat=seat, card=card):
             hands = replace_at(state.round.hands, seat, without_card(state.round.hands[seat], card))
-            discards = state.discards + (card,)
+            discards = (*state.discards, card)
             done = len(discards) == KITTY_SIZE
             return _replace(
                 state,
@@ -981,7 +982,7 @@ def _play(state: BidWhistState, action: Play, history: History[BidWhistAction]) 
         phase=_OVER_PHASE if over else _DEAL_PHASE,
         round=rnd,
         team_scores=totals,
-        score_sheet=state.score_sheet + (change,),
+        score_sheet=(*state.score_sheet, change),
         history=history,
     )
 

@@ -646,7 +646,11 @@ def _legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
         trick = rnd.trick
         seat = (trick.leader + len(trick.plays)) % state.config.players
         trump = state.trump
-        cards = legal_plays(rnd.hands[seat], trick, trump)
+        lead = None  # led_suit and legal_plays, inline: this is the hot path
+        if trick.plays:
+            led = trick.plays[0].card
+            lead = trump if led.rank is _JOKER_RANK else led.suit
+        cards = follow_suit(rnd.hands[seat], lead, trump)
         if trump is None and state.bidder is not None:  # OC-6.3, as _joker_lead_banned
             cards = tuple([card for card in cards if card.rank is not _JOKER_RANK])
         return tuple(map(_PLAYS[seat].__getitem__, cards))
@@ -789,7 +793,7 @@ def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
 
 
 def _call(state: OneCardState, call: OneCardCall, history: History[OneCardAction]) -> OneCardState:
-    calls = state.calls + (call,)
+    calls = state.calls + (call,)  # noqa: RUF005  (faster: hot path)
     n = state.config.players
     passed, high = _auction_status(calls)
     if high is not None and (high.points == MAX_BID or len(passed) == n - 1):
@@ -858,7 +862,7 @@ def _play(state: OneCardState, action: Play, history: History[OneCardAction]) ->
                 points = add_at(points, winner, card_points(state.centre))  # OC-12.2
             scored = hand_scores(points, state.bidder, state.contract)
             totals = tuple(map(sum, zip(totals, scored, strict=True)))
-            sheet = sheet + (scored,)
+            sheet = (*sheet, scored)
             over = game_winner(totals, config.target) is not None
             phase = _OVER_PHASE if over else _DEAL_PHASE
     return _make_state(

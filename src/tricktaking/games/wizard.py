@@ -412,7 +412,7 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
         >>> format_cards(legal_plays(parse_cards("3H KS WZ JE"), nine_led))
         '3H WZ JE'
     """
-    led = led_suit(trick)
+    led = _led(trick.plays)
     if led is None:
         return hand
     for card in hand:
@@ -745,7 +745,7 @@ def _play(state: WizardState, action: Play) -> WizardState:
     if done is not None and len(rnd.tricks) == rnd.number:
         round_scores = tuple(map(round_score, state.bids, rnd.won))  # type: ignore[arg-type]
         scores = tuple(map(sum, zip(scores, round_scores, strict=True)))
-        sheet = sheet + (round_scores,)
+        sheet = (*sheet, round_scores)
         phase = _OVER_PHASE if rnd.number == config.total_rounds else _DEAL_PHASE
     history = state.history.append(action)
     return _make_state(config, phase, rnd, state.stock, trump, state.bids, scores, sheet, history)
