@@ -424,6 +424,7 @@ _ACE_RANK = Rank.ACE
 _RED_JOKER_RANK = Rank.RED_JOKER
 
 
+_make_view = constructor(BidWhistView)  # views are built for every bot decision
 _make_state = constructor(BidWhistState)
 _replace = replacer(BidWhistState)
 _replace_round = replacer(Round)
@@ -1036,7 +1037,7 @@ def view(state: BidWhistState, seat: int) -> BidWhistView:
     to_act = actor(state)
     # Visibility by role: only the declarer, and only after an exchange pickup.
     sees_kitty = _picked_up(state) and seat == state.declarer
-    return BidWhistView(
+    return _make_view(
         seat=seat,
         phase=state.phase,
         hand_number=rnd.number,

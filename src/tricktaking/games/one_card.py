@@ -333,6 +333,7 @@ _PLAY_PHASE = OneCardPhase.PLAY
 _JOKER_RANK = Rank.JOKER
 
 
+_make_view = constructor(OneCardView)  # views are built for every bot decision
 _make_state = constructor(OneCardState)
 _replace = replacer(OneCardState)
 _replace_round = replacer(Round)
@@ -929,7 +930,7 @@ def view(state: OneCardState, seat: int) -> OneCardView:
     view_seat(seat, n)
     rnd = state.round
     to_act = actor(state)
-    return OneCardView(
+    return _make_view(
         seat=seat,
         players=n,
         phase=state.phase,

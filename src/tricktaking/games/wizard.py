@@ -332,6 +332,7 @@ _OVER_PHASE = WizardPhase.OVER
 _PLAY_PHASE = WizardPhase.PLAY
 
 
+_make_view = constructor(WizardView)  # views are built for every bot decision
 _make_state = constructor(WizardState)
 _replace = replacer(WizardState)
 _set_legal = slot_setter(WizardState, "_legal")
@@ -797,7 +798,7 @@ def view(state: WizardState, seat: int) -> WizardView:
     view_seat(seat, n)
     rnd = state.round
     to_act = actor(state)
-    return WizardView(
+    return _make_view(
         seat=seat,
         players=n,
         phase=state.phase,
