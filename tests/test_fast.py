@@ -1,0 +1,55 @@
+"""The fast constructors of the hot path build ordinary, frozen instances (DESIGN §7)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from tricktaking import Card, History, Play, Round, Trick
+from tricktaking._fast import builder, constructor, replacer
+from tricktaking.games import wizard
+
+
+def test_a_constructed_object_is_an_ordinary_frozen_instance() -> None:
+    make = constructor(Trick)
+    plays = (Play(0, Card.parse("AS")),)
+    trick = make(0, plays, None)
+    assert type(trick) is Trick
+    assert trick == Trick(leader=0, plays=plays)
+    assert hash(trick) == hash(Trick(leader=0, plays=plays))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        trick.leader = 1  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del trick.leader
+
+
+def test_constructors_take_fields_in_order_or_by_name_and_reset_memos() -> None:
+    state = wizard.new_game(wizard.WizardConfig(players=3))
+    wizard.legal_actions(state)  # fills the memo
+    values = {field.name: getattr(state, field.name) for field in attrs.fields(type(state))}
+    del values["_legal"]
+    copy = constructor(wizard.WizardState)(**values)
+    assert copy == state
+    assert copy._legal is None
+
+
+def test_a_replacer_changes_only_the_named_fields() -> None:
+    rnd = Round(number=1, dealer=0, hands=((), ()), trick=Trick(leader=1))
+    replaced = replacer(Round)(rnd, dealer=1)
+    assert type(replaced) is Round
+    assert replaced == attrs.evolve(rnd, dealer=1)
+    assert rnd.dealer == 0
+
+
+def test_a_builder_shares_the_layout_but_not_the_identity_of_its_class() -> None:
+    made = builder(Trick)
+    assert issubclass(made, Trick)
+    assert vars(made)["__slots__"] == ()
+    assert made is not Trick
+
+
+def test_appended_histories_are_plain_immutable_histories() -> None:
+    history = History[int]().append(1).append(2)
+    assert type(history) is History
+    with pytest.raises(AttributeError):
+        history._length = 0
