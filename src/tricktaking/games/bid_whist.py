@@ -883,8 +883,6 @@ def apply(state: BidWhistState, action: Action) -> BidWhistState:
 def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
     history = state.history.append(action)
     match action:
-        case Play():
-            return _play(state, action, history)
         case Bid() | Pass():
             calls = state.calls + (action,)  # noqa: RUF005  (faster: hot path)
             if len(calls) < PLAYERS:
@@ -927,6 +925,8 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
                 score_sheet=state.score_sheet,
                 history=history,
             )
+        case Play():  # a subclass of Play; apply handles Play itself
+            return _play(state, action, history)
 
 
 def _contract(state: BidWhistState) -> Bid:

@@ -494,26 +494,26 @@ _DIRECTIONS = tuple(
 # The auction
 
 
-def _auction_status(calls: tuple[OneCardCall, ...]) -> tuple[set[int], Bid | None]:
-    """The seats that have passed, and the high bid."""
-    passed: set[int] = set()
+def _auction(state: OneCardState) -> tuple[int, Bid | None, int]:
+    """The passed seats (a bit mask), the high bid and the next caller (OC-7.3, OC-7.4).
+
+    The next caller is the first seat clockwise from the last caller that has not passed.
+    """
+    passed = 0
     high: Bid | None = None
-    for call in calls:
-        if isinstance(call, Pass):
-            passed.add(call.seat)
-        else:
+    seat = state.round.dealer
+    for call in state.calls:
+        seat = call.seat
+        if isinstance(call, Bid):
             high = call
-    return passed, high
-
-
-def _next_caller(state: OneCardState, passed: set[int]) -> int:
+        else:
+            passed |= 1 << seat
     n = state.config.players
-    seat = state.calls[-1].seat if state.calls else state.round.dealer
     for _ in range(n):
         seat = (seat + 1) % n
-        if seat not in passed:
-            return seat
-    return seat  # unreachable while the auction runs: someone has not passed
+        if not passed >> seat & 1:
+            break
+    return passed, high, seat
 
 
 def _lowest_bid(state: OneCardState, high: Bid | None) -> int:
@@ -608,7 +608,7 @@ def actor(state: OneCardState) -> int | Chance | None:
         trick = state.round.trick
         return (trick.leader + len(trick.plays)) % state.config.players
     if phase is _BID_PHASE:
-        return _next_caller(state, _auction_status(state.calls)[0])
+        return _auction(state)[2]
     if phase is _CHOOSE_DIRECTION_PHASE:
         return state.round.trick.leader
     if phase is _DEAL_PHASE:
@@ -656,8 +656,7 @@ def _legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
             cards = tuple([card for card in cards if card.rank is not _JOKER_RANK])
         return tuple(map(_PLAYS[seat].__getitem__, cards))
     if phase is _BID_PHASE:
-        passed, high = _auction_status(state.calls)
-        seat = _next_caller(state, passed)
+        _, high, seat = _auction(state)
         return _CALLS[seat][_lowest_bid(state, high)]
     if phase is _CHOOSE_DIRECTION_PHASE:
         return _DIRECTIONS[state.round.trick.leader]
@@ -692,11 +691,11 @@ def _problem(state: OneCardState, action: Action) -> Problem | None:
         case Bid() | Pass():
             if phase is not _BID_PHASE:
                 return Violation.WRONG_PHASE, "calls are made only in the auction"
-            passed, high = _auction_status(state.calls)
+            passed, high, caller = _auction(state)
             seat = action.seat
-            if seat in passed:
+            if seat >= 0 and passed >> seat & 1:
                 return Violation.ALREADY_PASSED, f"seat {seat} has passed (OC-7.4)"
-            problem = turn_problem(seat, _next_caller(state, passed), phase.value)
+            problem = turn_problem(seat, caller, phase.value)
             if problem is not None or isinstance(action, Pass):
                 return problem
             points = action.points
@@ -771,8 +770,6 @@ def apply(state: OneCardState, action: Action) -> OneCardState:
 def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
     history = state.history.append(action)
     match action:
-        case Play():
-            return _play(state, action, history)
         case Bid() | Pass():
             return _call(state, action, history)
         case ChooseDirection(direction=direction):
@@ -791,13 +788,20 @@ def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
                 score_sheet=state.score_sheet,
                 history=history,
             )
+        case Play():  # a subclass of Play; apply handles Play itself
+            return _play(state, action, history)
 
 
 def _call(state: OneCardState, call: OneCardCall, history: History[OneCardAction]) -> OneCardState:
+    passed, high, _ = _auction(state)
+    if isinstance(call, Bid):
+        high = call
+    else:
+        passed |= 1 << call.seat
     calls = state.calls + (call,)  # noqa: RUF005  (faster: hot path)
     n = state.config.players
-    passed, high = _auction_status(calls)
-    if high is not None and (high.points == MAX_BID or len(passed) == n - 1):
+    passes = passed.bit_count()
+    if high is not None and (high.points == MAX_BID or passes == n - 1):
         # OC-7.5, OC-7.6: a bid hand; the bidder leads trick 1 and names trump (OC-9.1)
         return _replace(
             state,
@@ -808,7 +812,7 @@ def _call(state: OneCardState, call: OneCardCall, history: History[OneCardAction
             contract=high.points,
             history=history,
         )
-    if high is None and len(passed) == n:
+    if high is None and passes == n:
         # OC-7.7, OC-9.2: a no-bid hand, led by seat (dealer + n // 2) mod n
         leader = (state.round.dealer + n // 2) % n
         return _replace(
@@ -855,7 +859,7 @@ def _play(state: OneCardState, action: Play, history: History[OneCardAction]) ->
             gained += _POINTS_OF[play.card]
         if gained:
             points = add_at(points, winner, gained)
-        if len(rnd.tricks) < config.hand_size:
+        if rnd.hands[winner]:  # cards left: the hand goes on
             if trump is None and any(play.card is _JOKER for play in done.plays):
                 phase = _CHOOSE_DIRECTION_PHASE  # OC-8.3
         else:

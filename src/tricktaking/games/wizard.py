@@ -687,8 +687,6 @@ def apply(state: WizardState, action: Action) -> WizardState:
 
 def _advance(state: WizardState, action: WizardAction) -> WizardState:
     match action:
-        case Play():
-            return _play(state, action)
         case Bid(seat=seat, tricks=tricks):
             phase = _PLAY_PHASE if seat == state.round.dealer else _BID_PHASE
             return _make_state(
@@ -708,6 +706,8 @@ def _advance(state: WizardState, action: WizardAction) -> WizardState:
             )
         case Deal():
             return _deal(state, action)
+        case Play():  # a subclass of Play; apply handles Play itself
+            return _play(state, action)
 
 
 def _deal(state: WizardState, action: Deal) -> WizardState:
