@@ -385,10 +385,11 @@ def game_winner(totals: Sequence[int], target: int) -> int | None:
         >>> game_winner([0, 30, 31], 30), game_winner([12, 31, 31], 30), game_winner([5, 9], 30)
         (2, None, None)
     """
+    totals = tuple(totals)  # free for the tuple the engine passes
     top = max(totals)
-    if top < target or list(totals).count(top) > 1:
+    if top < target or totals.count(top) > 1:
         return None
-    return list(totals).index(top)
+    return totals.index(top)
 
 
 def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
@@ -864,9 +865,9 @@ def _play(state: OneCardState, action: Play, history: History[OneCardAction]) ->
                 phase = _CHOOSE_DIRECTION_PHASE  # OC-8.3
         else:
             if state.centre is not None:
-                points = add_at(points, winner, card_points(state.centre))  # OC-12.2
+                points = add_at(points, winner, _POINTS_OF[state.centre])  # OC-12.2
             scored = hand_scores(points, state.bidder, state.contract)
-            totals = tuple(map(sum, zip(totals, scored, strict=True)))
+            totals = tuple([total + score for total, score in zip(totals, scored, strict=True)])
             sheet = (*sheet, scored)
             over = game_winner(totals, config.target) is not None
             phase = _OVER_PHASE if over else _DEAL_PHASE

@@ -745,7 +745,7 @@ def _play(state: WizardState, action: Play) -> WizardState:
     sheet = state.score_sheet
     if done is not None and len(rnd.tricks) == rnd.number:
         round_scores = tuple(map(round_score, state.bids, rnd.won))  # type: ignore[arg-type]
-        scores = tuple(map(sum, zip(scores, round_scores, strict=True)))
+        scores = tuple([total + score for total, score in zip(scores, round_scores, strict=True)])
         sheet = (*sheet, round_scores)
         phase = _OVER_PHASE if rnd.number == config.total_rounds else _DEAL_PHASE
     history = state.history.append(action)
