@@ -13,7 +13,9 @@ tables:
    and decisions only (bids and plays from already-dealt states).
 
 Each throughput figure is the best of several timed repetitions, which filters out
-noise from other processes.
+noise from other processes; the repetitions of the figures that are compared (the games
+of table 1, and the four loops of table 3) are interleaved, so that drift in the
+machine's speed during the run touches them alike.
 """
 
 from __future__ import annotations
@@ -23,9 +25,9 @@ import functools
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -64,20 +66,30 @@ def random_game(rules: Any, config: object, rng: random.Random) -> int:
             state = apply(state, deal(state, rng.getrandbits(63)))
 
 
-def throughput(
-    play_one: Callable[[random.Random], int], seconds: float, repeats: int
-) -> tuple[float, float]:
-    """Best (games per second, player actions per second) over ``repeats`` timed runs."""
-    best = (0.0, 0.0)
-    rng = random.Random(2026)
-    for _ in range(repeats):
-        games = actions = 0
-        start = time.perf_counter()
-        while (elapsed := time.perf_counter() - start) < seconds:
-            actions += play_one(rng)
-            games += 1
-        if actions / elapsed > best[1]:
-            best = (games / elapsed, actions / elapsed)
+Loop: TypeAlias = Callable[[random.Random], int]
+"""One random playout (or batch of them) with a given generator; returns player actions."""
+
+
+def throughputs(
+    loops: Mapping[str, Loop], seconds: float, repeats: int
+) -> dict[str, tuple[float, float]]:
+    """Best (games per second, player actions per second) of each loop.
+
+    The repetitions are interleaved (every loop once, then every loop again, ...), so
+    that drift in the machine's speed during the run affects all loops alike and the
+    figures of different loops can be compared.
+    """
+    best = dict.fromkeys(loops, (0.0, 0.0))
+    for repeat in range(repeats):
+        for name, play_one in loops.items():
+            rng = random.Random(2026 + repeat)
+            games = actions = 0
+            start = time.perf_counter()
+            while (elapsed := time.perf_counter() - start) < seconds:
+                actions += play_one(rng)
+                games += 1
+            if actions / elapsed > best[name][1]:
+                best[name] = (games / elapsed, actions / elapsed)
     return best
 
 
@@ -127,14 +139,45 @@ def function_costs(rules: Any, config: object) -> tuple[float, float, float]:
     return legal, applied, seen
 
 
-def open_spiel_rows(
-    seconds: float, repeats: int, wizard_rate: float, decisions_rate: float
-) -> list[str]:
-    """OpenSpiel's oh_hell in the same run, and the two ratios, if it is installed."""
+def comparison_rows(seconds: float, repeats: int) -> list[str]:
+    """Wizard beside OpenSpiel's oh_hell, if it is installed, with the two ratios."""
+    loops: dict[str, Loop] = {
+        "whole": functools.partial(random_game, wizard, wizard.WizardConfig(players=4)),
+        "decisions": wizard_decisions(),
+    }
     try:
         import pyspiel  # type: ignore[import-not-found]  # noqa: PLC0415
     except ImportError:
-        return ["OpenSpiel is not installed: no side-by-side comparison."]
+        pyspiel = None
+    if pyspiel is not None:
+        loops["spiel whole"], loops["spiel decisions"] = open_spiel_loops(pyspiel)
+    rates = {name: actions for name, (_, actions) in throughputs(loops, seconds, repeats).items()}
+    rows = [
+        "| engine | loop | player actions/s |",
+        "|---|---|---:|",
+        f"| tricktaking Wizard, 4 players, 15 rounds | whole game | {rates['whole']:,.0f} |",
+        f"| tricktaking Wizard, 4 players | decisions only | {rates['decisions']:,.0f} |",
+    ]
+    if pyspiel is None:
+        return [*rows, "", "OpenSpiel is not installed: no side-by-side comparison."]
+    return [
+        *rows[:2],
+        f"| OpenSpiel oh_hell, 4 players, 12 deals | whole game | {rates['spiel whole']:,.0f} |",
+        f"| OpenSpiel oh_hell, 4 players | decisions only | {rates['spiel decisions']:,.0f} |",
+        *rows[2:],
+        "",
+        "Ratio, whole games (tricktaking / OpenSpiel): "
+        f"**{rates['whole'] / rates['spiel whole']:.2f}**",
+        "",
+        "Ratio, decisions only (tricktaking / OpenSpiel): "
+        f"**{rates['decisions'] / rates['spiel decisions']:.2f}**",
+    ]
+
+
+def open_spiel_loops(
+    pyspiel: Any,
+) -> tuple[Loop, Loop]:
+    """OpenSpiel's oh_hell loops: a whole game of 12 deals, and decisions only."""
     deals = [
         pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": tricks})
         for tricks in range(1, 13)
@@ -170,25 +213,11 @@ def open_spiel_rows(
                 actions += 1
         return actions
 
-    _, spiel_whole = throughput(whole_game, seconds, repeats)
-    _, spiel_decisions = throughput(decisions, seconds, repeats)
-    return [
-        "| engine | loop | player actions/s |",
-        "|---|---|---:|",
-        f"| OpenSpiel oh_hell, 4 players, 12 deals | whole game | {spiel_whole:,.0f} |",
-        f"| OpenSpiel oh_hell, 4 players | decisions only | {spiel_decisions:,.0f} |",
-        f"| tricktaking Wizard, 4 players, 15 rounds | whole game | {wizard_rate:,.0f} |",
-        f"| tricktaking Wizard, 4 players | decisions only | {decisions_rate:,.0f} |",
-        "",
-        f"Ratio, whole games (tricktaking / OpenSpiel): **{wizard_rate / spiel_whole:.2f}**",
-        "",
-        "Ratio, decisions only (tricktaking / OpenSpiel): "
-        f"**{decisions_rate / spiel_decisions:.2f}**",
-    ]
+    return whole_game, decisions
 
 
-def wizard_decisions(seconds: float, repeats: int) -> float:
-    """Player actions per second of Wizard (4 players) from already-dealt states."""
+def wizard_decisions() -> Loop:
+    """Wizard (4 players) played on from already-dealt states: bids and plays only."""
     config = wizard.WizardConfig(players=4)
     dealt = [s for s in playout(wizard.new_game(config), 11) if s.phase is wizard.WizardPhase.BID]
     dealt += [s for s in playout(wizard.new_game(config), 12) if s.phase is wizard.WizardPhase.BID]
@@ -203,7 +232,7 @@ def wizard_decisions(seconds: float, repeats: int) -> float:
                 actions += 1
         return actions
 
-    return throughput(play_deals, seconds, repeats)[1]
+    return play_deals
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -214,12 +243,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     seconds, repeats = (0.3, 1) if args.quick else (2.0, 3)
     print("| game | games/s | player actions/s |")
     print("|---|---:|---:|")
-    wizard_rate = 0.0
-    for name, rules, config in GAMES:
-        play_one = functools.partial(random_game, rules, config)
-        games, actions = throughput(play_one, seconds, repeats)
-        if name.startswith("Wizard, 4"):
-            wizard_rate = actions
+    loops: dict[str, Loop] = {
+        name: functools.partial(random_game, rules, config) for name, rules, config in GAMES
+    }
+    for name, (games, actions) in throughputs(loops, seconds, repeats).items():
         print(f"| {name} | {games:,.1f} | {actions:,.0f} |")
     print()
     print("| game | legal_actions µs | apply µs | view µs |")
@@ -228,8 +255,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         legal, applied, seen = function_costs(rules, config)
         print(f"| {name} | {legal:.2f} | {applied:.2f} | {seen:.2f} |")
     print()
-    decisions = wizard_decisions(seconds, repeats)
-    print("\n".join(open_spiel_rows(seconds, repeats, wizard_rate, decisions)))
+    print("\n".join(comparison_rows(seconds, repeats)))
 
 
 if __name__ == "__main__":
