@@ -20,3 +20,16 @@ def test_the_benchmark_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> 
     assert "| Wizard, 4 players, full game |" in out
     assert "| game | legal_actions µs | apply µs | view µs |" in out
     assert "OpenSpiel" in out
+
+
+def test_the_step_profile_prints_a_table_per_game(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("steps", SCRIPT.with_name("steps.py"))
+    assert spec is not None and spec.loader is not None
+    steps = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(steps)
+    steps.main(["--quick"])
+    out = capsys.readouterr().out
+    for game in ("Wizard", "One Card", "Bid Whist"):
+        assert f"{game}, " in out
+    assert out.count("| step | per game | µs | share |") == 3
+    assert "| card completing a trick |" in out
