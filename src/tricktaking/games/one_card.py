@@ -447,8 +447,7 @@ _STRENGTH = strength_tables(_DECK, _strength)
 def _trick_strength(
     plays: tuple[Play, ...], trump: Suit | None, direction: Direction
 ) -> Mapping[Card, int]:
-    led = plays[0].card
-    return _STRENGTH[trump, direction, trump if led.rank is _JOKER_RANK else led.suit]
+    return _STRENGTH[trump, direction, effective_suit(plays[0].card, trump)]
 
 
 def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
