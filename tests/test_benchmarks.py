@@ -39,3 +39,15 @@ def test_the_step_profile_prints_a_table_per_game(capsys: pytest.CaptureFixture[
         assert f"{game}, " in out
     assert out.count("| step | per game | µs | share |") == 3
     assert "| card completing a trick |" in out
+
+
+def test_the_memory_benchmark_prints_a_row_per_length(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("memory", SCRIPT.with_name("memory.py"))
+    assert spec is not None and spec.loader is not None
+    memory = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(memory)
+    memory.main(["--actions", "300", "600"])
+    out = capsys.readouterr().out
+    assert "| actions | states kept, MB | added by hashing every state, MB | peak, MB |" in out
+    assert "| 300 |" in out
+    assert "| 600 |" in out

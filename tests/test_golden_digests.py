@@ -1,10 +1,10 @@
 """Seeded games, bot games and CLI output stay byte for byte what they were.
 
 Changes of the engine's internal representation must not change any game: this test
-plays seeded random games and seeded bot games of every registered game, runs the CLI's
-``simulate`` and ``replay`` commands, and compares SHA-256 digests of the record text
-and of the printed output against digests stored below (taken on main before the
-representation work of issue 16).
+plays seeded random games and seeded bot games of every registered game, runs the
+CLI's ``simulate``, ``demo`` and ``replay`` commands, and compares SHA-256 digests of
+the record text and of the printed output against digests stored below (taken on main
+before the representation work of issue 16).
 
 A deliberate change of output (a new record format, a changed table) needs new digests:
 ``python tests/test_golden_digests.py`` prints the current ones to paste below.
@@ -88,6 +88,10 @@ def _simulate(game: str) -> str:
     return _cli(["simulate", game, "-n", "12", "--seed", "7", "--bots", "heuristic,random"])
 
 
+def _demo(game: str) -> str:
+    return _cli(["demo", game, "--seed", "3"])
+
+
 def _replays(game: str) -> str:
     paths = sorted(RECORDS.glob(f"{game.replace('-', '_')}_*.json"))
     assert paths, f"no golden record of {game}"
@@ -98,6 +102,7 @@ KINDS: dict[str, Callable[[str], str]] = {
     "random games": _random_games,
     "bot games": _bot_games,
     "simulate": _simulate,
+    "demo": _demo,
     "replay": _replays,
 }
 
@@ -105,14 +110,17 @@ DIGESTS: dict[tuple[str, str], str] = {
     ("wizard", "random games"): "9bb2532396adc6a0e68f439f1a409930",
     ("wizard", "bot games"): "cb29209a0482ecad715ed9a5e48c77fe",
     ("wizard", "simulate"): "a76acf7a803b89eca7359dfe602e12f5",
+    ("wizard", "demo"): "0bb50af6c33419219d3288e8449f6f17",
     ("wizard", "replay"): "13f9f0885498b8050e5755e501270c5b",
     ("one-card", "random games"): "e2890cffe215cd3c41c9c18e24ff3e2a",
     ("one-card", "bot games"): "e228857ede3a5800e6e8717ad7d227ec",
     ("one-card", "simulate"): "008a7f9f81a066cb38554df4049d28d4",
+    ("one-card", "demo"): "ba4430d83aea96b43cfd6a7643d59c17",
     ("one-card", "replay"): "7c7ba6dc0c72802a9abdf8bd8a34c128",
     ("bid-whist", "random games"): "3587893d9d2210a21dc6c21bcdfe6370",
     ("bid-whist", "bot games"): "d2aff9e05eff2d2f605285fb5a38c38e",
     ("bid-whist", "simulate"): "9b69087c66c0bf1921bd91e3d8a3c5c0",
+    ("bid-whist", "demo"): "85813a12f07b5ec730c4214057aff5e1",
     ("bid-whist", "replay"): "78e52c50957407262f625d10607d7927",
 }
 """SHA-256 (first 128 bits) of each output, from main at commit 0a25739."""
