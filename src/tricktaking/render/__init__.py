@@ -33,6 +33,8 @@ from tricktaking.render._extras import (
     extras_of,
     register_extras,
 )
+from tricktaking.render._replay import deal_count, deal_svg
+from tricktaking.render._text import text
 from tricktaking.render._view import RenderError
 from tricktaking.render._xml import Svg
 
@@ -45,8 +47,11 @@ __all__ = [
     "TableExtras",
     "back_svg",
     "card_svg",
+    "deal_count",
+    "deal_svg",
     "extras_of",
     "register_extras",
     "repr_svg",
     "svg",
+    "text",
 ]

@@ -98,6 +98,7 @@ def draw_suit(
     suit: Suit,
     x: float,
     y: float,
+    *,
     scale: float,
     colors: Mapping[str, str] | None = None,
 ) -> ET.Element:
@@ -126,9 +127,9 @@ def _text(
     text: str,
     x: float,
     y: float,
+    *,
     size: float,
     fill: str,
-    *,
     anchor: str = "middle",
     weight: str = "bold",
 ) -> ET.Element:
@@ -173,36 +174,37 @@ def _suited_face(
 ) -> None:
     ink = suit_color(suit, colors)
     corner = element("g", None)
-    _text(corner, _RANK_LABELS.get(card.rank, card.rank.value), 10, 17, 15, ink)
-    draw_suit(corner, suit, 10, 27, 0.38, colors)
+    _text(corner, _RANK_LABELS.get(card.rank, card.rank.value), 10, 17, size=15, fill=ink)
+    draw_suit(corner, suit, 10, 27, scale=0.38, colors=colors)
     _corners(group, corner)
-    draw_suit(group, suit, CARD_WIDTH / 2, CARD_HEIGHT / 2, 1.5, colors)
+    draw_suit(group, suit, CARD_WIDTH / 2, CARD_HEIGHT / 2, scale=1.5, colors=colors)
 
 
 def _wizard_face(group: ET.Element, colors: Mapping[str, str] | None) -> None:
     ink = _color(colors, "wizard ink")
     corner = element("g", None)
-    _text(corner, "W", 10, 17, 14, ink)
+    _text(corner, "W", 10, 17, size=14, fill=ink)
     _corners(group, corner)
     element("path", group, d=_star(30, 38, 15, 6), fill=ink)
-    _text(group, "WIZARD", 30, 66, 8.5, ink)
+    _text(group, "WIZARD", 30, 66, size=8.5, fill=ink)
 
 
 def _jester_face(group: ET.Element, colors: Mapping[str, str] | None) -> None:
     ink = _color(colors, "jester ink")
     corner = element("g", None)
-    _text(corner, "J", 10, 17, 14, ink)
+    _text(corner, "J", 10, 17, size=14, fill=ink)
     _corners(group, corner)
     # A fool's cap: three drooping points, each with a bell.
     element(
         "path",
         group,
-        d="M16 50L30 44L44 50Q46 36 52 30Q40 32 36 38Q34 26 30 20Q26 26 24 38Q20 32 8 30Q14 36 16 50Z",
+        d="M16 50L30 44L44 50Q46 36 52 30Q40 32 36 38Q34 26 30 20"
+        "Q26 26 24 38Q20 32 8 30Q14 36 16 50Z",
         fill=ink,
     )
     for bx, by in ((8, 30), (30, 20), (52, 30)):
         element("circle", group, cx=bx, cy=by, r=2.5, fill=_color(colors, "wizard ink"))
-    _text(group, "JESTER", 30, 66, 8.5, ink)
+    _text(group, "JESTER", 30, 66, size=8.5, fill=ink)
 
 
 def _joker_face(group: ET.Element, rank: Rank, colors: Mapping[str, str] | None) -> None:
@@ -212,7 +214,7 @@ def _joker_face(group: ET.Element, rank: Rank, colors: Mapping[str, str] | None)
     )
     corner = element("g", None)
     element("path", corner, d=_star(10, 12, 6, 2.5), fill=ink)
-    _text(corner, "JK", 10, 27, 8, ink)
+    _text(corner, "JK", 10, 27, size=8, fill=ink)
     _corners(group, corner)
     hollow = rank is Rank.BLACK_JOKER
     element(
@@ -225,8 +227,8 @@ def _joker_face(group: ET.Element, rank: Rank, colors: Mapping[str, str] | None)
     )
     top, bottom = _JOKER_TITLES[rank]
     if top:
-        _text(group, top, 30, 62, 8, ink)
-    _text(group, bottom, 30, 71 if top else 66, 8, ink)
+        _text(group, top, 30, 62, size=8, fill=ink)
+    _text(group, bottom, 30, 71 if top else 66, size=8, fill=ink)
 
 
 def draw_card(

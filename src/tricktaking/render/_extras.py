@@ -84,7 +84,8 @@ def register_extras(game: str, extras: Extras) -> None:
         >>> from tricktaking.render import TableExtras, register_extras
         >>> register_extras("my-game", lambda view: TableExtras(lines=("hello",)))
     """
-    if not isinstance(game, str) or not callable(extras):
+    checked: object = game
+    if not isinstance(checked, str) or not callable(extras):
         raise TypeError("register_extras takes a game name and a function")
     _EXTRAS[game] = extras
 
@@ -96,6 +97,7 @@ def extras_of(view: PlayerView) -> TableExtras:
         >>> import tricktaking as tt
         >>> from tricktaking.render import extras_of
         >>> state = tt.new_game(tt.WizardConfig(players=3, rounds=2))
+        >>> state = tt.apply(state, tt.deal(state, seed=1))
         >>> extras_of(tt.view(state, 0)).lines
         ('round 1 of 2',)
     """

@@ -27,7 +27,7 @@ from tricktaking.render._extras import CardGroup, TableExtras
 from tricktaking.render._view import Table
 from tricktaking.render._xml import Svg, element, svg_root, to_svg
 
-__all__ = ["HEIGHT", "WIDTH", "draw_table"]
+__all__ = ["HEIGHT", "WIDTH", "Painter", "draw_table"]
 
 WIDTH = 800
 HEIGHT = 600
@@ -56,7 +56,7 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class _Painter:
+class Painter:
     """Draws onto one root element with one set of colours."""
 
     def __init__(self, root: ET.Element, colors: Mapping[str, str] | None) -> None:
@@ -147,9 +147,10 @@ def _seat_lines(table: Table, extras: TableExtras, seat: int) -> tuple[str, str]
 
 
 def _seat_box(
-    paint: _Painter, table: Table, extras: TableExtras, seat: int, x: float, y: float
+    paint: Painter, table: Table, extras: TableExtras, seat: int, at: tuple[float, float]
 ) -> ET.Element:
-    """The box of one seat centred on ``(x, y)``: name, dealer, tricks, score, notes."""
+    """The box of one seat centred on ``at``: name, dealer, tricks, score, notes."""
+    x, y = at
     group = element("g", paint.root, class_="seat", data_seat=str(seat))
     acting = table.actor == seat and table.phase != "over"
     element(
@@ -167,13 +168,15 @@ def _seat_box(
     )
     top = y - _BOX_HEIGHT / 2
     name = _short(table.names[seat], _NAME_CHARS)
-    if seat == table.seat:
+    if seat == table.seat and not table.spectator:
         name += " (you)"
     paint.text(group, name, x - _BOX_WIDTH / 2 + 8, top + 17, size=13, bold=True)
     if seat == table.dealer:
         right = x + _BOX_WIDTH / 2
         element("circle", group, cx=right - 12, cy=top + 12, r=8, fill=paint.color("card"))
-        paint.text(group, "D", right - 12, top + 16, size=11, bold=True, anchor="middle", key="black")
+        paint.text(
+            group, "D", right - 12, top + 16, size=11, bold=True, anchor="middle", key="black"
+        )
     facts, notes = _seat_lines(table, extras, seat)
     paint.text(group, facts, x - _BOX_WIDTH / 2 + 8, top + 34, size=11, key="muted")
     paint.text(group, _short(notes, 24), x - _BOX_WIDTH / 2 + 8, top + 50, size=11, key="highlight")
@@ -181,9 +184,10 @@ def _seat_box(
 
 
 def _other_hand(
-    paint: _Painter, table: Table, seat: int, x: float, y: float, above: bool
+    paint: Painter, table: Table, seat: int, at: tuple[float, float], *, above: bool
 ) -> None:
     """The seat's cards beside its box: backs and a count, or faces in a replay."""
+    x, y = at
     count = table.hand_sizes[seat]
     faces = table.hands[seat]
     group = element("g", paint.root, class_="hand other", data_seat=str(seat))
@@ -204,7 +208,7 @@ def _other_hand(
         paint.text(group, label, left, top + height - 2, size=10, key="muted")
 
 
-def _own_hand(paint: _Painter, table: Table) -> None:
+def _own_hand(paint: Painter, table: Table) -> None:
     hand = table.hands[table.seat] or ()
     group = element("g", paint.root, class_="hand own", data_seat=str(table.seat))
     if not hand:
@@ -238,7 +242,7 @@ def _own_hand(paint: _Painter, table: Table) -> None:
             drawn.set("opacity", "0.55")
 
 
-def _trick(paint: _Painter, table: Table) -> None:
+def _trick(paint: Painter, table: Table) -> None:
     group = element("g", paint.root, class_="trick", data_leader=str(table.trick.leader))
     scale = 0.8
     for play in table.trick.plays:
@@ -260,7 +264,7 @@ def _trick(paint: _Painter, table: Table) -> None:
         drawn.set("data-seat", str(play.seat))
 
 
-def _panel(paint: _Painter, table: Table, extras: TableExtras) -> None:
+def _panel(paint: Painter, table: Table, extras: TableExtras) -> None:
     group = element("g", paint.root, class_="panel")
     element(
         "rect",
@@ -286,7 +290,7 @@ def _panel(paint: _Painter, table: Table, extras: TableExtras) -> None:
         paint.text(group, "none", x + 46, y, size=13, bold=True)
     else:
         element("circle", group, cx=x + 58, cy=y - 5, r=11, fill=paint.color("card"))
-        draw_suit(group, table.trump, x + 58, y - 5, 0.7, paint.colors)
+        draw_suit(group, table.trump, x + 58, y - 5, scale=0.7, colors=paint.colors)
     y += 24
     turn = _turn_line(table)
     if turn:
@@ -299,7 +303,7 @@ def _panel(paint: _Painter, table: Table, extras: TableExtras) -> None:
 
 
 def _choices(
-    paint: _Painter, group: ET.Element, choices: tuple[str, ...], x: float, y: float
+    paint: Painter, group: ET.Element, choices: tuple[str, ...], x: float, y: float
 ) -> float:
     words = [*choices]
     line = ""
@@ -321,7 +325,7 @@ def _choices(
     return y
 
 
-def _group(paint: _Painter, parent: ET.Element, card_group: CardGroup, x: float, y: float) -> float:
+def _group(paint: Painter, parent: ET.Element, card_group: CardGroup, x: float, y: float) -> float:
     group = element("g", parent, class_="card-group")
     if card_group.zone is not None:
         group.set("data-zone", card_group.zone)
@@ -331,7 +335,7 @@ def _group(paint: _Painter, parent: ET.Element, card_group: CardGroup, x: float,
     return y + 6 + CARD_HEIGHT * 0.7
 
 
-def _last_trick(paint: _Painter, parent: ET.Element, table: Table, x: float, y: float) -> None:
+def _last_trick(paint: Painter, parent: ET.Element, table: Table, x: float, y: float) -> None:
     if not table.tricks:
         return
     last = table.tricks[-1]
@@ -360,7 +364,7 @@ def draw_table(
     """The SVG document of ``table`` with the game's ``extras``."""
     root = svg_root(WIDTH, HEIGHT, size, class_=f"tricktaking-table game-{table.game}")
     element("title", root, title)
-    paint = _Painter(root, colors)
+    paint = Painter(root, colors)
     element("rect", root, x=0, y=0, width=WIDTH, height=HEIGHT, rx=18, fill=paint.color("felt"))
     element(
         "ellipse",
@@ -376,11 +380,11 @@ def draw_table(
     _panel(paint, table, extras)
     for seat in range(table.players):
         if seat == table.seat:
-            _seat_box(paint, table, extras, seat, _CENTRE_X, _OWN_BOX_Y)
+            _seat_box(paint, table, extras, seat, (_CENTRE_X, _OWN_BOX_Y))
             continue
         x, y = _seat_point(table, seat)
-        _seat_box(paint, table, extras, seat, x, y)
-        _other_hand(paint, table, seat, x, y, above=y < _CENTRE_Y + 40)
+        _seat_box(paint, table, extras, seat, (x, y))
+        _other_hand(paint, table, seat, (x, y), above=y < _CENTRE_Y + 40)
     _trick(paint, table)
     _own_hand(paint, table)
     return to_svg(root)

@@ -59,6 +59,7 @@ class Table:
     legal_cards: frozenset[Card]
     choices: tuple[str, ...]
     names: tuple[str, ...]
+    spectator: bool = False
 
 
 def _field(view: object, name: str) -> object:
