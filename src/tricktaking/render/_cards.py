@@ -8,6 +8,7 @@ which a web page can use to make it clickable; a back carries no token at all.
 from __future__ import annotations
 
 import math
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 
@@ -71,6 +72,12 @@ _SUIT_PATHS = {
         "M5-3A4.5 4.5 0 1 1 5 6A4.5 4.5 0 1 1 5-3Z"
         "M-1 1L-2.5 10L2.5 10L1 1Z"
     ),
+}
+
+# A space before each command keeps path data free of card-like tokens such as "9C",
+# so a test can search a picture for the token of a hidden card.
+_SUIT_PATHS = {
+    suit: re.sub(r"(?<=[0-9])([A-Za-z])", r" \1", path) for suit, path in _SUIT_PATHS.items()
 }
 
 _RANK_LABELS = {Rank.TEN: "10"}

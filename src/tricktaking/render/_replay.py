@@ -259,7 +259,7 @@ def _tricks_grid(
     paint.text(grid, "tricks (leader ●, winner outlined)", 20, top + 14, size=12, bold=True)
     left = 20 + _NAME_WIDTH
     count = max(len(tricks), 1)
-    cell = min(40.0, (WIDTH - 20 - left) / count)
+    cell = min(40.0, (WIDTH - 20 - left) / count)  # room for the leader's dot on the left
     scale = min(0.5, (cell - 2) / CARD_WIDTH)
     for seat, name in enumerate(names):
         y = top + 28 + seat * _TRICK_ROW
@@ -295,8 +295,8 @@ def _tricks_grid(
                 element(
                     "circle",
                     grid,
-                    cx=x + CARD_WIDTH * scale / 2,
-                    cy=y + CARD_HEIGHT * scale + 5,
+                    cx=x - 4,
+                    cy=y + CARD_HEIGHT * scale / 2,
                     r=2.5,
                     fill=paint.color("highlight"),
                 )

@@ -42,6 +42,7 @@ _OWN_BOX_Y = 432
 _HAND_Y = HEIGHT - CARD_HEIGHT - 10
 _BOX_WIDTH = 150
 _BOX_HEIGHT = 58
+_TRICK_REACH = 0.48  # how far from the centre towards its seat a trick card lies
 _NAME_CHARS = 18
 _LINE_CHARS = 27
 
@@ -251,8 +252,8 @@ def _trick(paint: Painter, table: Table) -> None:
         x, y = _seat_point(table, play.seat)
         if play.seat == table.seat:
             y = _OWN_BOX_Y
-        cx = _CENTRE_X + 0.42 * (x - _CENTRE_X)
-        cy = _CENTRE_Y + 0.42 * (y - _CENTRE_Y)
+        cx = _CENTRE_X + _TRICK_REACH * (x - _CENTRE_X)
+        cy = _CENTRE_Y + _TRICK_REACH * (y - _CENTRE_Y)
         drawn = draw_card(
             group,
             play.card,
