@@ -95,13 +95,13 @@ def test_pictures_are_well_formed_svg(pictures: dict[str, str]) -> None:
 
 
 def _states(game: str) -> Iterator[tt.GameState[object]]:
-    """About 40 states spread over a whole game, every phase among them."""
+    """About 25 states spread over a whole game, every phase among them."""
     states = playout(tt.new_game(CONFIGS[game]), 11)
-    yield from states[:: max(1, len(states) // 40)]
+    yield from states[:: max(1, len(states) // 25)]
 
 
-def _token_pattern(token: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![A-Za-z0-9]){re.escape(token)}(?![A-Za-z0-9])")
+# Every card token is two letters or digits standing alone.
+_TWO_CHARACTER_WORDS = re.compile(r"(?<![A-Za-z0-9])([A-Za-z0-9]{2})(?![A-Za-z0-9])")
 
 
 def _without_texts(picture: str) -> str:
@@ -140,10 +140,9 @@ def test_a_seat_picture_never_holds_a_hidden_card(game: str) -> None:
             }
             picture = svg(tt.view(state, seat))
             assert set(_cards_drawn(picture)) <= visible
-            markup = _without_texts(picture)
-            for token in hidden - visible:
-                assert not _token_pattern(token).search(markup), (token, seat)
-                checked += 1
+            words = set(_TWO_CHARACTER_WORDS.findall(_without_texts(picture)))
+            assert not words & (hidden - visible), seat
+            checked += len(hidden - visible)
             other = _swap_hidden(game, state, seat)
             if other is not None:
                 assert svg(tt.view(other, seat)) == picture
