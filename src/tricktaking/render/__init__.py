@@ -38,6 +38,10 @@ from tricktaking.render._text import text
 from tricktaking.render._view import RenderError
 from tricktaking.render._xml import Svg
 
+# The public classes are documented (and shown in tracebacks) under this package.
+for _public in (CardGroup, RenderError, Svg, TableExtras):
+    _public.__module__ = __name__
+
 __all__ = [
     "COLORS",
     "CardGroup",

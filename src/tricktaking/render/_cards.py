@@ -326,7 +326,7 @@ def card_svg(
         card: The card to draw.
         size: The width in pixels (the height follows the card's 5:7 shape); ``None``
             leaves the size to the page.
-        colors: Overrides of :data:`COLORS`, e.g. ``{"red": "#d00000"}``.
+        colors: Overrides of ``COLORS``, e.g. ``{"red": "#d00000"}``.
 
     Returns:
         The SVG document, a ``str`` that Jupyter displays.

@@ -37,11 +37,11 @@ def svg(
     ``data-seat``, for pages that make them clickable.
 
     Args:
-        view: A view from :func:`tricktaking.view` of any registered game.
+        view: A view from :func:`tricktaking.engine.view` of any registered game.
         size: The width in pixels (the height is three quarters of it); ``None``
             leaves the size to the page (the ``viewBox`` is 800 x 600).
         names: The seat names, ``"seat 0"``, ``"seat 1"``, … by default.
-        colors: Overrides of :data:`tricktaking.render.COLORS`.
+        colors: Overrides of ``tricktaking.render.COLORS``.
 
     Returns:
         The SVG document, a ``str`` that Jupyter displays as a picture.

@@ -140,7 +140,7 @@ def deal_svg(
         seat: The seat drawn at the bottom of a frame.
         size: The width in pixels; ``None`` leaves it to the page.
         names: The seat names; the record's seat names by default.
-        colors: Overrides of :data:`tricktaking.render.COLORS`.
+        colors: Overrides of ``tricktaking.render.COLORS``.
 
     Raises:
         RenderError: If ``index`` is not a finished deal, ``step`` is out of range,
@@ -160,7 +160,7 @@ def deal_svg(
         >>> deal_svg(record, 2)
         Traceback (most recent call last):
         ...
-        tricktaking.render._view.RenderError: deal index 2 is not one of the record's 2 ...
+        tricktaking.render.RenderError: deal index 2 is not one of the record's 2 ...
     """
     deal = _finished_deal(record, index)
     players = len(deal.deal.hands)
