@@ -102,11 +102,32 @@ def pictures() -> dict[str, str]:
     while len(six.round.trick.plays) < 3 or tt.actor(six) is tt.CHANCE:
         six = _step(six)
     result["wizard-six-players-play.svg"] = svg(tt.view(six, _viewer(six)), names=NAMES)
+    result["wizard-round-6-play.svg"] = _later_round()
     return result
 
 
+def _later_round() -> str:
+    """A Wizard round 6 trick with two cards played, trump set and a suit to follow.
+
+    The docs' and the README's table: taken from seeded random games, so it shows
+    bids, scores and the dimmed cards the seat may not play.
+    """
+    for seed in range(100):
+        for state in playout(tt.new_game(tt.WizardConfig(players=4)), seed=seed):
+            seat = tt.actor(state)
+            if (
+                state.round.number == 6
+                and len(state.round.trick.plays) == 2
+                and isinstance(seat, int)
+                and getattr(state, "trump") is not None  # noqa: B009
+                and len(tt.legal_actions(state)) < len(state.round.hands[seat])
+            ):
+                return svg(tt.view(state, seat), names=NAMES[:4])
+    raise SystemExit("no seed below 100 gives the docs' Wizard table")
+
+
 DOC_PICTURES = (
-    "wizard-play.svg",
+    "wizard-round-6-play.svg",
     "one-card-play.svg",
     "bid-whist-discard.svg",
     "wizard-deal-sheet.svg",
