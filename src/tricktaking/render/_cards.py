@@ -25,6 +25,8 @@ __all__ = [
     "draw_back",
     "draw_card",
     "draw_suit",
+    "draw_text",
+    "outline",
     "suit_color",
 ]
 
@@ -129,7 +131,7 @@ def _star(cx: float, cy: float, outer: float, inner: float) -> str:
     return "M" + "L".join(points) + "Z"
 
 
-def _text(
+def draw_text(
     parent: ET.Element,
     text: str,
     x: float,
@@ -138,9 +140,10 @@ def _text(
     size: float,
     fill: str,
     anchor: str = "middle",
-    weight: str = "bold",
+    bold: bool = True,
 ) -> ET.Element:
-    return element(
+    """A line of text (escaped by ElementTree) anchored at ``(x, y)``."""
+    node = element(
         "text",
         parent,
         text,
@@ -148,25 +151,39 @@ def _text(
         y=y,
         font_size=size,
         font_family=FONT,
-        font_weight=weight,
         text_anchor=anchor,
         fill=fill,
     )
+    if bold:
+        node.set("font-weight", "bold")
+    return node
+
+
+def _inset(
+    group: ET.Element, inset: float, *, rx: float, fill: str, stroke: str, width: float
+) -> ET.Element:
+    """A rounded rectangle ``inset`` units inside the card's edge (outside if negative)."""
+    return element(
+        "rect",
+        group,
+        x=inset,
+        y=inset,
+        width=CARD_WIDTH - 2 * inset,
+        height=CARD_HEIGHT - 2 * inset,
+        rx=rx,
+        fill=fill,
+        stroke=stroke,
+        stroke_width=width,
+    )
+
+
+def outline(card: ET.Element, *, color: str, width: float) -> ET.Element:
+    """A frame of ``width`` around a drawn card (a legal card, a trick's winner)."""
+    return _inset(card, -width / 2, rx=6, fill="none", stroke=color, width=width)
 
 
 def _frame(group: ET.Element, fill: str, colors: Mapping[str, str] | None) -> None:
-    element(
-        "rect",
-        group,
-        x=0.5,
-        y=0.5,
-        width=CARD_WIDTH - 1,
-        height=CARD_HEIGHT - 1,
-        rx=5,
-        fill=fill,
-        stroke=_color(colors, "card edge"),
-        stroke_width=1,
-    )
+    _inset(group, 0.5, rx=5, fill=fill, stroke=_color(colors, "card edge"), width=1)
 
 
 def _corners(group: ET.Element, draw: ET.Element) -> None:
@@ -181,7 +198,7 @@ def _suited_face(
 ) -> None:
     ink = suit_color(suit, colors)
     corner = element("g", None)
-    _text(corner, _RANK_LABELS.get(card.rank, card.rank.value), 10, 17, size=15, fill=ink)
+    draw_text(corner, _RANK_LABELS.get(card.rank, card.rank.value), 10, 17, size=15, fill=ink)
     draw_suit(corner, suit, 10, 27, scale=0.38, colors=colors)
     _corners(group, corner)
     draw_suit(group, suit, CARD_WIDTH / 2, CARD_HEIGHT / 2, scale=1.5, colors=colors)
@@ -190,16 +207,16 @@ def _suited_face(
 def _wizard_face(group: ET.Element, colors: Mapping[str, str] | None) -> None:
     ink = _color(colors, "wizard ink")
     corner = element("g", None)
-    _text(corner, "W", 10, 17, size=14, fill=ink)
+    draw_text(corner, "W", 10, 17, size=14, fill=ink)
     _corners(group, corner)
     element("path", group, d=_star(30, 38, 15, 6), fill=ink)
-    _text(group, "WIZARD", 30, 66, size=8.5, fill=ink)
+    draw_text(group, "WIZARD", 30, 66, size=8.5, fill=ink)
 
 
 def _jester_face(group: ET.Element, colors: Mapping[str, str] | None) -> None:
     ink = _color(colors, "jester ink")
     corner = element("g", None)
-    _text(corner, "J", 10, 17, size=14, fill=ink)
+    draw_text(corner, "J", 10, 17, size=14, fill=ink)
     _corners(group, corner)
     # A fool's cap: three drooping points, each with a bell.
     element(
@@ -211,7 +228,7 @@ def _jester_face(group: ET.Element, colors: Mapping[str, str] | None) -> None:
     )
     for bx, by in ((8, 30), (30, 20), (52, 30)):
         element("circle", group, cx=bx, cy=by, r=2.5, fill=_color(colors, "wizard ink"))
-    _text(group, "JESTER", 30, 66, size=8.5, fill=ink)
+    draw_text(group, "JESTER", 30, 66, size=8.5, fill=ink)
 
 
 def _joker_face(group: ET.Element, rank: Rank, colors: Mapping[str, str] | None) -> None:
@@ -221,7 +238,7 @@ def _joker_face(group: ET.Element, rank: Rank, colors: Mapping[str, str] | None)
     )
     corner = element("g", None)
     element("path", corner, d=_star(10, 12, 6, 2.5), fill=ink)
-    _text(corner, "JK", 10, 27, size=8, fill=ink)
+    draw_text(corner, "JK", 10, 27, size=8, fill=ink)
     _corners(group, corner)
     hollow = rank is Rank.BLACK_JOKER
     element(
@@ -234,8 +251,8 @@ def _joker_face(group: ET.Element, rank: Rank, colors: Mapping[str, str] | None)
     )
     top, bottom = _JOKER_TITLES[rank]
     if top:
-        _text(group, top, 30, 62, size=8, fill=ink)
-    _text(group, bottom, 30, 71 if top else 66, size=8, fill=ink)
+        draw_text(group, top, 30, 62, size=8, fill=ink)
+    draw_text(group, bottom, 30, 71 if top else 66, size=8, fill=ink)
 
 
 def draw_card(
@@ -290,18 +307,7 @@ def draw_back(
     )
     _frame(group, _color(colors, "back"), colors)
     pattern = _color(colors, "back pattern")
-    element(
-        "rect",
-        group,
-        x=5,
-        y=5,
-        width=CARD_WIDTH - 10,
-        height=CARD_HEIGHT - 10,
-        rx=3,
-        fill="none",
-        stroke=pattern,
-        stroke_width=1.2,
-    )
+    _inset(group, 5, rx=3, fill="none", stroke=pattern, width=1.2)
     element(
         "path",
         group,

@@ -15,7 +15,7 @@ from tricktaking.actions import CHANCE, Deal
 from tricktaking.cards import Card
 from tricktaking.engine import GameState, actor, get_game, scores, view
 from tricktaking.records import GameRecord
-from tricktaking.render._cards import CARD_HEIGHT, CARD_WIDTH, draw_card, draw_suit
+from tricktaking.render._cards import CARD_HEIGHT, CARD_WIDTH, draw_card, draw_suit, outline
 from tricktaking.render._extras import CardGroup, TableExtras, extras_of
 from tricktaking.render._table import WIDTH, Painter, draw_table
 from tricktaking.render._view import RenderError, Table, read_view, seat_names
@@ -279,18 +279,7 @@ def _tricks_grid(
             y = top + 30 + play.seat * _TRICK_ROW
             drawn = draw_card(grid, play.card, x, y, scale=scale, colors=colors)
             if play.seat == trick.winner:
-                element(
-                    "rect",
-                    drawn,
-                    x=-2,
-                    y=-2,
-                    width=CARD_WIDTH + 4,
-                    height=CARD_HEIGHT + 4,
-                    rx=6,
-                    fill="none",
-                    stroke=paint.color("highlight"),
-                    stroke_width=5,
-                )
+                outline(drawn, color=paint.color("highlight"), width=5)
             if play.seat == trick.leader:
                 element(
                     "circle",

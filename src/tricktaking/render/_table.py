@@ -17,10 +17,11 @@ from tricktaking.cards import Card
 from tricktaking.render._cards import (
     CARD_HEIGHT,
     CARD_WIDTH,
-    FONT,
     draw_back,
     draw_card,
     draw_suit,
+    draw_text,
+    outline,
 )
 from tricktaking.render._cards import COLORS as CARD_COLORS
 from tricktaking.render._extras import CardGroup, TableExtras
@@ -79,20 +80,9 @@ class Painter:
         anchor: str = "start",
         key: str = "text",
     ) -> ET.Element:
-        node = element(
-            "text",
-            parent,
-            text,
-            x=x,
-            y=y,
-            font_size=size,
-            font_family=FONT,
-            fill=self.color(key),
-            text_anchor=anchor,
+        return draw_text(
+            parent, text, x, y, size=size, fill=self.color(key), anchor=anchor, bold=bold
         )
-        if bold:
-            node.set("font-weight", "bold")
-        return node
 
     def cards_row(
         self,
@@ -226,18 +216,7 @@ def _own_hand(paint: Painter, table: Table) -> None:
             draw_card(group, card, x, _HAND_Y, colors=paint.colors)
         elif card in table.legal_cards:
             drawn = draw_card(group, card, x, _HAND_Y - 12, colors=paint.colors, classes="legal")
-            element(
-                "rect",
-                drawn,
-                x=-1.5,
-                y=-1.5,
-                width=CARD_WIDTH + 3,
-                height=CARD_HEIGHT + 3,
-                rx=6,
-                fill="none",
-                stroke=paint.color("highlight"),
-                stroke_width=3,
-            )
+            outline(drawn, color=paint.color("highlight"), width=3)
         else:
             drawn = draw_card(group, card, x, _HAND_Y, colors=paint.colors, classes="illegal")
             drawn.set("opacity", "0.55")
