@@ -305,13 +305,17 @@ class _OtherView:
     """A view of an imaginary fourth game, with only the common fields."""
 
     seat: int = 0
-    phase: str = "play"
+    players: int = 2
+    phase: tt.Direction = tt.Direction.UPTOWN  # any enum whose values are words
+    round_number: int = 1
     dealer: int = 1
     hand: tuple[tt.Card, ...] = tt.parse_cards("AS KS")
     hand_sizes: tuple[int, ...] = (2, 2)
     trick: Trick = _QUEEN_LED
     tricks: tuple[Trick, ...] = ()
+    tricks_won: tuple[int, ...] = (0, 0)
     trump: tt.Suit | None = None
+    scores: tuple[int, ...] = (3, 4)
     actor: int | None = 0
     legal_actions: tuple[Play, ...] = (Play(0, tt.Card.parse("AS")),)
 
@@ -335,6 +339,13 @@ def test_a_new_game_adds_its_extras_without_touching_the_renderer() -> None:
     assert "hidden treasure" in picture and "note one" in picture
     assert _cards_drawn(picture).count("2C") == 1
     assert "hidden treasure" in text(seen)
+
+
+def test_a_view_whose_fields_do_not_fit_gets_a_render_error() -> None:
+    with pytest.raises(RenderError, match="do not fit 2 players"):
+        svg(_OtherView(seat=5))
+    with pytest.raises(RenderError, match="do not fit 2 players"):
+        svg(_OtherView(scores=(1, 2, 3)))
 
 
 def test_text_and_repr_svg() -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tricktaking.engine import PlayerView
 from tricktaking.render._extras import extras_of
 from tricktaking.render._table import draw_table
 from tricktaking.render._view import read_view
 from tricktaking.render._xml import Svg
+from tricktaking.views import PlayerView
 
 __all__ = ["repr_svg", "svg"]
 

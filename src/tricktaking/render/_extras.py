@@ -14,11 +14,11 @@ from typing import TypeVar
 import attrs
 
 from tricktaking.cards import Card
-from tricktaking.engine import PlayerView
 from tricktaking.games.bid_whist import BidWhistView
 from tricktaking.games.one_card import OneCardView
 from tricktaking.games.wizard import WizardView
 from tricktaking.render._view import RenderError, game_name
+from tricktaking.views import PlayerView
 
 __all__ = ["CardGroup", "Extras", "TableExtras", "extras_of", "register_extras"]
 
@@ -133,7 +133,7 @@ def _wizard(view: WizardView) -> TableExtras:
 
 
 def _one_card(view: OneCardView) -> TableExtras:
-    lines = [f"hand {view.hand_number}"]
+    lines = [f"hand {view.round_number}"]
     if view.contract is not None and view.bidder is not None:
         lines.append(f"contract {view.contract} points")
     if view.phase.value != "bid" and view.hand_sizes and any(view.hand_sizes):
@@ -154,7 +154,7 @@ def _one_card(view: OneCardView) -> TableExtras:
 
 
 def _bid_whist(view: BidWhistView) -> TableExtras:
-    lines = [f"hand {view.hand_number}"]
+    lines = [f"hand {view.round_number}"]
     notes = [list(calls) for calls in _last_calls(view.calls, len(view.hand_sizes))]
     if view.contract is not None:
         lines.append(f"contract {str(view.contract).partition(' bid ')[2]}")

@@ -130,9 +130,7 @@ def _turn_line(table: Table) -> str:
 
 
 def _seat_lines(table: Table, extras: TableExtras, seat: int) -> tuple[str, str]:
-    facts = [f"tricks {table.tricks_won[seat]}"] if seat < len(table.tricks_won) else []
-    if table.scores is not None and seat < len(table.scores):
-        facts.append(f"score {table.scores[seat]}")
+    facts = (f"tricks {table.tricks_won[seat]}", f"score {table.scores[seat]}")
     notes = extras.seat_notes[seat] if seat < len(extras.seat_notes) else ()
     return " · ".join(facts), " · ".join(notes)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tricktaking.cards import Card
-from tricktaking.engine import PlayerView
 from tricktaking.render._extras import extras_of
 from tricktaking.render._view import read_view
+from tricktaking.views import PlayerView
 
 __all__ = ["text"]
 
@@ -62,9 +62,11 @@ def text(view: PlayerView, *, names: Sequence[str] | None = None, ascii_only: bo
         mark = "*" if table.actor == seat and table.phase != "over" else " "
         dealer = "D" if seat == table.dealer else " "
         count = table.hand_sizes[seat]
-        cells = [f"{count} card" + ("" if count == 1 else "s"), f"tricks {table.tricks_won[seat]}"]
-        if table.scores is not None:
-            cells.append(f"score {table.scores[seat]}")
+        cells = [
+            f"{count} card" + ("" if count == 1 else "s"),
+            f"tricks {table.tricks_won[seat]}",
+            f"score {table.scores[seat]}",
+        ]
         if seat < len(extras.seat_notes):
             cells.extend(extras.seat_notes[seat])
         lines.append(f"{mark} {name:<{width}} {dealer} " + "  ".join(cells))
