@@ -357,3 +357,16 @@ def test_text_and_repr_svg() -> None:
     for action in seen.legal_actions:
         assert isinstance(action, Play)
         assert f"[{action.card.pretty(ascii_only=True)}]" in hand
+
+
+def test_the_render_benchmark_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("render_bench", ROOT / "benchmarks" / "render.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.main(["--quick"])
+    out = capsys.readouterr().out
+    assert "| game | renderer | median ms | lowest–highest ms |" in out
+    for game in ("Wizard", "One Card", "Bid Whist"):
+        assert f"| {game}" in out
+    assert out.count("| svg(view) |") == 3
