@@ -183,6 +183,9 @@ def test_bad_input_gets_a_render_error() -> None:
         svg(seen, names=["a", "b", 3])  # type: ignore[list-item]
     with pytest.raises(TypeError):
         card_svg("QH")  # type: ignore[arg-type]
+    for size in (0, -5, "800", True, float("nan")):
+        with pytest.raises(RenderError, match="size must be"):
+            svg(seen, size=size)  # type: ignore[arg-type]
 
 
 def _play_view() -> tt.one_card.OneCardView:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from tricktaking.render._cards import COLORS, back_svg, card_svg
 from tricktaking.render._draw import repr_svg, svg
+from tricktaking.render._errors import RenderError
 from tricktaking.render._extras import (
     CardGroup,
     Extras,
@@ -35,7 +36,6 @@ from tricktaking.render._extras import (
 )
 from tricktaking.render._replay import deal_count, deal_svg
 from tricktaking.render._text import text
-from tricktaking.render._view import RenderError
 from tricktaking.render._xml import Svg
 
 # The public classes are documented (and shown in tracebacks) under this package.

@@ -17,7 +17,8 @@ from tricktaking.cards import Card
 from tricktaking.games.bid_whist import BidWhistView
 from tricktaking.games.one_card import OneCardView
 from tricktaking.games.wizard import WizardView
-from tricktaking.render._view import RenderError, game_name
+from tricktaking.render._errors import RenderError
+from tricktaking.render._view import game_name
 from tricktaking.views import PlayerView
 
 __all__ = ["CardGroup", "Extras", "TableExtras", "extras_of", "register_extras"]

@@ -16,9 +16,10 @@ from tricktaking.cards import Card
 from tricktaking.engine import GameState, actor, get_game, scores, view
 from tricktaking.records import GameRecord
 from tricktaking.render._cards import CARD_HEIGHT, CARD_WIDTH, draw_card, draw_suit, outline
+from tricktaking.render._errors import RenderError
 from tricktaking.render._extras import CardGroup, TableExtras, extras_of
 from tricktaking.render._table import WIDTH, Painter, draw_table
-from tricktaking.render._view import RenderError, Table, read_view, seat_names
+from tricktaking.render._view import Table, read_view, seat_names
 from tricktaking.render._xml import Svg, element, svg_root, to_svg
 from tricktaking.tricks import Trick
 

@@ -13,24 +13,11 @@ import attrs
 
 from tricktaking.cards import Card, Suit
 from tricktaking.engine import get_game
-from tricktaking.errors import TricktakingError
+from tricktaking.render._errors import RenderError
 from tricktaking.tricks import Trick
 from tricktaking.views import PlayerView
 
-__all__ = ["RenderError", "Table", "read_view"]
-
-
-class RenderError(TricktakingError, ValueError):
-    """The input cannot be drawn: not a view, bad seat names, an unfinished deal.
-
-    Example:
-        >>> from tricktaking.render import RenderError, svg
-        >>> try:
-        ...     svg("not a view")
-        ... except RenderError as error:
-        ...     print(error)
-        'not a view' is not a player view (it has no to_dict())
-    """
+__all__ = ["Table", "game_name", "read_view", "seat_names"]
 
 
 @attrs.frozen(kw_only=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from tricktaking.render._errors import RenderError
+
 __all__ = ["SVG_NS", "Svg", "element", "num", "svg_root", "to_svg"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -72,6 +74,9 @@ def svg_root(width: float, height: float, size: float | None, *, class_: str) ->
         class_=class_,
     )
     if size is not None:
+        checked: object = size  # callers may pass anything; check it
+        if not isinstance(checked, int | float) or isinstance(checked, bool) or not 0 < size < 1e6:
+            raise RenderError(f"size must be a positive number of pixels or None, not {size!r}")
         root.set("width", num(size))
         root.set("height", num(size * height / width))
     return root
