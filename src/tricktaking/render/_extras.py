@@ -121,20 +121,25 @@ def _last_calls(calls: Sequence[object], players: int) -> tuple[tuple[str, ...],
     return tuple(last)
 
 
+def _deal_line(word: str, number: int, total: str = "") -> str:
+    """``"round 3 of 15"``; before the first deal (number 0) ``"before round 1 of 15"``."""
+    return f"{word} {number}{total}" if number else f"before {word} 1{total}"
+
+
 def _wizard(view: WizardView) -> TableExtras:
     notes = tuple(() if bid is None else (f"bid {bid}",) for bid in view.bids)
     groups: tuple[CardGroup, ...] = ()
     if view.turn_up is not None:
         groups = (CardGroup(label="turn-up", cards=(view.turn_up,), zone="turn-up"),)
     return TableExtras(
-        lines=(f"round {view.round_number} of {view.total_rounds}",),
+        lines=(_deal_line("round", view.round_number, f" of {view.total_rounds}"),),
         seat_notes=notes,
         groups=groups,
     )
 
 
 def _one_card(view: OneCardView) -> TableExtras:
-    lines = [f"hand {view.round_number}"]
+    lines = [_deal_line("hand", view.round_number)]
     if view.contract is not None and view.bidder is not None:
         lines.append(f"contract {view.contract} points")
     if view.phase.value != "bid" and view.hand_sizes and any(view.hand_sizes):
@@ -155,7 +160,7 @@ def _one_card(view: OneCardView) -> TableExtras:
 
 
 def _bid_whist(view: BidWhistView) -> TableExtras:
-    lines = [f"hand {view.round_number}"]
+    lines = [_deal_line("hand", view.round_number)]
     notes = [list(calls) for calls in _last_calls(view.calls, len(view.hand_sizes))]
     if view.contract is not None:
         lines.append(f"contract {str(view.contract).partition(' bid ')[2]}")

@@ -94,19 +94,23 @@ class Painter:
         scale: float,
         width: float,
         step: float,
-    ) -> None:
-        """Cards (``None`` = back) left to right from ``(x, y)``, squeezed into ``width``."""
+    ) -> list[float]:
+        """Cards (``None`` = back) left to right from ``(x, y)``, squeezed into ``width``.
+
+        Returns the left edge of each card.
+        """
         if not cards:
-            return
+            return []
         card_width = CARD_WIDTH * scale
         if len(cards) > 1:
             step = min(step, (width - card_width) / (len(cards) - 1))
-        for index, card in enumerate(cards):
-            left = x + index * step
+        lefts = [x + index * step for index in range(len(cards))]
+        for left, card in zip(lefts, cards, strict=True):
             if card is None:
                 draw_back(parent, left, y, scale=scale, colors=self.colors)
             else:
                 draw_card(parent, card, left, y, scale=scale, colors=self.colors)
+        return lefts
 
 
 def _seat_point(table: Table, seat: int) -> tuple[float, float]:
@@ -191,10 +195,14 @@ def _other_hand(
     if len(cards) > 1:
         span += (len(cards) - 1) * min(step, (width - card_width) / (len(cards) - 1))
     paint.cards_row(group, cards, x - span / 2, top, scale=scale, width=width, step=step)
-    if faces is None:
+    if faces is None and count:
         label = f"{count} card" + ("" if count == 1 else "s")
-        left = x - span / 2 + (span + 6 if count else 0)
-        paint.text(group, label, left, top + height - 2, size=10, key="muted")
+        # Beside the fan, on the side away from the table's edge.
+        if x > _CENTRE_X + 50:
+            edge, anchor = x - span / 2 - 6, "end"
+        else:
+            edge, anchor = x + span / 2 + 6, "start"
+        paint.text(group, label, edge, top + height - 2, size=10, anchor=anchor, key="muted")
 
 
 def _own_hand(paint: Painter, table: Table) -> None:
@@ -320,7 +328,7 @@ def _last_trick(paint: Painter, parent: ET.Element, table: Table, x: float, y: f
     group = element("g", parent, class_="last-trick")
     winner = "" if last.winner is None else f", won by {table.names[last.winner]}"
     paint.text(group, _short(f"last trick{winner}", _LINE_CHARS), x, y, size=11, key="muted")
-    paint.cards_row(
+    lefts = paint.cards_row(
         group,
         tuple(play.card for play in last.plays),
         x,
@@ -329,6 +337,9 @@ def _last_trick(paint: Painter, parent: ET.Element, table: Table, x: float, y: f
         width=_PANEL_WIDTH - 20,
         step=28,
     )
+    for left, play in zip(lefts, last.plays, strict=True):
+        name = _short(table.names[play.seat], 5)
+        paint.text(group, name, left + 15, y + 62, size=8, anchor="middle", key="muted")
 
 
 def draw_table(
