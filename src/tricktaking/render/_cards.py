@@ -7,6 +7,7 @@ which a web page can use to make it clickable; a back carries no token at all.
 
 from __future__ import annotations
 
+import copy
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -190,7 +191,7 @@ def _corners(group: ET.Element, draw: ET.Element) -> None:
     """Repeat the top-left corner index ``draw`` upside down in the bottom-right."""
     group.append(draw)
     turned = element("g", group, transform=f"rotate(180 {CARD_WIDTH / 2} {CARD_HEIGHT / 2})")
-    turned.extend(list(draw))
+    turned.extend(copy.deepcopy(child) for child in draw)
 
 
 def _suited_face(

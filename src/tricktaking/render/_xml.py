@@ -60,7 +60,11 @@ def element(
 
 
 def to_svg(root: ET.Element) -> Svg:
-    """The document text of ``root`` (an ``svg`` element), without an XML declaration."""
+    """The document text of ``root`` (an ``svg`` element), without an XML declaration.
+
+    One element per line, indented by depth: stored pictures diff line by line.
+    """
+    ET.indent(root, space=" ")
     return Svg(ET.tostring(root, encoding="unicode"))
 
 
@@ -72,6 +76,7 @@ def svg_root(width: float, height: float, size: float | None, *, class_: str) ->
         version="1.1",
         viewBox=f"0 0 {num(width)} {num(height)}",
         class_=class_,
+        role="img",
     )
     if size is not None:
         checked: object = size  # callers may pass anything; check it
