@@ -148,7 +148,7 @@ def _one_card(view: OneCardView) -> TableExtras:
     for seat, points in enumerate(view.points):
         if view.bidder == seat:
             notes[seat].append("bidder")
-        notes[seat].append(f"{points} pts")
+        notes[seat].append(f"{points} pt" + ("" if points == 1 else "s"))  # card points won
     groups: tuple[CardGroup, ...] = ()
     if view.centre is not None:
         groups = (CardGroup(label="One Card", cards=(view.centre,), zone="centre"),)
