@@ -29,7 +29,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     deal_round,
@@ -300,7 +300,8 @@ BidWhistAction: TypeAlias = Deal | Bid | Pass | ChooseTrump | ChooseDirection | 
 """Every action of a Bid Whist game."""
 
 
-@attrs.frozen(kw_only=True)
+@short_cut_eq
+@attrs.frozen(kw_only=True, cache_hash=True)
 class BidWhistState:
     """The complete, immutable state of a Bid Whist game.
 

@@ -29,7 +29,7 @@ from typing import TypeAlias
 
 import attrs
 
-from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     add_at,
@@ -222,7 +222,8 @@ OneCardAction: TypeAlias = Deal | Bid | Pass | Play | ChooseDirection
 """Every action of a One Card game."""
 
 
-@attrs.frozen(kw_only=True)
+@short_cut_eq
+@attrs.frozen(kw_only=True, cache_hash=True)
 class OneCardState:
     """The complete, immutable state of a One Card game.
 

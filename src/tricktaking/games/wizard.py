@@ -35,7 +35,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     deal_round,
@@ -210,7 +210,8 @@ WizardAction: TypeAlias = Deal | ChooseTrump | Bid | Play
 """Every action of a Wizard game."""
 
 
-@attrs.frozen(kw_only=True)
+@short_cut_eq
+@attrs.frozen(kw_only=True, cache_hash=True)
 class WizardState:
     """The complete, immutable state of a Wizard game.
 
