@@ -39,7 +39,7 @@ from tricktaking.rl.actions import ActionSpace, action_space
 from tricktaking.rl.observations import LAYOUT_VERSION, Encoding, Layout, encode, layout_for
 from tricktaking.seeding import derive_seed
 
-__all__ = ["IllegalAction", "Opponents", "TricktakingAECEnv", "TricktakingEnv"]
+__all__ = ["GYMNASIUM_ID", "IllegalAction", "Opponents", "TricktakingAECEnv", "TricktakingEnv"]
 
 Observation: TypeAlias = dict[str, npt.NDArray[Any]]
 """An AEC observation: ``{"observation": float32 array, "action_mask": int8 array}``."""
@@ -86,7 +86,8 @@ def _spaces(config: object, encoding: Encoding) -> tuple[str, int, Layout, Actio
 
 
 def _box(lay: Layout) -> spaces.Box:
-    return spaces.Box(low=-np.inf, high=np.inf, shape=lay.shape, dtype=np.float32)
+    low, high = lay.bounds()
+    return spaces.Box(low=low, high=high, dtype=np.float32)
 
 
 def _check_render_mode(render_mode: str | None) -> None:
@@ -121,6 +122,7 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention
         "render_modes": ["ansi"],
+        "render_fps": 1,
         "name": "tricktaking",
         "is_parallelizable": False,
     }
@@ -262,7 +264,7 @@ def _factories(game: str, opponents: Opponents, others: int) -> list[BotFactory]
         return [factory(opponents)] * others
     chosen = list(opponents)
     if len(chosen) != others:
-        raise ValueError(f"opponents names {len(chosen)} bots for {others} other seats")
+        raise ValueError(f"opponents lists {len(chosen)} bots for {others} other seats")
     return [factory(choice) for choice in chosen]
 
 
@@ -300,7 +302,7 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         1
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -414,3 +416,11 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         if self.render_mode != "ansi":
             return None
         return describe(self._view())
+
+
+GYMNASIUM_ID = "tricktaking/TrickTaking-v1"
+"""The id :class:`TricktakingEnv` is registered under:
+``gymnasium.make(GYMNASIUM_ID, config=tt.OneCardConfig(players=3))``."""
+
+if GYMNASIUM_ID not in gymnasium.registry:
+    gymnasium.register(id=GYMNASIUM_ID, entry_point=TricktakingEnv)

@@ -86,6 +86,8 @@ class Field:
     offset: int
     length: int
     meaning: str
+    low: float = 0.0
+    high: float = 1.0
 
     @property
     def end(self) -> int:
@@ -108,7 +110,7 @@ class Layout:
     Example:
         >>> lay = layout_for("one-card", players=3)
         >>> lay.fields[0]
-        Field(name='phase', offset=0, length=5, meaning=...)
+        Field(name='phase', offset=0, length=5, meaning=..., low=0.0, high=1.0)
         >>> lay.size == sum(field.length for field in lay.fields)
         True
     """
@@ -145,19 +147,45 @@ class Layout:
                 return field
         raise KeyError(f"the {self.game} layout has no field {name!r}")
 
+    def bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """The lowest and highest value of every element, as two arrays.
+
+        Unbounded fields (scores, the deal number) use the largest ``float32``.
+
+        Example:
+            >>> low, high = layout_for("wizard", players=3).bounds()
+            >>> float(low[0]), float(high[0])
+            (0.0, 1.0)
+        """
+        low = np.concatenate([np.full(f.length, f.low, dtype=np.float32) for f in self.fields])
+        high = np.concatenate([np.full(f.length, f.high, dtype=np.float32) for f in self.fields])
+        return low, high
+
     def markdown(self) -> str:
-        """The layout as a Markdown table: field, offset, length, meaning.
+        """The layout as a Markdown table: field, offset, length, range, meaning.
 
         Example:
             >>> print(layout_for("one-card", players=2).markdown().splitlines()[0])
-            | field | offset | length | meaning |
+            | field | offset | length | range | meaning |
         """
-        rows = ["| field | offset | length | meaning |", "|---|---:|---:|---|"]
+        rows = ["| field | offset | length | range | meaning |", "|---|---:|---:|---|---|"]
         rows += [
-            f"| `{field.name}` | {field.offset} | {field.length} | {field.meaning} |"
+            f"| `{field.name}` | {field.offset} | {field.length} | "
+            f"{_range(field.low, field.high)} | {field.meaning} |"
             for field in self.fields
         ]
         return "\n".join(rows)
+
+
+_UNBOUNDED = float(np.finfo(np.float32).max)
+
+
+def _range(low: float, high: float) -> str:
+    if low == -_UNBOUNDED:
+        return "any"
+    if high == _UNBOUNDED:
+        return f"≥ {low:g}"
+    return f"{low:g} to {high:g}"
 
 
 class _Builder:
@@ -167,33 +195,39 @@ class _Builder:
         self.fields: list[Field] = []
         self.size = 0
 
-    def add(self, name: str, length: int, meaning: str) -> None:
-        self.fields.append(Field(name, self.size, length, meaning))
+    def add(
+        self, name: str, length: int, meaning: str, low: float = 0.0, high: float = 1.0
+    ) -> None:
+        self.fields.append(Field(name, self.size, length, meaning, low, high))
         self.size += length
 
 
-_REL = "by relative seat (0 = this seat, 1 = its left, …)"
+_REL = "by relative seat"
 
 
 def _common_fields(out: _Builder, spec: GameSpec, n: int) -> None:
     phases = ", ".join(phase.value for phase in spec.phases)  # type: ignore[misc]
     c = len(spec.cards)
     out.add("phase", len(spec.phases), f"one-hot phase: {phases}")
-    out.add("deal_number", 1, "the number of the current deal in the game, 1 for the first")
+    out.add(
+        "deal_number", 1, "the number of the current deal in the game, 1 for the first", 0, _UNBOUNDED
+    )
     out.add("dealer", n, f"one-hot dealer, {_REL}")
     out.add("to_act", n, f"one-hot seat to act, {_REL}; all 0 when a deal is due or it is over")
-    out.add("hand", c, "count of each card in this seat's hand")
-    out.add("hand_sizes", n, f"cards in each hand, {_REL}")
+    out.add("hand", c, "count of each card in this seat's hand", 0, 4)
+    out.add("hand_sizes", n, f"cards in each hand, {_REL}", 0, 60)
     out.add("trick_leader", n, f"one-hot leader of the trick in progress, {_REL}")
     out.add("trick", n * c, f"the trick in progress: for each seat {_REL}, its card one-hot")
-    out.add("played", c, "count of each card in the completed tricks of this deal")
-    out.add("tricks_won", n, f"tricks won this deal, {_REL}")
+    out.add("played", c, "count of each card in the completed tricks of this deal", 0, 4)
+    out.add("tricks_won", n, f"tricks won this deal, {_REL}", 0, spec.max_tricks(n))
     out.add("trump", 4, "one-hot trump suit S, H, D, C; all 0 for none (or not yet named)")
     out.add(
         "scores",
         n,
         f"cumulative score {_REL}, divided by {spec.score_scale:g}"
         + (" (a team's score for both partners)" if spec.name == "bid-whist" else ""),
+        -_UNBOUNDED,
+        _UNBOUNDED,
     )
 
 
@@ -206,7 +240,7 @@ def _game_fields(out: _Builder, spec: GameSpec, n: int, space: ActionSpace) -> N
     c = len(spec.cards)
     if spec.name == "wizard":
         top = 60 // n
-        out.add("total_rounds", 1, "the number of rounds in this game")
+        out.add("total_rounds", 1, "the number of rounds in this game", 0, 60 // n)
         out.add("turn_up", c, "one-hot turned-up card; all 0 when there is none")
         out.add(
             "bids", n * (top + 1), f"for each seat {_REL}, its bid 0 … {top} one-hot; 0 before it"
@@ -221,7 +255,7 @@ def _game_fields(out: _Builder, spec: GameSpec, n: int, space: ActionSpace) -> N
             f"one-hot high bid {10 - n} … 15 so far (the contract once the auction is over)",
         )
         out.add("high_bidder", n, f"one-hot seat of the high bid, {_REL}")
-        out.add("points", n, f"card points captured this hand, {_REL}")
+        out.add("points", n, f"card points captured this hand, {_REL}", 0, 15)
         out.add("centre", c, "one-hot One Card, once it is shown at the end of the hand")
     elif spec.name == "bid-whist":
         start, stop = _calls_of(space, "pass", "bid 7NT")
@@ -233,7 +267,7 @@ def _game_fields(out: _Builder, spec: GameSpec, n: int, space: ActionSpace) -> N
         )
         out.add("contract", stop - start - 1, "one-hot contract 1U, 1D, 1NT, … 7NT")
         out.add("declarer", n, f"one-hot declarer, {_REL}")
-        out.add("kitty", c, "count of each kitty card this seat sees (the declarer, exchange)")
+        out.add("kitty", c, "count of each kitty card this seat sees (the declarer, exchange)", 0, 1)
         out.add("discards", c, "count of each card this seat has discarded (declarer, exchange)")
 
 
