@@ -14,6 +14,7 @@ from tricktaking.cards import Card, Suit
 from tricktaking.engine import Action, GameState, PlayerView
 from tricktaking.rl._games import GameSpec, spec_for_game
 from tricktaking.tricks import Trick
+from tricktaking.views import JSONValue
 
 __all__ = [
     "TableView",
@@ -49,7 +50,7 @@ class TableView(Protocol):
     def actor(self) -> int | None: ...
     @property
     def legal_actions(self) -> tuple[Action, ...]: ...
-    def to_dict(self) -> dict[str, tt.views.JSONValue]: ...
+    def to_dict(self) -> dict[str, JSONValue]: ...
 
 
 _FIELDS = ("seat", "phase", "dealer", "hand", "hand_sizes", "trick", "tricks", "trump", "actor")

@@ -137,6 +137,7 @@ class ActionSpace:
         """A bool array of length ``size``, true exactly at the indexes of ``legal``.
 
         Example:
+            >>> import numpy as np
             >>> import tricktaking as tt
             >>> space = action_space("one-card", players=2)
             >>> np.flatnonzero(space.mask((tt.Pass(0), tt.Pass(0)))).tolist()
@@ -166,7 +167,6 @@ def _name(action: Action) -> str:
     return " ".join(words[1:])
 
 
-@cache
 def action_space(game: str, players: int) -> ActionSpace:
     """The action space of the registered game ``game`` with ``players`` seats.
 
@@ -178,6 +178,11 @@ def action_space(game: str, players: int) -> ActionSpace:
         >>> action_space("bid-whist", players=4).size
         82
     """
+    return _action_space(tt.get_game(game).name, players)
+
+
+@cache
+def _action_space(game: str, players: int) -> ActionSpace:
     spec = spec_for_game(game, players)
     templates = (*(Play(0, card) for card in spec.cards), *spec.calls(players))
     return ActionSpace(
@@ -244,6 +249,7 @@ def action_mask(view: PlayerView) -> npt.NDArray[np.bool_]:
     """A bool array over the action space, true exactly for the view's legal actions.
 
     Example:
+        >>> import numpy as np
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.BidWhistConfig(min_bid=7))
         >>> state = tt.apply(state, tt.deal(state, seed=1))

@@ -20,7 +20,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias, cast
 
 import gymnasium
 import numpy as np
@@ -35,7 +35,7 @@ from tricktaking.engine import GameState
 from tricktaking.errors import IllegalActionError, TricktakingError
 from tricktaking.rl._context import spec_of
 from tricktaking.rl._text import describe
-from tricktaking.rl.actions import ActionSpace, action_space
+from tricktaking.rl.actions import ActionIndexError, ActionSpace, action_space
 from tricktaking.rl.observations import LAYOUT_VERSION, Encoding, Layout, encode, layout_for
 from tricktaking.seeding import derive_seed
 
@@ -80,8 +80,11 @@ class _Table:
 
 def _spaces(config: object, encoding: Encoding) -> tuple[str, int, Layout, ActionSpace]:
     spec, players = spec_of(tt.new_game(config))
-    return spec.name, players, layout_for(spec.name, players, encoding), action_space(
-        spec.name, players
+    return (
+        spec.name,
+        players,
+        layout_for(spec.name, players, encoding),
+        action_space(spec.name, players),
     )
 
 
@@ -95,7 +98,7 @@ def _check_render_mode(render_mode: str | None) -> None:
         raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
 
 
-class TricktakingAECEnv(AECEnv[str, Observation, int]):
+class TricktakingAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """A PettingZoo AEC environment for a game of any registered config.
 
     Agents are ``"player_0"`` … (agent ``i`` is seat ``i``). Each observation is a dict
@@ -144,16 +147,23 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         self.actions = space
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents = list(self.possible_agents)
-        self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": _box(lay),
-                    "action_mask": spaces.Box(0, 1, shape=(space.size,), dtype=np.int8),
-                }
+        # one space object per agent, so that seeding one does not seed the others
+        self.observation_spaces: dict[str, spaces.Space[Observation]] = {
+            agent: cast(
+                "spaces.Space[Observation]",
+                spaces.Dict(
+                    {
+                        "observation": _box(lay),
+                        "action_mask": spaces.Box(0, 1, shape=(space.size,), dtype=np.int8),
+                    }
+                ),
             )
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(space.size) for agent in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Space[int]] = {
+            agent: cast("spaces.Space[int]", spaces.Discrete(space.size))
+            for agent in self.possible_agents
+        }
         self._table = _Table(config)
         self._seeds: np.random.Generator | None = None
         self._reset_bookkeeping()
@@ -215,8 +225,10 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            self._was_dead_step(cast("int", action))  # PettingZoo types it int; it is None
             return
+        if action is None:
+            raise ActionIndexError(f"{agent} is to act: its action cannot be None")
         table = self._table
         state = table.state
         move = self.actions.action(action, self.possible_agents.index(agent), _phase(state))
@@ -321,7 +333,7 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
                 f"illegal_action must be 'raise' or 'terminate', not {illegal_action!r}"
             )
         game, players, lay, space = _spaces(config, encoding)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
         self.render_mode = render_mode
         self.seat = seat
@@ -330,8 +342,8 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         self.actions = space
         self.illegal_action: IllegalAction = illegal_action
         self.illegal_reward = float(illegal_reward)
-        self.observation_space = _box(lay)
-        self.action_space = spaces.Discrete(space.size)
+        self.observation_space = cast("spaces.Space[npt.NDArray[np.float32]]", _box(lay))
+        self.action_space = cast("spaces.Space[int]", spaces.Discrete(space.size))
         self._game = game
         self._others = [other for other in range(players) if other != seat]
         self._factories = _factories(game, opponents, len(self._others))
@@ -411,7 +423,7 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         reward = float(tt.scores(table.state)[self.seat] - before)
         return obs, reward, self._over, False, info
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The learner's view as text, when ``render_mode="ansi"``."""
         if self.render_mode != "ansi":
             return None
@@ -423,4 +435,4 @@ GYMNASIUM_ID = "tricktaking/TrickTaking-v1"
 ``gymnasium.make(GYMNASIUM_ID, config=tt.OneCardConfig(players=3))``."""
 
 if GYMNASIUM_ID not in gymnasium.registry:
-    gymnasium.register(id=GYMNASIUM_ID, entry_point=TricktakingEnv)
+    gymnasium.register(id=GYMNASIUM_ID, entry_point="tricktaking.rl.envs:TricktakingEnv")

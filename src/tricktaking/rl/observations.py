@@ -39,8 +39,11 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+import tricktaking as tt
+from tricktaking.actions import Pass
 from tricktaking.cards import Card, Direction, Suit
 from tricktaking.engine import PlayerView
+from tricktaking.games import one_card
 from tricktaking.rl._context import (
     TableView,
     deal_number,
@@ -206,12 +209,10 @@ _REL = "by relative seat"
 
 
 def _common_fields(out: _Builder, spec: GameSpec, n: int) -> None:
-    phases = ", ".join(phase.value for phase in spec.phases)  # type: ignore[misc]
+    phases = ", ".join(str(phase.value) for phase in spec.phases)
     c = len(spec.cards)
     out.add("phase", len(spec.phases), f"one-hot phase: {phases}")
-    out.add(
-        "deal_number", 1, "the number of the current deal in the game, 1 for the first", 0, _UNBOUNDED
-    )
+    out.add("deal_number", 1, "the number of the deal in the game, 1 for the first", 0, _UNBOUNDED)
     out.add("dealer", n, f"one-hot dealer, {_REL}")
     out.add("to_act", n, f"one-hot seat to act, {_REL}; all 0 when a deal is due or it is over")
     out.add("hand", c, "count of each card in this seat's hand", 0, 4)
@@ -267,7 +268,7 @@ def _game_fields(out: _Builder, spec: GameSpec, n: int, space: ActionSpace) -> N
         )
         out.add("contract", stop - start - 1, "one-hot contract 1U, 1D, 1NT, … 7NT")
         out.add("declarer", n, f"one-hot declarer, {_REL}")
-        out.add("kitty", c, "count of each kitty card this seat sees (the declarer, exchange)", 0, 1)
+        out.add("kitty", c, "count of each kitty card this seat sees (declarer, exchange)")
         out.add("discards", c, "count of each card this seat has discarded (declarer, exchange)")
 
 
@@ -291,7 +292,6 @@ def _history_fields(out: _Builder, spec: GameSpec, n: int, space: ActionSpace) -
     )
 
 
-@cache
 def layout_for(game: str, players: int, encoding: Encoding = "situation") -> Layout:
     """The observation layout of ``game`` with ``players`` seats.
 
@@ -306,6 +306,11 @@ def layout_for(game: str, players: int, encoding: Encoding = "situation") -> Lay
     """
     if encoding not in _ENCODINGS:
         raise ValueError(f"encoding must be 'situation' or 'infostate', not {encoding!r}")
+    return _layout_for(tt.get_game(game).name, players, encoding)
+
+
+@cache
+def _layout_for(game: str, players: int, encoding: Encoding) -> Layout:
     spec = spec_for_game(game, players)
     space = action_space(spec.name, players)
     out = _Builder()
@@ -395,7 +400,6 @@ def encode(view: PlayerView, encoding: Encoding = "situation") -> _Array:
     at = tables.offsets
     card = tables.card
     me = table.seat
-    c = len(lay.cards)
 
     def rel(seat: int) -> int:
         return (seat - me) % n
@@ -411,7 +415,7 @@ def encode(view: PlayerView, encoding: Encoding = "situation") -> _Array:
     sizes = at["hand_sizes"]
     for seat, size in enumerate(table.hand_sizes):
         out[sizes + rel(seat)] = size
-    _trick(out, at["trick_leader"], at["trick"], table.trick, rel, card, c)
+    _trick(out, at["trick_leader"], table.trick, rel, card, players=n)  # "trick" follows
     played = at["played"]
     for done in table.tricks:
         for play in done.plays:
@@ -435,9 +439,12 @@ _Rel: TypeAlias = Callable[[int], int]
 
 
 def _trick(
-    out: _Array, leader_at: int, plays_at: int, trick: Trick, rel: _Rel, card: dict[Card, int], c: int
+    out: _Array, at: int, trick: Trick, rel: _Rel, card: dict[Card, int], *, players: int
 ) -> None:
-    out[leader_at + rel(trick.leader)] = 1.0
+    """The leader one-hot at ``at``, then each relative seat's card one-hot."""
+    c = len(card)
+    out[at + rel(trick.leader)] = 1.0
+    plays_at = at + players
     for play in trick.plays:
         out[plays_at + rel(play.seat) * c + card[play.card]] = 1.0
 
@@ -465,15 +472,16 @@ def _one_card(out: _Array, view: TableView, tables: _Tables, rel: _Rel) -> None:
     _downtown(out, at, view)
     space = tables.space
     lowest = tables.lowest_bid
-    high: object = None
-    for call in getattr(view, "calls", ()):
-        if call.__class__.__name__ == "Pass":
+    calls: tuple[Pass | one_card.Bid, ...] = getattr(view, "calls", ())
+    high: one_card.Bid | None = None
+    for call in calls:
+        if isinstance(call, Pass):
             out[at["passed"] + rel(call.seat)] = 1.0
         else:
             high = call
     if high is not None:
-        out[at["high_bid"] + space.index(high) - lowest] = 1.0  # type: ignore[arg-type]
-        out[at["high_bidder"] + rel(high.seat)] = 1.0  # type: ignore[attr-defined]
+        out[at["high_bid"] + space.index(high) - lowest] = 1.0
+        out[at["high_bidder"] + rel(high.seat)] = 1.0
     for seat, points in enumerate(getattr(view, "points", ())):
         out[at["points"] + rel(seat)] = points
     centre = getattr(view, "centre", None)
@@ -523,4 +531,4 @@ def _history(out: _Array, view: TableView, tables: _Tables, rel: _Rel) -> None:
     base = at["history_tricks"]
     for i, done in enumerate(view.tricks):
         slot = base + i * width
-        _trick(out, slot, slot + n, done, rel, tables.card, c)
+        _trick(out, slot, done, rel, tables.card, players=n)
