@@ -130,6 +130,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="a short run, for CI")
     parser.add_argument("--train", type=int, default=None, help="training games")
     parser.add_argument("--evaluate", type=int, default=None, help="evaluation games")
+    parser.add_argument("--rate", type=float, default=0.01, help="learning rate")
     arguments = parser.parse_args(argv)
     training = arguments.train or (100 if arguments.quick else 20_000)
     evaluation = arguments.evaluate or (100 if arguments.quick else 2_000)
@@ -137,7 +138,7 @@ def main(argv: list[str] | None = None) -> None:
     env = TricktakingEnv(CONFIG, seat=0, opponents="random")
     policy = LinearSoftmaxPolicy(env.layout.size, env.actions.size)
     before, before_scores = evaluate(env, policy, evaluation)
-    progress = train(env, policy, training, rate=0.01)
+    progress = train(env, policy, training, rate=arguments.rate)
     after, after_scores = evaluate(env, policy, evaluation)
 
     print(f"One Card, 2 players to {CONFIG.target}, against the random bot")

@@ -4,12 +4,14 @@ Needs the optional extra: ``pip install 'tricktaking[rl]'`` (NumPy, Gymnasium,
 PettingZoo). Everything here starts from a player's *view*, never from a state, so an
 observation cannot hold a card its seat may not see.
 
-- :mod:`tricktaking.rl.actions`: :func:`action_index`, :func:`action_from_index`,
-  :func:`action_mask` over a fixed :class:`ActionSpace` per game and number of seats.
-- :mod:`tricktaking.rl.observations`: :func:`encode` a view into a fixed-shape
-  ``float32`` array whose :class:`Layout` documents every field.
-- :mod:`tricktaking.rl.envs`: a PettingZoo :class:`TricktakingAECEnv` and a Gymnasium
-  :class:`TricktakingEnv` whose other seats are bots.
+- :mod:`tricktaking.rl.actions`: ``action_index``, ``action_from_index`` and
+  ``action_mask`` over a fixed ``ActionSpace`` per game and number of seats.
+- :mod:`tricktaking.rl.observations`: ``encode`` a view into a fixed-shape ``float32``
+  array whose ``Layout`` documents every field.
+- :mod:`tricktaking.rl.envs`: a PettingZoo ``TricktakingAECEnv`` and a Gymnasium
+  ``TricktakingEnv`` whose other seats are bots.
+
+Every name is also importable from ``tricktaking.rl`` itself.
 
 Example:
     >>> import tricktaking as tt

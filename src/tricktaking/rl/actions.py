@@ -43,7 +43,7 @@ from tricktaking.cards import Card
 from tricktaking.engine import Action, GameState, PlayerView
 from tricktaking.errors import TricktakingError
 from tricktaking.rl._context import spec_of, table_view
-from tricktaking.rl._games import GameSpec, spec_for_game
+from tricktaking.rl._games import spec_for_game
 from tricktaking.tricks import Play
 
 __all__ = [
@@ -65,11 +65,19 @@ class ActionIndexError(TricktakingError, ValueError):
     """
 
 
-@attrs.frozen(kw_only=True, eq=False)
 class ActionSpace:
     """The fixed action indexes of one game with a given number of seats.
 
-    Build it with :func:`action_space`. ``names[i]`` describes index ``i``.
+    :func:`action_space` gives the shared instance of each. ``names[i]`` describes
+    index ``i``.
+
+    Args:
+        game: A registered game's name.
+        players: The number of seats.
+
+    Raises:
+        KeyError: If no game is registered under ``game``.
+        ValueError: If the game has no learning interface or ``players`` is out of range.
 
     Attributes:
         game: The registry name of the game.
@@ -84,14 +92,22 @@ class ActionSpace:
         (74, 'bid 0', 'trump C')
     """
 
-    game: str
-    players: int
-    size: int
-    cards: tuple[Card, ...]
-    names: tuple[str, ...]
-    _templates: tuple[Action, ...] = attrs.field(alias="templates", repr=False)
-    _index: dict[Action, int] = attrs.field(alias="index", repr=False)
-    _spec: GameSpec = attrs.field(alias="spec", repr=False)
+    __slots__ = ("_index", "_spec", "_templates", "cards", "game", "names", "players", "size")
+
+    def __init__(self, game: str, players: int) -> None:
+        spec = spec_for_game(game, players)
+        templates = (*(Play(0, card) for card in spec.cards), *spec.calls(players))
+        self.game = spec.name
+        self.players = players
+        self.size = len(templates)
+        self.cards = spec.cards
+        self.names = tuple(_name(action) for action in templates)
+        self._templates = templates
+        self._index = {action: i for i, action in enumerate(templates)}
+        self._spec = spec
+
+    def __repr__(self) -> str:
+        return f"ActionSpace({self.game!r}, players={self.players})"
 
     def index(self, action: Action) -> int:
         """The index of ``action`` (of any seat).
@@ -183,18 +199,7 @@ def action_space(game: str, players: int) -> ActionSpace:
 
 @cache
 def _action_space(game: str, players: int) -> ActionSpace:
-    spec = spec_for_game(game, players)
-    templates = (*(Play(0, card) for card in spec.cards), *spec.calls(players))
-    return ActionSpace(
-        game=spec.name,
-        players=players,
-        size=len(templates),
-        cards=spec.cards,
-        names=tuple(_name(action) for action in templates),
-        templates=templates,
-        index={action: i for i, action in enumerate(templates)},
-        spec=spec,
-    )
+    return ActionSpace(game, players)
 
 
 def _space_of(value: PlayerView | GameState[object]) -> ActionSpace:

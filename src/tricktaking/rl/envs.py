@@ -42,14 +42,14 @@ from tricktaking.seeding import derive_seed
 __all__ = ["GYMNASIUM_ID", "IllegalAction", "Opponents", "TricktakingAECEnv", "TricktakingEnv"]
 
 Observation: TypeAlias = dict[str, npt.NDArray[Any]]
-"""An AEC observation: ``{"observation": float32 array, "action_mask": int8 array}``."""
+"""What an agent observes, ``{"observation": float32 array, "action_mask": int8 array}``."""
 
 IllegalAction: TypeAlias = Literal["raise", "terminate"]
-"""What :class:`TricktakingEnv` does with an illegal action: raise
-:class:`~tricktaking.errors.IllegalActionError`, or end the episode with ``illegal_reward``."""
+"""What :class:`TricktakingEnv` does with an illegal action, ``"raise"``
+:class:`~tricktaking.errors.IllegalActionError` or ``"terminate"`` the episode."""
 
 Opponents: TypeAlias = str | BotFactory | Sequence[str | BotFactory]
-"""Bots for the other seats: a :func:`~tricktaking.bots.make_bot` kind or a factory
+"""The bots of the other seats, as a :func:`~tricktaking.bots.make_bot` kind or a factory
 (seed → bot) for all of them, or one per other seat in seat order."""
 
 _MAX_SEED = 2**63
@@ -170,7 +170,7 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     @property
     def state_of_game(self) -> GameState[object]:
-        """The current game state (hidden information: for tests and tools, not agents)."""
+        """The current game state, which holds hidden information; for tests and tools."""
         return self._table.state
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -353,7 +353,7 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
 
     @property
     def state_of_game(self) -> GameState[object]:
-        """The current game state (hidden information: for tests and tools, not agents)."""
+        """The current game state, which holds hidden information; for tests and tools."""
         return self._table.state
 
     def _view(self) -> Any:

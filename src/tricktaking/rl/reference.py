@@ -2,7 +2,7 @@
 
 ``docs/reference/rl-layouts.md`` is the output of :func:`reference_markdown`;
 ``python tools/rl_layouts.py`` rewrites it and a test checks that they are equal, so
-the documented layouts are always the ones :func:`~tricktaking.rl.encode` uses.
+the documented layouts are always the ones :func:`~tricktaking.rl.observations.encode` uses.
 
 Example:
     >>> reference_markdown().splitlines()[0]
