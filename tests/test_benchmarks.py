@@ -33,15 +33,3 @@ def test_the_step_profile_prints_a_table_per_game(capsys: pytest.CaptureFixture[
         assert f"{game}, " in out
     assert out.count("| step | per game | µs | share |") == 3
     assert "| card completing a trick |" in out
-
-
-def test_the_rl_benchmark_prints_a_row_per_game(capsys: pytest.CaptureFixture[str]) -> None:
-    spec = importlib.util.spec_from_file_location("rl_bench", SCRIPT.with_name("rl.py"))
-    assert spec is not None and spec.loader is not None
-    rl_bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(rl_bench)
-    rl_bench.main(["--quick"])
-    out = capsys.readouterr().out
-    assert "| game | encode situation | encode infostate | action_mask |" in out
-    for game in ("Wizard", "One Card", "Bid Whist"):
-        assert f"| {game}, " in out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import runpy
 import subprocess
 import sys
 import warnings
@@ -414,3 +415,12 @@ def test_bad_env_options_raise() -> None:
         TricktakingAECEnv(config, render_mode="human")
     with pytest.raises(TypeError):
         TricktakingAECEnv(object())
+
+
+def test_the_rl_benchmark_prints_a_row_per_game(capsys: pytest.CaptureFixture[str]) -> None:
+    script = runpy.run_path(str(ROOT / "benchmarks" / "rl.py"), run_name="rl_benchmark")
+    script["main"](["--quick"])
+    out = capsys.readouterr().out
+    assert "| game | encode situation | encode infostate | action_mask |" in out
+    for game in ("Wizard", "One Card", "Bid Whist"):
+        assert f"| {game}, " in out
