@@ -130,9 +130,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="a short run, for CI")
     parser.add_argument("--train", type=int, default=None, help="training games")
     parser.add_argument("--evaluate", type=int, default=None, help="evaluation games")
-    parser.add_argument("--rate", type=float, default=0.01, help="learning rate")
+    parser.add_argument("--rate", type=float, default=0.002, help="learning rate")
     arguments = parser.parse_args(argv)
-    training = arguments.train or (100 if arguments.quick else 20_000)
+    training = arguments.train or (100 if arguments.quick else 10_000)
     evaluation = arguments.evaluate or (100 if arguments.quick else 2_000)
 
     env = TricktakingEnv(CONFIG, seat=0, opponents="random")

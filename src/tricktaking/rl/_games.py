@@ -122,7 +122,13 @@ _SPECS = {
 
 
 def supported_games() -> tuple[str, ...]:
-    """The registered games that have learning interfaces, sorted."""
+    """The registered games that have learning interfaces, sorted.
+
+    Example:
+        >>> from tricktaking.rl import supported_games
+        >>> supported_games()
+        ('bid-whist', 'one-card', 'wizard')
+    """
     return tuple(name for name in tt.available_games() if name in _SPECS)
 
 
