@@ -165,7 +165,14 @@ def test_bad_indexes_and_foreign_actions_raise() -> None:
     for bad in (-1, 74, "3", 2.0, True):
         with pytest.raises(ActionIndexError):
             action_from_index(view, bad)  # type: ignore[arg-type]
-    for foreign in (tt.Pass(1), tt.one_card.Bid(1, 7), tt.Play(1, tt.Card.parse("JK"))):
+    foreign_actions: tuple[object, ...] = (
+        tt.Pass(1),
+        tt.one_card.Bid(1, 7),
+        tt.Play(1, tt.Card.parse("JK")),
+        "1 bid 3",
+        object(),
+    )
+    for foreign in foreign_actions:
         with pytest.raises(ActionIndexError):
             action_index(view, foreign)
     with pytest.raises(ActionIndexError, match="no seat is to act"):

@@ -122,7 +122,7 @@ class ActionSpace:
         """
         try:
             return self._index[_at_seat_zero(action)]
-        except (KeyError, AttributeError, TypeError):
+        except (KeyError, AttributeError, TypeError, ValueError):  # attrs raises ValueError
             raise ActionIndexError(
                 f"{action!r} is not an action of {self.game} with {self.players} players"
             ) from None

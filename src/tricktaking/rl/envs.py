@@ -32,7 +32,7 @@ import tricktaking as tt
 from tricktaking.actions import CHANCE
 from tricktaking.bots import Bot, BotFactory, make_bot
 from tricktaking.engine import GameState
-from tricktaking.errors import IllegalActionError, TricktakingError
+from tricktaking.errors import TricktakingError
 from tricktaking.rl._context import spec_of
 from tricktaking.rl._text import describe
 from tricktaking.rl.actions import ActionIndexError, ActionSpace, action_space
@@ -412,10 +412,7 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
             obs, info = self._observe()
             return obs, self.illegal_reward, True, False, {**info, "illegal_action": True}
         before = tt.scores(state)[self.seat]
-        try:
-            table.state = tt.apply(state, move)
-        except IllegalActionError:
-            raise
+        table.state = tt.apply(state, move)
         table.deal_due()
         self._bots_play()
         self._over = tt.is_over(table.state)
