@@ -251,7 +251,7 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if self.render_mode != "ansi":
             return None
         seat = self.possible_agents.index(self.agent_selection)
-        return describe(tt.view(self._table.state, seat))  # type: ignore[arg-type]
+        return describe(tt.view(self._table.state, seat))
 
     def close(self) -> None:
         """Nothing to release."""

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Literal, TypeAlias
+from typing import Literal, TypeAlias, cast
 
 import attrs
 import numpy as np
@@ -43,15 +43,8 @@ import tricktaking as tt
 from tricktaking.actions import Pass
 from tricktaking.cards import Card, Direction, Suit
 from tricktaking.engine import PlayerView
-from tricktaking.games import one_card
-from tricktaking.rl._context import (
-    TableView,
-    deal_number,
-    game_of_view,
-    seat_scores,
-    table_view,
-    tricks_won,
-)
+from tricktaking.games import bid_whist, one_card, wizard
+from tricktaking.rl._context import game_of_view, table_view
 from tricktaking.rl._games import GameSpec, spec_for_game, supported_games
 from tricktaking.rl.actions import ActionSpace, action_space
 from tricktaking.tricks import Trick
@@ -328,11 +321,11 @@ def _layout_for(game: str, players: int, encoding: Encoding) -> Layout:
     )
 
 
-def _checked(view: PlayerView) -> tuple[TableView, int]:
+def _checked(view: PlayerView) -> tuple[PlayerView, int]:
     table = table_view(view)
     if table is None:
         raise TypeError(f"{type(view).__name__} is not a player view")
-    return table, len(table.hand_sizes)
+    return table, table.players
 
 
 def layout(view: PlayerView, encoding: Encoding = "situation") -> Layout:
@@ -405,7 +398,7 @@ def encode(view: PlayerView, encoding: Encoding = "situation") -> _Array:
         return (seat - me) % n
 
     out[at["phase"] + tables.phase[table.phase]] = 1.0
-    out[at["deal_number"]] = deal_number(table)
+    out[at["deal_number"]] = table.round_number
     out[at["dealer"] + rel(table.dealer)] = 1.0
     if table.actor is not None:
         out[at["to_act"] + rel(table.actor)] = 1.0
@@ -421,13 +414,13 @@ def encode(view: PlayerView, encoding: Encoding = "situation") -> _Array:
         for play in done.plays:
             out[played + card[play.card]] += 1.0
     won = at["tricks_won"]
-    for seat, count in enumerate(tricks_won(table, n)):
+    for seat, count in enumerate(table.tricks_won):
         out[won + rel(seat)] = count
     if table.trump is not None:
         out[at["trump"] + _SUIT_INDEX[table.trump]] = 1.0
     scores = at["scores"]
     scale = tables.spec.score_scale
-    for seat, score in enumerate(seat_scores(table, n)):
+    for seat, score in enumerate(table.scores):
         out[scores + rel(seat)] = score / scale
     _GAME_ENCODERS[lay.game](out, table, tables, rel)
     if encoding == "infostate":
@@ -449,81 +442,77 @@ def _trick(
         out[plays_at + rel(play.seat) * c + card[play.card]] = 1.0
 
 
-def _wizard(out: _Array, view: TableView, tables: _Tables, rel: _Rel) -> None:
+def _wizard(out: _Array, view: PlayerView, tables: _Tables, rel: _Rel) -> None:
+    game_view = cast("wizard.WizardView", view)
     at = tables.offsets
-    out[at["total_rounds"]] = getattr(view, "total_rounds", 0)
-    turn_up = getattr(view, "turn_up", None)
-    if isinstance(turn_up, Card):
-        out[at["turn_up"] + tables.card[turn_up]] = 1.0
-    bids: tuple[int | None, ...] = getattr(view, "bids", ())
-    width = 60 // len(bids) + 1 if bids else 0
-    for seat, bid in enumerate(bids):
+    out[at["total_rounds"]] = game_view.total_rounds
+    if game_view.turn_up is not None:
+        out[at["turn_up"] + tables.card[game_view.turn_up]] = 1.0
+    width = 60 // view.players + 1
+    for seat, bid in enumerate(game_view.bids):
         if bid is not None:
             out[at["bids"] + rel(seat) * width + bid] = 1.0
 
 
-def _downtown(out: _Array, at: dict[str, int], view: TableView) -> None:
-    if getattr(view, "direction", None) is Direction.DOWNTOWN:
-        out[at["direction"]] = 1.0
-
-
-def _one_card(out: _Array, view: TableView, tables: _Tables, rel: _Rel) -> None:
+def _one_card(out: _Array, view: PlayerView, tables: _Tables, rel: _Rel) -> None:
+    game_view = cast("one_card.OneCardView", view)
     at = tables.offsets
-    _downtown(out, at, view)
+    if game_view.direction is Direction.DOWNTOWN:
+        out[at["direction"]] = 1.0
     space = tables.space
-    lowest = tables.lowest_bid
-    calls: tuple[Pass | one_card.Bid, ...] = getattr(view, "calls", ())
     high: one_card.Bid | None = None
-    for call in calls:
+    for call in game_view.calls:
         if isinstance(call, Pass):
             out[at["passed"] + rel(call.seat)] = 1.0
         else:
             high = call
     if high is not None:
-        out[at["high_bid"] + space.index(high) - lowest] = 1.0
+        out[at["high_bid"] + space.index(high) - tables.lowest_bid] = 1.0
         out[at["high_bidder"] + rel(high.seat)] = 1.0
-    for seat, points in enumerate(getattr(view, "points", ())):
+    for seat, points in enumerate(game_view.points):
         out[at["points"] + rel(seat)] = points
-    centre = getattr(view, "centre", None)
-    if isinstance(centre, Card):
-        out[at["centre"] + tables.card[centre]] = 1.0
+    if game_view.centre is not None:
+        out[at["centre"] + tables.card[game_view.centre]] = 1.0
 
 
-def _bid_whist(out: _Array, view: TableView, tables: _Tables, rel: _Rel) -> None:
+def _bid_whist(out: _Array, view: PlayerView, tables: _Tables, rel: _Rel) -> None:
+    game_view = cast("bid_whist.BidWhistView", view)
     at = tables.offsets
-    _downtown(out, at, view)
+    if game_view.direction is Direction.DOWNTOWN:
+        out[at["direction"]] = 1.0
     space = tables.space
     first = len(tables.spec.cards)  # the index of pass; the bids follow it
-    width = 1 + 3 * 7
-    for call in getattr(view, "calls", ()):
+    width = 1 + 3 * bid_whist.MAX_LEVEL
+    for call in game_view.calls:
         out[at["calls"] + rel(call.seat) * width + space.index(call) - first] = 1.0
-    contract = getattr(view, "contract", None)
+    contract = game_view.contract
     if contract is not None:
         out[at["contract"] + space.index(contract) - first - 1] = 1.0
         out[at["declarer"] + rel(contract.seat)] = 1.0
     card = tables.card
-    for name in ("kitty", "discards"):
-        for held in getattr(view, name, ()):
-            out[at[name] + card[held]] += 1.0
+    for held in game_view.kitty:
+        out[at["kitty"] + card[held]] += 1.0
+    for held in game_view.discards:
+        out[at["discards"] + card[held]] += 1.0
 
 
-_GAME_ENCODERS: dict[str, Callable[[_Array, TableView, _Tables, _Rel], None]] = {
+_GAME_ENCODERS: dict[str, Callable[[_Array, PlayerView, _Tables, _Rel], None]] = {
     "wizard": _wizard,
     "one-card": _one_card,
     "bid-whist": _bid_whist,
 }
 
 
-def _history(out: _Array, view: TableView, tables: _Tables, rel: _Rel) -> None:
+def _history(out: _Array, view: PlayerView, tables: _Tables, rel: _Rel) -> None:
     at = tables.offsets
-    n = len(view.hand_sizes)
+    n = view.players
     c = len(tables.spec.cards)
     if "history_calls" in at:
         space = tables.space
         first = len(tables.spec.cards)
         calls = len(range(*_calls_of(space, "pass", "bid 15")))
         width = n + calls
-        for i, call in enumerate(getattr(view, "calls", ())):
+        for i, call in enumerate(cast("one_card.OneCardView", view).calls):
             slot = at["history_calls"] + i * width
             out[slot + rel(call.seat)] = 1.0
             out[slot + n + space.index(call) - first] = 1.0
