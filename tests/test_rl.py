@@ -431,3 +431,18 @@ def test_the_rl_benchmark_prints_a_row_per_game(capsys: pytest.CaptureFixture[st
     assert "| game | encode situation | encode infostate | action_mask |" in out
     for game in ("Wizard", "One Card", "Bid Whist"):
         assert f"| {game}, " in out
+
+
+def test_aec_resets_without_a_seed_follow_the_last_seed() -> None:
+    def first_deals(seeds: list[int | None]) -> list[object]:
+        env = TricktakingAECEnv(tt.OneCardConfig(players=2))
+        deals = []
+        for seed in seeds:
+            env.reset(seed=seed)
+            deals.append(env.state_of_game.history[0])
+        return deals
+
+    assert first_deals([-3, None, None]) == first_deals([-3, None, None])
+    assert len(set(map(str, first_deals([-3, None, None])))) == 3
+    with pytest.raises(TypeError):
+        TricktakingAECEnv(tt.OneCardConfig(players=2)).reset(seed="1")  # type: ignore[arg-type]

@@ -165,7 +165,8 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             for agent in self.possible_agents
         }
         self._table = _Table(config)
-        self._seeds: np.random.Generator | None = None
+        self._base_seed: int | None = None
+        self._unseeded_resets = 0
         self._reset_bookkeeping()
 
     @property
@@ -191,14 +192,20 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.agent_selection = self.agents[0]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game; ``seed`` determines every deal (a fresh one when ``None``)."""
+        """Start a new game; ``seed`` determines every deal.
+
+        Without a seed, the game's seed is derived from the last seed given and the
+        number of resets since (from fresh entropy if no seed was ever given).
+        """
         if seed is not None:
-            self._seeds = np.random.default_rng(seed)
+            derive_seed(seed)  # a seed that is not an int raises TypeError here
+            self._base_seed, self._unseeded_resets = seed, 0
             master = seed
         else:
-            if self._seeds is None:
-                self._seeds = np.random.default_rng()
-            master = int(self._seeds.integers(_MAX_SEED))
+            if self._base_seed is None:
+                self._base_seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+            self._unseeded_resets += 1
+            master = derive_seed(self._base_seed, "reset", self._unseeded_resets)
         self._table.restart(master)
         self._reset_bookkeeping()
         self._select()
