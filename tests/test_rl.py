@@ -72,11 +72,13 @@ CONFIGS: dict[str, list[object]] = {
 }
 ENV_CONFIGS = [
     tt.WizardConfig(players=3, rounds=2),
+    tt.WizardConfig(players=4, rounds=3, bid_rule="hook"),
     tt.WizardConfig(players=6, rounds=2),
     tt.OneCardConfig(players=2, target=10),
+    tt.OneCardConfig(players=3, target=10),
     tt.OneCardConfig(players=4, target=10),
     tt.BidWhistConfig(target=3),
-    tt.BidWhistConfig(target=3, kitty="exchange"),
+    tt.BidWhistConfig(target=3, kitty="exchange", nt_double=True, first_lead="declarer"),
 ]
 GAMES = list(CONFIGS)
 ENCODINGS: tuple[Encoding, ...] = ("situation", "infostate")
