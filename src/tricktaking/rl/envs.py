@@ -308,6 +308,7 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         render_mode: ``None`` or ``"ansi"``.
 
     Example:
+        >>> import numpy as np
         >>> import tricktaking as tt
         >>> env = TricktakingEnv(tt.OneCardConfig(players=2), opponents="heuristic")
         >>> obs, info = env.reset(seed=3)
