@@ -457,8 +457,7 @@ def _wizard(out: _Array, view: PlayerView, tables: _Tables, rel: _Rel) -> None:
 def _one_card(out: _Array, view: PlayerView, tables: _Tables, rel: _Rel) -> None:
     game_view = cast("one_card.OneCardView", view)
     at = tables.offsets
-    if game_view.direction is Direction.DOWNTOWN:
-        out[at["direction"]] = 1.0
+    out[at["direction"]] = game_view.direction is Direction.DOWNTOWN
     space = tables.space
     high: one_card.Bid | None = None
     for call in game_view.calls:
@@ -478,8 +477,7 @@ def _one_card(out: _Array, view: PlayerView, tables: _Tables, rel: _Rel) -> None
 def _bid_whist(out: _Array, view: PlayerView, tables: _Tables, rel: _Rel) -> None:
     game_view = cast("bid_whist.BidWhistView", view)
     at = tables.offsets
-    if game_view.direction is Direction.DOWNTOWN:
-        out[at["direction"]] = 1.0
+    out[at["direction"]] = game_view.direction is Direction.DOWNTOWN
     space = tables.space
     first = len(tables.spec.cards)  # the index of pass; the bids follow it
     width = 1 + 3 * bid_whist.MAX_LEVEL
