@@ -16,7 +16,7 @@ PAGE = Path(__file__).resolve().parents[1] / "docs" / "reference" / "rl-layouts.
 def main() -> None:
     """Write the page."""
     PAGE.write_text(reference_markdown(), encoding="utf-8")
-    print(f"wrote {PAGE}")  # noqa: T201 - a command-line tool
+    print(f"wrote {PAGE}")
 
 
 if __name__ == "__main__":
