@@ -32,7 +32,9 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from typing import cast
 
 import attrs
 import numpy as np
@@ -45,6 +47,9 @@ from tricktaking.errors import TricktakingError
 from tricktaking.rl._context import spec_of, table_view
 from tricktaking.rl._games import spec_for_game
 from tricktaking.tricks import Play
+
+# attrs.evolve on any action class: the seat is the one field every player action has
+_with_seat: Callable[..., Action] = attrs.evolve
 
 __all__ = [
     "ActionIndexError",
@@ -147,7 +152,7 @@ class ActionSpace:
         spec = self._spec
         if isinstance(template, Play) and spec.discard is not None and phase is spec.discard_phase:
             return spec.discard(seat, template.card)
-        return attrs.evolve(template, seat=seat)  # type: ignore[misc]
+        return _with_seat(template, seat=seat)
 
     def mask(self, legal: tuple[Action, ...]) -> npt.NDArray[np.bool_]:
         """A bool array of length ``size``, true exactly at the indexes of ``legal``.
@@ -175,7 +180,7 @@ def _at_seat_zero(action: Action) -> Action:
         return Play(0, card)
     if getattr(action, "seat", 0) == 0:
         return action
-    return attrs.evolve(action, seat=0)  # type: ignore[misc]
+    return _with_seat(action, seat=0)
 
 
 def _name(action: Action) -> str:
@@ -244,7 +249,7 @@ def action_from_index(view_or_state: PlayerView | GameState[object], index: int)
     view = table_view(view_or_state)
     if view is not None:
         return space.action(index, view.seat, view.phase)
-    seat = tt.actor(view_or_state)  # type: ignore[arg-type]
+    seat = tt.actor(cast("tt.GameState[object]", view_or_state))
     if not isinstance(seat, int):
         raise ActionIndexError("no seat is to act in this state (a deal is due or it is over)")
     return space.action(index, seat, getattr(view_or_state, "phase", None))

@@ -98,7 +98,7 @@ def _check_render_mode(render_mode: str | None) -> None:
         raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
 
 
-class TricktakingAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
+class TricktakingAECEnv(AECEnv[str, Observation, int]):
     """A PettingZoo AEC environment for a game of any registered config.
 
     Agents are ``"player_0"`` … (agent ``i`` is seat ``i``). Each observation is a dict
@@ -203,7 +203,8 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             master = seed
         else:
             if self._base_seed is None:
-                self._base_seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+                entropy = np.random.SeedSequence().entropy  # an int when made without one
+                self._base_seed = entropy if isinstance(entropy, int) else 0
             self._unseeded_resets += 1
             master = derive_seed(self._base_seed, "reset", self._unseeded_resets)
         self._table.restart(master)
