@@ -37,7 +37,7 @@ from tricktaking.bots import BOT_KINDS
 from tricktaking.errors import ConfigError
 from tricktaking.views import JSONValue
 from tricktaking.web.hub import Hub, Link
-from tricktaking.web.options import game_options
+from tricktaking.web.options import build_config, game_options, seat_count
 from tricktaking.web.protocol import (
     PROTOCOL_VERSION,
     Hello,
@@ -70,6 +70,14 @@ class _Socket:
 
     async def send(self, message: dict[str, JSONValue]) -> None:
         await self.socket.send_text(json.dumps(message))
+
+
+def _fixed_seats(game: str) -> int | None:
+    """The seat count of a game whose default configuration fixes it, else ``None``."""
+    try:
+        return seat_count(build_config(game, {}))
+    except ConfigError:
+        return None
 
 
 def _links(table: Table) -> dict[str, JSONValue]:
@@ -149,6 +157,7 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.4) -> Starle
                         "name": name,
                         "title": tt.get_game(name).title,
                         "options": game_options(name),
+                        "seats": _fixed_seats(name),
                     }
                     for name in tt.available_games()
                 ],
