@@ -12,15 +12,13 @@ Example:
     1
 """
 
+# pyright: strict
 from __future__ import annotations
 
-try:
-    import starlette  # noqa: F401
-    import uvicorn  # noqa: F401
-except ImportError as error:  # pragma: no cover - exercised without the extra
-    raise ImportError(
-        "tricktaking.web needs the web extra: pip install 'tricktaking[web]'"
-    ) from error
+import importlib.util
+
+if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
+    raise ImportError("tricktaking.web needs the web extra: pip install 'tricktaking[web]'")
 
 from tricktaking.web.app import create_app
 from tricktaking.web.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ProtocolError

@@ -16,11 +16,12 @@ Example:
     1
 """
 
+# pyright: strict
 from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from pathlib import Path
 from typing import cast
 
@@ -72,6 +73,12 @@ class _Socket:
         await self.socket.send_text(json.dumps(message))
 
 
+def _strings(value: object) -> bool:
+    """Whether ``value`` is a list of strings."""
+    items = cast("list[object]", value) if isinstance(value, list) else None
+    return items is not None and all(isinstance(item, str) for item in items)
+
+
 def _fixed_seats(game: str) -> int | None:
     """The seat count of a game whose default configuration fixes it, else ``None``."""
     try:
@@ -111,46 +118,44 @@ async def _body(request: Request) -> object:
         raise ProtocolError("malformed", f"not JSON: {error}") from error
 
 
-def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.4) -> Starlette:
-    """The web table's ASGI application, keeping its tables in the SQLite file ``db``.
+class _Handlers:
+    """The routes' handlers around one hub (made when the app starts)."""
 
-    Tables stored in ``db`` are resumed at their last accepted action when the app
-    starts (its lifespan), and their bots carry on.
+    def __init__(self, db: str | Path, bot_delay: float) -> None:
+        self.db = db
+        self.bot_delay = bot_delay
+        self._hub: Hub | None = None
 
-    Args:
-        db: The SQLite database file, or ``":memory:"``.
-        bot_delay: Seconds before each bot move or deal, so that people can follow.
-    """
-    hub_box: list[Hub] = []
-
-    def hub() -> Hub:
-        return hub_box[0]
+    @property
+    def hub(self) -> Hub:
+        if self._hub is None:
+            raise RuntimeError("the app has not started")
+        return self._hub
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub_box.append(Hub(Store(db), bot_delay=bot_delay))
-        hub().resume()
-        app.state.hub = hub()
+    async def lifespan(self, app: Starlette) -> AsyncGenerator[None]:
+        self._hub = Hub(Store(self.db), bot_delay=self.bot_delay)
+        self._hub.resume()
         try:
             yield
         finally:
-            await hub().close()
-            hub_box.clear()
+            await self._hub.close()
+            self._hub = None
 
-    def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    def page(self, name: str) -> Callable[[Request], Awaitable[Response]]:
         async def serve_page(request: Request) -> Response:
             link = request.path_params.get("link")
-            if link is not None and hub().find(str(link)) is None:
+            if link is not None and self.hub.find(str(link)) is None:
                 return Response("This link leads to no table.", status_code=404)
             return FileResponse(STATIC / f"{name}.html")
 
         return serve_page
 
-    async def games(request: Request) -> Response:
+    async def games(self, request: Request) -> Response:
         return JSONResponse(
             {
                 "protocol": PROTOCOL_VERSION,
-                "capabilities": {"hint": hub().can_hint},
+                "capabilities": {"hint": self.hub.can_hint},
                 "seat_kinds": [HUMAN, *BOT_KINDS],
                 "games": [
                     {
@@ -164,7 +169,7 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.4) -> Starle
             }
         )
 
-    async def create(request: Request) -> Response:
+    async def create(self, request: Request) -> Response:
         try:
             body = await _body(request)
         except ProtocolError as error:
@@ -178,16 +183,14 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.4) -> Starle
             return _error(400, "bad_field", f"'game' must be one of {tt.available_games()}")
         if not isinstance(options, dict):
             return _error(400, "bad_field", "'options' must be an object")
-        if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
+        if not _strings(kinds):
             return _error(400, "bad_field", "'seats' must be a list of seat kinds")
-        if names is not None and not (
-            isinstance(names, list) and all(isinstance(n, str) for n in names)
-        ):
+        if names is not None and not _strings(names):
             return _error(400, "bad_field", "'names' must be a list of strings")
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
             return _error(400, "bad_field", "'seed' must be a non-negative integer")
         try:
-            table = hub().create(
+            table = self.hub.create(
                 game,
                 cast("dict[str, object]", options),
                 cast("list[str]", kinds),
@@ -198,8 +201,8 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.4) -> Starle
             return _error(400, "bad_field", str(error))
         return JSONResponse(_links(table), status_code=201)
 
-    async def replay(request: Request) -> Response:
-        link = hub().find(str(request.path_params["link"]))
+    async def replay(self, request: Request) -> Response:
+        link = self.hub.find(str(request.path_params["link"]))
         if link is None:
             return _error(404, "not_found", "this link leads to no table")
         table = link.table
@@ -216,13 +219,14 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.4) -> Starle
             }
         )
 
-    async def socket(websocket: WebSocket) -> None:
+    async def socket(self, websocket: WebSocket) -> None:
         await websocket.accept()
         client = _Socket(websocket)
-        link = hub().find(str(websocket.path_params["link"]))
+        link = self.hub.find(str(websocket.path_params["link"]))
         if link is None:
-            refusal = ProtocolError("not_found", "this link leads to no table")
-            await client.send(refusal.to_message(None))
+            await client.send(
+                ProtocolError("not_found", "this link leads to no table").to_message(None)
+            )
             await websocket.close(code=4404)
             return
         joined = False
@@ -231,44 +235,55 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.4) -> Starle
                 frame = await websocket.receive()
                 if frame["type"] == "websocket.disconnect":
                     break
-                joined = await _handle(link, client, frame, joined)
+                joined = await self._handle(
+                    link, client, frame.get("text") or frame.get("bytes"), joined
+                )
         except WebSocketDisconnect:
             pass
         finally:
-            hub().leave(link, client)
+            self.hub.leave(link, client)
 
-    async def _handle(
-        link: Link, client: _Socket, frame: dict[str, object], joined: bool
-    ) -> bool:
-        text = frame.get("text")
-        raw = text if isinstance(text, str) else frame.get("bytes")
+    async def _handle(self, link: Link, client: _Socket, raw: object, joined: bool) -> bool:
+        """Answer one frame; return whether the client has said hello."""
         try:
             if not isinstance(raw, (str, bytes)):
                 raise ProtocolError("malformed", "empty frame")
             message = parse_client_message(raw)
             match message:
                 case Hello(since=since):
-                    await hub().join(link, client, since)
+                    await self.hub.join(link, client, since)
                     return True
                 case _ if not joined:
                     raise ProtocolError("hello_first", "send hello first")
                 case Move(action=token, seq=seq):
-                    await hub().move(link, token, seq)
+                    await self.hub.move(link, token, seq)
                 case Hint():
-                    token = await hub().hint(link)
+                    token = await self.hub.hint(link)
                     await client.send({"type": "hint", "action": token, "seq": link.table.seq})
         except ProtocolError as error:
             await client.send(error.to_message(link.table.seq))
         return joined
 
+
+def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.4) -> Starlette:
+    """The web table's ASGI application, keeping its tables in the SQLite file ``db``.
+
+    Tables stored in ``db`` are resumed at their last accepted action when the app
+    starts (its lifespan), and their bots carry on.
+
+    Args:
+        db: The SQLite database file, or ``":memory:"``.
+        bot_delay: Seconds before each bot move or deal, so that people can follow.
+    """
+    handlers = _Handlers(db, bot_delay)
     routes = [
-        Route("/", page("lobby")),
-        Route("/api/games", games),
-        Route("/api/tables", create, methods=["POST"]),
-        Route("/api/replay/{link}", replay),
-        Route("/play/{link}", page("table")),
-        Route("/replay/{link}", page("replay")),
-        WebSocketRoute("/ws/{link}", socket),
+        Route("/", handlers.page("lobby")),
+        Route("/api/games", handlers.games),
+        Route("/api/tables", handlers.create, methods=["POST"]),
+        Route("/api/replay/{link}", handlers.replay),
+        Route("/play/{link}", handlers.page("table")),
+        Route("/replay/{link}", handlers.page("replay")),
+        WebSocketRoute("/ws/{link}", handlers.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=handlers.lifespan)

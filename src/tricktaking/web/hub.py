@@ -17,6 +17,7 @@ Example:
     True
 """
 
+# pyright: strict
 from __future__ import annotations
 
 import asyncio
@@ -264,8 +265,7 @@ class Hub:
         seen = tt.view(table.state, link.seat)
         suggest = self._suggest
         result = await asyncio.to_thread(suggest, seen)
-        chosen = getattr(result, "action", result)
-        if isinstance(chosen, (tuple, list)) and chosen:
-            chosen = chosen[0]
+        chosen: object = getattr(result, "action", result)
+        if isinstance(chosen, (tuple, list)):
+            chosen = cast("Sequence[object]", chosen)[0]
         return str(chosen)
-

@@ -12,6 +12,7 @@ Example:
     5
 """
 
+# pyright: strict
 from __future__ import annotations
 
 import types
@@ -46,7 +47,7 @@ def _kind(annotation: object) -> tuple[OptionKind, list[JSONValue]] | None:
 
 
 def _fields(game: str) -> tuple[attrs.Attribute[object], ...]:
-    config_type = tt.get_game(game).config_type
+    config_type = cast("type[attrs.AttrsInstance]", tt.get_game(game).config_type)
     attrs.resolve_types(config_type)
     return cast("tuple[attrs.Attribute[object], ...]", attrs.fields(config_type))
 

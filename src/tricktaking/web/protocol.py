@@ -24,6 +24,7 @@ Example:
     'deal'
 """
 
+# pyright: strict
 from __future__ import annotations
 
 import json
@@ -35,7 +36,7 @@ import attrs
 import tricktaking as tt
 from tricktaking.cards import Card
 from tricktaking.engine import GameState
-from tricktaking.errors import NotationError, TricktakingError
+from tricktaking.errors import TricktakingError
 from tricktaking.views import JSONValue, Zone
 
 __all__ = [
@@ -178,9 +179,7 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
     kind = fields.get("type")
     if kind == "hello":
         if fields.get("protocol") != PROTOCOL_VERSION:
-            raise ProtocolError(
-                "version", f"this server speaks protocol {PROTOCOL_VERSION} only"
-            )
+            raise ProtocolError("version", f"this server speaks protocol {PROTOCOL_VERSION} only")
         return Hello(since=_optional_int(fields, "since"))
     if kind == "move":
         action = fields.get("action")
@@ -265,18 +264,27 @@ def action_for(state: GameState[object], action: object, viewer: int | None) -> 
     token = str(action)
     if isinstance(action, tt.Play):
         return token
-    visible: set[Card] | None = None
-    words: list[str] = []
-    for word in token.split(" "):
-        try:
-            card = Card.parse(word)
-        except (NotationError, ValueError):
-            words.append(word)
-            continue
-        if visible is None:
-            visible = _visible_cards(_zones(state), viewer)
-        words.append(word if card in visible else "??")
-    return " ".join(words)
+    named = _cards_named(action)
+    if not named:
+        return token
+    hidden = {str(card) for card in named - _visible_cards(_zones(state), viewer)}
+    seat, _, rest = token.partition(" ")
+    return " ".join([seat, *("??" if word in hidden else word for word in rest.split(" "))])
+
+
+def _cards_named(action: object) -> set[Card]:
+    """The cards an action names (its fields that hold a card or cards)."""
+    if not attrs.has(type(action)):
+        return set()
+    named: set[Card] = set()
+    for value in attrs.asdict(action, recurse=False).values():  # type: ignore[arg-type]
+        if isinstance(value, Card):
+            named.add(value)
+        elif isinstance(value, tuple):
+            named.update(
+                item for item in cast("tuple[object, ...]", value) if isinstance(item, Card)
+            )
+    return named
 
 
 def event_message(

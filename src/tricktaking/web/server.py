@@ -6,6 +6,7 @@ Example:
     'tricktaking-tables.sqlite3'
 """
 
+# pyright: strict
 from __future__ import annotations
 
 from pathlib import Path

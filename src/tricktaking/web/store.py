@@ -15,6 +15,7 @@ Example:
     True
 """
 
+# pyright: strict
 from __future__ import annotations
 
 import json

@@ -15,6 +15,7 @@ Example:
     (True, True)
 """
 
+# pyright: strict
 from __future__ import annotations
 
 import secrets
@@ -64,7 +65,7 @@ class Table:
     links: tuple[str | None, ...]
     spectator: str
     state: GameState[object]
-    _bots: dict[int, Bot] = attrs.field(factory=dict, alias="bots")
+    _bots: dict[int, Bot] = attrs.field(factory=dict[int, Bot], alias="bots")
 
     @classmethod
     def create(
@@ -99,7 +100,7 @@ class Table:
                 f"{'Player' if kind == HUMAN else kind.title()} {seat}"
                 for seat, kind in enumerate(kinds)
             )
-        if len(shown) != count or not all(isinstance(n, str) and n for n in shown):
+        if len(shown) != count or not all(shown):
             raise ConfigError(f"give {count} seat names")
         return cls(
             id=secrets.token_urlsafe(6),
