@@ -14,6 +14,13 @@ function show(index) {
   $("position").textContent = `step ${at} of ${frames.length - 1}`;
   document.body.dataset.step = String(at);
   $("action").textContent = frame.action === null ? "start" : frame.action === "deal" ? "deal " + roundNumber(frame) : prettyAction(frame.action);
+  const facts = $("facts");
+  facts.replaceChildren();
+  for (const [label, card] of [["turn-up", frame.turn_up], ["centre", frame.centre]]) {
+    if (card) facts.append(label + " ", cardElement(card, { small: true }), " ");
+  }
+  if ("trump" in frame) facts.append("trump " + suitSymbol(frame.trump));
+  if (frame.contract) facts.append(" · contract " + prettyAction(frame.contract));
   const hands = $("hands");
   hands.replaceChildren();
   frame.hands.forEach((hand, seat) => {
