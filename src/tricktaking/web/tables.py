@@ -114,7 +114,7 @@ class Table:
 
     @property
     def seq(self) -> int:
-        """The number of actions accepted so far: the ``seq`` of the last event."""
+        """How many actions have been accepted so far (the ``seq`` of the last event)."""
         return len(self.state.history)
 
     @property
