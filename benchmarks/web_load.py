@@ -181,9 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             server.wait(timeout=30)
     clients = args.bot_tables + args.human_tables
     latencies_ms = [1000 * value for value in tally.latencies]
-    print(
-        "| tables | WebSocket clients | seconds | moves/s | human moves | p50 ms | p99 ms | errors |"
-    )
+    print("| tables | WS clients | seconds | moves/s | human moves | p50 ms | p99 ms | errors |")
     print("|---|---|---|---|---|---|---|---|")
     p50 = statistics.median(latencies_ms) if latencies_ms else float("nan")
     p99 = _percentile(latencies_ms, 0.99) if latencies_ms else float("nan")

@@ -274,6 +274,12 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.4) -> Starle
     Args:
         db: The SQLite database file, or ``":memory:"``.
         bot_delay: Seconds before each bot move or deal, so that people can follow.
+
+    Example:
+        >>> from starlette.testclient import TestClient
+        >>> with TestClient(create_app(bot_delay=0)) as client:
+        ...     client.get("/").status_code, client.get("/play/guess").status_code
+        (200, 404)
     """
     handlers = _Handlers(db, bot_delay)
     routes = [

@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol, cast
+from typing import Protocol, cast, runtime_checkable
 
 import attrs
 
@@ -49,8 +49,17 @@ MAX_MISSED_EVENTS = 200
 """The most missed events a ``welcome`` lists; a client further behind just redraws."""
 
 
+@runtime_checkable
 class Client(Protocol):
-    """Something that can receive protocol messages (a WebSocket, or a test double)."""
+    """Something that can receive protocol messages (a WebSocket, or a test double).
+
+    Example:
+        >>> class Printer:
+        ...     async def send(self, message: dict[str, JSONValue]) -> None:
+        ...         print(message["type"])
+        >>> isinstance(Printer(), Client)
+        True
+    """
 
     async def send(self, message: dict[str, JSONValue]) -> None:
         """Send one message; raise if the client is gone."""
@@ -59,7 +68,14 @@ class Client(Protocol):
 
 @attrs.frozen
 class Link:
-    """Where a secret link leads: a table and a seat (``None`` for the spectator link)."""
+    """Where a secret link leads: a table and a seat (``None`` for the spectator link).
+
+    Example:
+        >>> import tricktaking as tt
+        >>> table = Table.create(tt.OneCardConfig(players=2), ["human", "random"])
+        >>> Link(table, None).seat is None
+        True
+    """
 
     table: Table
     seat: int | None
@@ -82,6 +98,11 @@ class Hub:
     Args:
         store: Where every accepted action is committed before anyone hears of it.
         bot_delay: Seconds to wait before each deal or bot move (0 in tests).
+
+    Example:
+        >>> hub = Hub(Store(":memory:"), bot_delay=0)
+        >>> hub.find("no such link") is None, hub.tables
+        (True, {})
     """
 
     def __init__(self, store: Store, *, bot_delay: float = 0.4) -> None:

@@ -115,6 +115,10 @@ class Hello:
 
     Attributes:
         since: The last ``seq`` the client has applied, or ``None`` on a fresh page.
+
+    Example:
+        >>> Hello(since=4).since
+        4
     """
 
     since: int | None = None
@@ -127,6 +131,10 @@ class Move:
     Attributes:
         action: The canonical token, seat included (``str(action)``).
         seq: The ``seq`` the client saw when it chose; a different current one is refused.
+
+    Example:
+        >>> Move("0 play QH").seq is None
+        True
     """
 
     action: str
@@ -135,7 +143,12 @@ class Move:
 
 @attrs.frozen
 class Hint:
-    """``{"type": "hint"}``: ask the server's suggestion for this seat (if it has one)."""
+    """``{"type": "hint"}``: ask the server's suggestion for this seat (if it has one).
+
+    Example:
+        >>> parse_client_message('{"type": "hint"}') == Hint()
+        True
+    """
 
 
 ClientMessage: TypeAlias = Hello | Move | Hint

@@ -34,6 +34,11 @@ def serve(
 
     The server binds to loopback unless told otherwise; every accepted action is
     committed to ``db`` before it is answered, and a restart resumes every table.
+
+    Example:
+        >>> import inspect
+        >>> list(inspect.signature(serve).parameters)
+        ['host', 'port', 'db', 'bot_delay']
     """
     print(f"tricktaking web table on http://{host}:{port}/ (tables in {db})", flush=True)
     uvicorn.run(

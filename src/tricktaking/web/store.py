@@ -42,6 +42,10 @@ class Store:
 
     Args:
         path: The database file; created when missing.
+
+    Example:
+        >>> Store(":memory:").load_all()
+        []
     """
 
     def __init__(self, path: str | Path) -> None:

@@ -56,6 +56,12 @@ class Table:
         links: Each human seat's secret link token (``None`` for bots).
         spectator: The secret token of the spectator link.
         state: The current state.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> table = Table.create(tt.WizardConfig(players=3), ["human", "random", "random"])
+        >>> table.game, table.kinds[0], table.links[1] is None, table.over
+        ('wizard', 'human', True, False)
     """
 
     id: str
