@@ -3,7 +3,7 @@
 Starts ``tricktaking.web.serve`` as a subprocess on a free loopback port with a fresh
 SQLite file, then, from one asyncio client process:
 
-- opens ``--bot-tables`` tables of bots only (One Card, 3 seats, a long game) and
+- opens ``--bot-tables`` tables of bots only (a full 3-seat Wizard game) and
   watches each through its spectator socket;
 - opens ``--human-tables`` tables with one human seat played by a client over the
   protocol, which times each human move: from sending ``move`` to receiving the
@@ -35,7 +35,7 @@ from pathlib import Path
 
 from websockets.asyncio.client import ClientConnection, connect
 
-GAME = {"game": "one-card", "options": {"players": 3, "target": 1000}}
+GAME = {"game": "wizard", "options": {"players": 3}}  # 20 deals: about 700 actions
 
 
 class Tally:

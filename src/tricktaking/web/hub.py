@@ -114,6 +114,7 @@ class Hub:
         self._clients: dict[str, dict[Client, int | None]] = {}
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._suggest = suggester()
+        self._closing = False
 
     @property
     def can_hint(self) -> bool:
@@ -173,6 +174,7 @@ class Hub:
 
     async def close(self) -> None:
         """Stop the bots (their moves so far are stored) and close the store."""
+        self._closing = True
         for runner in self._runners.values():
             runner.cancel()
         for runner in self._runners.values():
@@ -181,7 +183,7 @@ class Hub:
         self.store.close()
 
     async def _run(self, table: Table) -> None:
-        while True:
+        while not self._closing:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             async with self._locks[table.id]:
@@ -210,7 +212,8 @@ class Hub:
 
     async def _send(self, table: Table, client: Client, message: dict[str, JSONValue]) -> None:
         try:
-            await asyncio.wait_for(client.send(message), timeout=10)
+            async with asyncio.timeout(10):  # unlike wait_for, never swallows a cancel
+                await client.send(message)
         except Exception:  # a client that cannot be reached is dropped; it may reconnect
             self._clients[table.id].pop(client, None)
 
