@@ -198,6 +198,17 @@ def test_an_illegal_click_is_impossible_and_a_forced_one_is_refused(
     page.close()
 
 
+def _snapshot(page: Page) -> Message:
+    """What the table shows: the seq, the trick, the hand and the scores."""
+    cards = "els => els.map(e => e.dataset.card)"
+    return {
+        "seq": page.evaluate("document.body.dataset.seq"),
+        "trick": page.locator("#trick .played").evaluate_all(cards),
+        "hand": page.locator("#hand button.card").evaluate_all(cards),
+        "scores": page.locator("#scores").text_content(),
+    }
+
+
 def test_a_reload_mid_trick_restores_the_same_table(browser: Browser, base_url: str) -> None:
     links = _table(
         base_url, "wizard", {"players": 3, "rounds": 3}, ["human", "heuristic", "heuristic"], 4
@@ -208,25 +219,11 @@ def test_a_reload_mid_trick_restores_the_same_table(browser: Browser, base_url: 
     while page.locator("#trick .played").count() == 0:
         page.locator(ENABLED).first.click()
         _wait_turn_or_over(page)
-    before = {
-        "seq": page.evaluate("document.body.dataset.seq"),
-        "trick": page.locator("#trick .played").evaluate_all("els => els.map(e => e.dataset.card)"),
-        "hand": page.locator("#hand button.card").evaluate_all(
-            "els => els.map(e => e.dataset.card)"
-        ),
-        "scores": page.locator("#scores").text_content(),
-    }
+    before = _snapshot(page)
     assert 0 < len(cast("list[str]", before["trick"])) < 3
     page.reload()
     _wait_turn_or_over(page)
-    after = {
-        "seq": page.evaluate("document.body.dataset.seq"),
-        "trick": page.locator("#trick .played").evaluate_all("els => els.map(e => e.dataset.card)"),
-        "hand": page.locator("#hand button.card").evaluate_all(
-            "els => els.map(e => e.dataset.card)"
-        ),
-        "scores": page.locator("#scores").text_content(),
-    }
+    after = _snapshot(page)
     assert after == before
     page.close()
 

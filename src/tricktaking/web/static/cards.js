@@ -75,3 +75,14 @@ function scoresOf(view, seats) {
   }
   return seats.map(() => 0);
 }
+
+// A table row of `cells` made of `tag` cells ("td" or "th").
+function tableRow(cells, tag) {
+  const tr = document.createElement("tr");
+  for (const cell of cells) {
+    const td = document.createElement(tag);
+    td.textContent = cell;
+    tr.append(td);
+  }
+  return tr;
+}

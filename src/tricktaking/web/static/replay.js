@@ -39,13 +39,8 @@ function show(index) {
     el.title = seats[play.seat] + ": " + cardLabel(play.card);
     return el;
   }));
-  const row = (cells, tag) => {
-    const tr = document.createElement("tr");
-    for (const cell of cells) { const td = document.createElement(tag); td.textContent = cell; tr.append(td); }
-    return tr;
-  };
-  $("scores").querySelector("thead").replaceChildren(row(["", ...seats], "th"));
-  $("scores").querySelector("tbody").replaceChildren(row(["score", ...scoresOf(frame, seats)], "td"));
+  $("scores").querySelector("thead").replaceChildren(tableRow(["", ...seats], "th"));
+  $("scores").querySelector("tbody").replaceChildren(tableRow(["score", ...scoresOf(frame, seats)], "td"));
 }
 
 async function start() {

@@ -278,13 +278,8 @@ function renderHand() {
 function renderScores() {
   const head = $("scores").querySelector("thead");
   const body = $("scores").querySelector("tbody");
-  const row = (cells, tag) => {
-    const tr = document.createElement("tr");
-    for (const cell of cells) { const td = document.createElement(tag); td.textContent = cell; tr.append(td); }
-    return tr;
-  };
-  head.replaceChildren(row(["", ...meta.seats.map((seat) => seat.name)], "th"));
-  body.replaceChildren(row(["score", ...scoresOf(view, meta.seats)], "td"));
+  head.replaceChildren(tableRow(["", ...meta.seats.map((seat) => seat.name)], "th"));
+  body.replaceChildren(tableRow(["score", ...scoresOf(view, meta.seats)], "td"));
 }
 
 function move(token) {
