@@ -85,6 +85,13 @@ def play_until_over(ws: WebSocketTestSession, seat: int, first: Message) -> list
     return seen
 
 
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    """A test client of a fresh in-memory app whose bots move without delay."""
+    with served() as test_client:
+        yield test_client
+
+
 def test_games_lists_every_registered_game_with_its_options(client: TestClient) -> None:
     data = client.get("/api/games").json()
     assert data["protocol"] == 1
