@@ -20,7 +20,7 @@ BLOCK = re.compile(r"```\{code-block\} json\n:name: (?P<name>[\w-]+)\n\n(?P<body
 EXAMPLES: dict[str, dict[str, object]] = {
     match["name"]: json.loads(match["body"]) for match in BLOCK.finditer(PAGE.read_text())
 }
-ALIASES = {"round": "round_number", "hand_number": "round_number"}  # names views had before
+ALIASES = {"round": "round_number", "hand_number": "round_number"}  # deprecated view keys
 
 
 def _same(data: object) -> object:
