@@ -10,6 +10,8 @@
 - ``tricktaking replay FILE`` prints a recorded game trick by trick.
 - ``tricktaking demo GAME`` plays a seeded game between bots with no input;
   ``tricktaking games`` lists the games.
+- ``tricktaking serve [--host 127.0.0.1] [--port 8000] [--db FILE]`` serves the web
+  table (needs the ``web`` extra).
 
 Card suits print as ♠♥♦♣ when the terminal can show them, as letters otherwise or with
 ``--ascii``.

@@ -200,6 +200,12 @@ function renderFacts() {
   if ("trump" in view) add(" trump " + suitSymbol(view.trump));
   if (view.contract) add(" · contract " + prettyAction(view.contract));
   if (view.direction && view.direction !== "uptown") add(" · " + view.direction);
+  for (const key of ["kitty", "discards"]) {
+    if (Array.isArray(view[key]) && view[key].length) {
+      add(" · " + key + " ");
+      for (const card of view[key]) box.append(cardElement(card, { small: true }));
+    }
+  }
 }
 
 function trickPlays() {
