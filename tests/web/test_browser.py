@@ -262,3 +262,20 @@ def test_two_seats_each_see_only_their_own_hand(browser: Browser, base_url: str)
             assert not _cards(frame, public) & other - hands[seat], frame
     for context in {page.context for page in pages}:
         context.close()
+
+
+def test_the_lobby_opens_a_table_with_one_link_per_person(browser: Browser, base_url: str) -> None:
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    page.select_option("#game", "bid-whist")
+    assert page.locator("#seats select").count() == 4
+    page.select_option("#seats select >> nth=2", "human")
+    page.select_option("#options [name=kitty]", "exchange")
+    page.locator("#open").click()
+    page.wait_for_selector("#links:not([hidden])")
+    assert page.locator("a.seat-link").count() == 2
+    page.locator("a.seat-link >> nth=1").click()
+    page.wait_for_selector("body[data-connected='true']")
+    assert page.locator("#who").text_content() == "you: Player 2"
+    assert page.locator("#hand button.card").count() == 12
+    page.close()
