@@ -226,10 +226,17 @@ def test_the_spectator_sees_public_information_and_cannot_move(
         assert receive(ws)["code"] == "spectator"
 
 
-def test_unknown_links_get_an_error_and_a_closed_socket(client: TestClient) -> None:
-    with client.websocket_connect("/ws/not-a-link") as ws:
-        assert ws.receive_json()["code"] == "not_found"
+@pytest.mark.parametrize("guess", ["not-a-link", "table-id", "table-id-0"])
+def test_unknown_links_and_table_ids_get_an_error_and_a_closed_socket(
+    client: TestClient, guess: str
+) -> None:
+    links = open_table(client, "wizard", {"players": 3}, ["human"] * 3)
+    guess = guess.replace("table-id", str(links["table"]))
+    with client.websocket_connect("/ws/" + guess) as ws:
+        refusal = ws.receive_json()
+        assert (refusal["code"], "view" in refusal) == ("not_found", False)
         assert ws.receive()["type"] == "websocket.close"
+    assert client.get("/api/replay/" + guess).status_code == 404
 
 
 def test_a_reconnecting_client_gets_what_it_missed(client: TestClient) -> None:

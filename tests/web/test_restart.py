@@ -14,7 +14,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import pytest
 
@@ -76,11 +76,17 @@ def _my_turn(ws: ClientConnection, current: Message, seen: list[Message]) -> Mes
     return current
 
 
-def _stored_actions(db: Path) -> list[str]:
-    """The action tokens of the only table stored in ``db`` (its record replays strictly)."""
+def _open(base: str, body: dict[str, object]) -> dict[str, Any]:
+    request = urllib.request.Request(base + "/api/tables", data=json.dumps(body).encode())
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return cast("dict[str, Any]", json.loads(answer.read()))
+
+
+def _stored_actions(db: Path) -> dict[str, list[str]]:
+    """The action tokens of every table stored in ``db`` (each record replays strictly)."""
     with sqlite3.connect(db) as connection:
-        (text,) = connection.execute("SELECT record FROM tables").fetchone()
-    return [str(action) for action in records.loads(text).actions]
+        rows = connection.execute("SELECT id, record FROM tables").fetchall()
+    return {table: [str(action) for action in records.loads(text).actions] for table, text in rows}
 
 
 def test_a_killed_server_resumes_every_table_and_play_continues(tmp_path: Path) -> None:
@@ -88,10 +94,12 @@ def test_a_killed_server_resumes_every_table_and_play_continues(tmp_path: Path) 
     base = f"http://127.0.0.1:{port}"
     seen: list[Message] = []
     with _server(db, port) as process:
-        body = {"game": "one-card", "options": {"players": 2}, "seats": ["human", "random"]}
-        request = urllib.request.Request(base + "/api/tables", data=json.dumps(body).encode())
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            links = json.loads(answer.read())
+        bots_only = _open(
+            base, {"game": "wizard", "options": {"players": 3}, "seats": ["random"] * 3}
+        )
+        links = _open(
+            base, {"game": "one-card", "options": {"players": 2}, "seats": ["human", "random"]}
+        )
         link = links["seats"][0]["link"].rsplit("/", 1)[1]
         with connect(f"ws://127.0.0.1:{port}/ws/{link}") as ws:
             current = _hello(ws)
@@ -106,7 +114,8 @@ def test_a_killed_server_resumes_every_table_and_play_continues(tmp_path: Path) 
     accepted = {int(cast("int", event["seq"])): event["action"] for event in seen}
     stored = _stored_actions(db)
     for seq, action in accepted.items():
-        assert action in ("deal", stored[seq - 1])
+        assert action in ("deal", stored[links["table"]][seq - 1])
+    assert len(stored[bots_only["table"]]) > 0
     with _server(db, port), connect(f"ws://127.0.0.1:{port}/ws/{link}") as ws:
         welcome = _hello(ws, since=0)
         assert cast("int", welcome["seq"]) >= max(accepted)
@@ -117,3 +126,11 @@ def test_a_killed_server_resumes_every_table_and_play_continues(tmp_path: Path) 
         ws.send(json.dumps({"type": "move", "action": _legal(current)[0]}))
         after = json.loads(ws.recv(timeout=10))
         assert (after["type"], after["seq"]) == ("event", cast("int", current["seq"]) + 1)
+        spectator = bots_only["spectator"].rsplit("/", 1)[1]
+        with connect(f"ws://127.0.0.1:{port}/ws/{spectator}") as watcher:
+            resumed = _hello(watcher)  # the bots' table is back, at least where it was
+            assert cast("int", resumed["seq"]) >= len(stored[bots_only["table"]])
+    assert (
+        _stored_actions(db)[bots_only["table"]][: len(stored[bots_only["table"]])]
+        == (stored[bots_only["table"]])
+    )
