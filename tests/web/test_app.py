@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import cast
+from typing import NamedTuple, cast
 
 import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
@@ -267,8 +267,14 @@ def test_the_replay_opens_only_when_the_game_is_over(client: TestClient) -> None
 def test_a_hint_appears_when_the_library_can_suggest(monkeypatch: pytest.MonkeyPatch) -> None:
     import tricktaking.bots
 
-    def suggest(view: tt.PlayerView) -> tt.Action:
-        return view.legal_actions[-1]
+    class Suggestion(NamedTuple):  # the shape of tricktaking.bots.suggest's answer
+        action: tt.Action
+        value: float
+        visits: int
+
+    def suggest(view: tt.PlayerView) -> tuple[Suggestion, ...]:
+        ranked = reversed(view.legal_actions)  # best first: the last legal action here
+        return tuple(Suggestion(action, 0.5, 10) for action in ranked)
 
     monkeypatch.setattr(tricktaking.bots, "suggest", suggest, raising=False)
     with served() as client:

@@ -28,6 +28,7 @@ from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 from tricktaking.cards import Card
 from tricktaking.errors import NotationError
 from tricktaking.web import create_app
+from tricktaking.web.hub import suggester
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = [
@@ -185,6 +186,11 @@ def test_an_illegal_click_is_impossible_and_a_forced_one_is_refused(
     page = browser.new_page()
     page.goto(base_url + _link(links, 1))
     _wait_turn_or_over(page)  # seat 1 bids first: no card may be played
+    hint = page.locator("#hint-button")
+    assert hint.is_visible() == (suggester() is not None)  # only with a suggest API
+    if hint.is_visible():
+        hint.click()
+        page.wait_for_selector("#choices button.hinted", timeout=30_000)
     card = page.locator("#hand button.card").first
     assert card.is_disabled()
     token = str(card.get_attribute("data-card"))

@@ -289,7 +289,11 @@ class Hub:
         seen = tt.view(table.state, link.seat)
         suggest = self._suggest
         result = await asyncio.to_thread(suggest, seen)
-        chosen: object = getattr(result, "action", result)
-        if isinstance(chosen, (tuple, list)):
-            chosen = cast("Sequence[object]", chosen)[0]
-        return str(chosen)
+        # suggest ranks the legal actions, best first: (Suggestion(action, value, visits), ...)
+        best: object = result
+        if isinstance(best, (tuple, list)):
+            ranked = cast("Sequence[object]", best)
+            if not ranked:
+                raise ProtocolError("unsupported", "no suggestion for this position")
+            best = ranked[0]
+        return str(getattr(best, "action", best))
