@@ -114,6 +114,9 @@ def test_pages_are_served_and_unknown_links_are_not(client: TestClient) -> None:
     assert client.get("/play/" + "x" * 32).status_code == 404
     assert client.get("/play/" + str(links["table"])).status_code == 404  # the id opens nothing
     assert client.get("/static/table.js").status_code == 200
+    headers = client.get(str(links["spectator"])).headers
+    assert headers["referrer-policy"] == "no-referrer"
+    assert headers["content-security-policy"].startswith("default-src 'self'")
 
 
 @pytest.mark.parametrize(

@@ -23,13 +23,15 @@ import contextlib
 import json
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from pathlib import Path
-from typing import cast
+from typing import Final, cast
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import tricktaking as tt
@@ -51,12 +53,42 @@ from tricktaking.web.protocol import (
 from tricktaking.web.store import Store
 from tricktaking.web.tables import HUMAN, Table
 
-__all__ = ["MAX_BODY_BYTES", "create_app"]
+__all__ = ["MAX_BODY_BYTES", "SECURITY_HEADERS", "create_app"]
 
 MAX_BODY_BYTES = 16_384
 """The largest HTTP request body the API reads."""
 
 STATIC = Path(__file__).with_name("static")
+
+
+SECURITY_HEADERS: Final = (
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+    ),
+    (b"referrer-policy", b"no-referrer"),  # the secret links never leave in a Referer
+    (b"x-content-type-options", b"nosniff"),
+)
+"""Headers added to every HTTP answer: only the server's own scripts, no framing."""
+
+
+class _SecurityHeaders:
+    """ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -292,4 +324,6 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.4) -> Starle
         WebSocketRoute("/ws/{link}", handlers.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=handlers.lifespan)
+    return Starlette(
+        routes=routes, lifespan=handlers.lifespan, middleware=[Middleware(_SecurityHeaders)]
+    )
