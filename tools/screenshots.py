@@ -105,7 +105,7 @@ def main() -> None:
         page.screenshot(path=OUT / "web-replay.png")
         browser.close()
     server.should_exit = True
-    print("wrote", ", ".join(sorted(path.name for path in OUT.glob("web-*.png"))))  # noqa: T201
+    print("wrote", ", ".join(sorted(path.name for path in OUT.glob("web-*.png"))))
 
 
 if __name__ == "__main__":
