@@ -87,6 +87,13 @@ def _link(links: Message, seat: int) -> str:
     return str(cast("list[Message]", links["seats"])[seat]["link"])
 
 
+def _page(browser: Browser, errors: list[str]) -> Page:
+    """A new page whose script errors are collected in ``errors``."""
+    page = browser.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
 def _frames(page: Page) -> list[Message]:
     """Collect every message the page's WebSocket receives."""
     frames: list[Message] = []
@@ -147,7 +154,8 @@ def test_a_person_plays_a_one_card_hand_and_replays_it(browser: Browser, base_ur
     links = _table(
         base_url, "one-card", {"players": 3, "target": 1}, ["human", "heuristic", "random"], 5
     )
-    page = browser.new_page()
+    errors: list[str] = []
+    page = _page(browser, errors)
     page.goto(base_url + _link(links, 0))
     clicks = _click_until_over(page)
     assert clicks >= 8  # a bid or pass, and a card in each trick
@@ -163,6 +171,7 @@ def test_a_person_plays_a_one_card_hand_and_replays_it(browser: Browser, base_ur
     page.locator("#last").click()
     steps = int(page.evaluate("document.body.dataset.step"))
     assert page.locator("#position").text_content() == f"step {steps} of {steps}"
+    assert errors == []
     page.close()
 
 
@@ -170,12 +179,14 @@ def test_a_person_plays_two_wizard_rounds_against_bots(browser: Browser, base_ur
     links = _table(
         base_url, "wizard", {"players": 3, "rounds": 2}, ["heuristic", "human", "heuristic"], 9
     )
-    page = browser.new_page()
+    errors: list[str] = []
+    page = _page(browser, errors)
     page.goto(base_url + _link(links, 1))
     assert _click_until_over(page) == 5  # two bids and three cards
     scores = page.locator("#scores tbody td").all_text_contents()[1:]
     assert len(scores) == 3
     assert any(score != "0" for score in scores)
+    assert errors == []
     page.close()
 
 

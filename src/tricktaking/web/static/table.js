@@ -127,8 +127,6 @@ function log(number, action) {
   $("log").scrollTop = $("log").scrollHeight;
 }
 
-function isOver() { return view.phase === "over" || view.actor === null && view.legal_actions.length === 0 && meta.over; }
-
 function render(fresh) {
   if (!meta || !view) return;
   document.title = meta.title + " · tricktaking";
