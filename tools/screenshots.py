@@ -53,7 +53,8 @@ def _table(base: str, body: dict[str, object]) -> dict[str, object]:
 
 def _wait_for_turn(page: Page) -> None:
     page.wait_for_function(
-        "(s) => document.body.dataset.myTurn === 'true' && document.querySelector(s) !== null",
+        "(s) => document.body.dataset.myTurn === 'true' && document.body.dataset.settled === 'true'"
+        " && document.querySelector(s) !== null",
         arg=ENABLED,
     )
 

@@ -42,7 +42,7 @@ FLAGS = [
 ENABLED = "#choices button:enabled, #hand button.card:enabled"
 CAN_ACT = (
     "(selector) => document.body.dataset.myTurn === 'true' && "
-    "document.querySelector(selector) !== null"
+    "document.body.dataset.settled === 'true' && document.querySelector(selector) !== null"
 )
 Message = dict[str, object]
 

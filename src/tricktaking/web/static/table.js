@@ -56,8 +56,10 @@ function send(message) {
 async function pump() {
   if (busy) return;
   busy = true;
+  document.body.dataset.settled = "false";   // events still being drawn (tests wait on it)
   while (queue.length) await handle(queue.shift());
   busy = false;
+  document.body.dataset.settled = "true";
 }
 
 function setSeq(value) {
