@@ -48,4 +48,5 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(random|json|hashlib|concurrent|argparse|http)(\..*)?"),
     (r"py:class", r"(Enum|ModuleType|Attribute)"),
     (r"py:class", r"((pathlib\.)?Path|starlette\..*)"),
+    (r"py:.*", r"(numpy|np|npt|gymnasium|pettingzoo)(\..*)?"),
 ]

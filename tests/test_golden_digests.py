@@ -107,9 +107,9 @@ KINDS: dict[str, Callable[[str], str]] = {
 }
 
 DIGESTS: dict[tuple[str, str], str] = {
-    ("wizard", "random games"): "9bb2532396adc6a0e68f439f1a409930",
-    ("wizard", "bot games"): "cb29209a0482ecad715ed9a5e48c77fe",
-    ("wizard", "simulate"): "a76acf7a803b89eca7359dfe602e12f5",
+    ("wizard", "random games"): "87a7612af46786aa671ef93ba9f5935d",
+    ("wizard", "bot games"): "c91679cc56fddac97d6bf2802500943e",
+    ("wizard", "simulate"): "3d0fe35f033ba7d51d9f15ab016b12e1",
     ("wizard", "demo"): "0bb50af6c33419219d3288e8449f6f17",
     ("wizard", "replay"): "13f9f0885498b8050e5755e501270c5b",
     ("one-card", "random games"): "e2890cffe215cd3c41c9c18e24ff3e2a",
@@ -123,7 +123,13 @@ DIGESTS: dict[tuple[str, str], str] = {
     ("bid-whist", "demo"): "85813a12f07b5ec730c4214057aff5e1",
     ("bid-whist", "replay"): "78e52c50957407262f625d10607d7927",
 }
-"""SHA-256 (first 128 bits) of each output, from main at commit 0a25739."""
+"""SHA-256 (first 128 bits) of each output, from main at commit 0a25739.
+
+The engine refactor of issue 13 left every digest as it was. Since then a Wizard hand
+with two Wizards or two Jesters lists that play once (issue 14), which changes which
+action a random or heuristic choice picks in such hands: the three Wizard digests of
+random choices were taken anew then (and only they changed).
+"""
 
 
 def test_every_registered_game_is_covered() -> None:
@@ -131,7 +137,7 @@ def test_every_registered_game_is_covered() -> None:
     assert sorted(DIGESTS) == sorted((game, kind) for game in CONFIGS for kind in KINDS)
 
 
-@pytest.mark.parametrize(("game", "kind"), sorted(DIGESTS), ids=" ".join)
+@pytest.mark.parametrize(("game", "kind"), sorted(DIGESTS), ids=lambda value: str(value))
 def test_output_is_unchanged(game: str, kind: str) -> None:
     assert _digest(KINDS[kind](game)) == DIGESTS[game, kind]
 
