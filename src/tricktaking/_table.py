@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeAlias, TypeVar
 
-from tricktaking._fast import constructor, slot_setter
+from tricktaking._dealt import made_from, mark
+from tricktaking._fast import constructor
 from tricktaking.actions import Deal
 from tricktaking.cards import Card, Direction, Suit, sort_cards
 from tricktaking.deck import Deck
@@ -35,7 +36,6 @@ __all__ = [
 _T = TypeVar("_T")
 
 _make_deal = constructor(Deal)
-_set_source = slot_setter(Deal, "_source")
 _make_trick = constructor(Trick)
 _make_round = constructor(Round)
 # Tricks are immutable, so every round can share one empty trick per leader.
@@ -144,13 +144,13 @@ def deal_round(deck: Deck, seed: int, *, players: int, dealer: int, hand_size: i
         sort_cards(cards[(seat - first) % players : dealt : players]) for seat in range(players)
     )
     deal = _make_deal(hands, cards[dealt:])
-    _set_source(deal, deck)
+    mark(deal, deck)
     return deal
 
 
 def dealt_hands(deal: Deal, deck: Deck) -> tuple[tuple[Card, ...], ...]:
     """The hands of a validated ``deal`` of ``deck``, each in canonical order."""
-    if deal._source is deck:
+    if made_from(deal) is deck:
         return deal.hands
     return tuple(sort_cards(hand) for hand in deal.hands)
 

@@ -10,10 +10,11 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import NoReturn, TypeAlias
 
+from tricktaking._dealt import made_from
 from tricktaking.actions import Chance, Deal
 from tricktaking.cards import _ORDER, Card, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, IllegalActionError, Violation
+from tricktaking.errors import ConfigError, IllegalActionError, Violation, safe_repr, safe_str
 from tricktaking.rounds import Round
 
 __all__ = [
@@ -127,7 +128,7 @@ def deal_problem(
         return Violation.BAD_DEAL, f"the deal must give {players} hands of {hand_size} cards"
     if len(deal.stock) != stock_size:
         return Violation.BAD_DEAL, f"the deal must leave {stock_size} undealt cards"
-    if deal._source is deck:
+    if made_from(deal) is deck:
         return None
     if sorted_orders((*chain.from_iterable(hands), *deal.stock)) != orders:
         return Violation.BAD_DEAL, "the dealt cards are not exactly the game's deck"
@@ -141,5 +142,9 @@ def raise_problem(problem: Problem, action: object, seat: int | None, phase: str
     if isinstance(action, Deal):
         message = f"the deal is illegal in the {phase} phase: {reason}"
     else:
-        message = f"seat {seat}: {str(action)!r} is illegal in the {phase} phase: {reason}"
+        # safe_str: the action may be a caller's object whose __str__ raises or lies
+        message = (
+            f"seat {safe_repr(seat)}: {safe_repr(safe_str(action))} is illegal in the "
+            f"{phase} phase: {reason}"
+        )
     raise IllegalActionError(message, violation, action, seat)

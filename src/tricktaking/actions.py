@@ -18,7 +18,9 @@ from collections.abc import Iterable
 
 import attrs
 
-from tricktaking.cards import Card, Direction, Suit, format_cards, sort_cards
+from tricktaking._fields import exact_int, member_of
+from tricktaking.cards import _ORDER, Card, Direction, Suit, format_cards, sort_cards
+from tricktaking.errors import ActionError, safe_repr
 from tricktaking.tricks import Play
 
 __all__ = ["CHANCE", "Chance", "ChooseDirection", "ChooseTrump", "Deal", "Pass", "Play"]
@@ -43,15 +45,27 @@ CHANCE = Chance.CHANCE
 
 
 def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    result = tuple(cards)
+    if isinstance(cards, str | bytes):
+        raise ActionError(f"a deal's cards are Card objects, not the text {safe_repr(cards)}")
+    try:
+        result = tuple(cards)
+    except TypeError:
+        raise ActionError(f"a deal's cards must be iterable, not {safe_repr(cards)}") from None
     for card in result:
-        if not isinstance(card, Card):
-            raise TypeError(f"a deal holds Card objects, not {card!r}")
+        # the library's flyweights only (identity-hashed): no subclass, no forged Card
+        if type(card) is not Card or card not in _ORDER:
+            raise ActionError(f"a deal holds the library's Card objects, not {safe_repr(card)}")
     return result
 
 
 def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(_cards(hand) for hand in hands)
+    if isinstance(hands, str | bytes):
+        raise ActionError(f"a deal's hands are card sequences, not {safe_repr(hands)}")
+    try:
+        groups = tuple(hands)
+    except TypeError:
+        raise ActionError(f"a deal's hands must be iterable, not {safe_repr(hands)}") from None
+    return tuple(_cards(hand) for hand in groups)
 
 
 @attrs.frozen(kw_only=True)
@@ -75,9 +89,8 @@ class Deal:
 
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
     stock: tuple[Card, ...] = attrs.field(converter=_cards)
-    # The deck an engine dealt this from (hands sorted, cards exactly that deck), so
-    # that applying it need not check the cards again; None for deals built by hand.
-    _source: object = attrs.field(default=None, init=False, eq=False, repr=False)
+    # Which deals the engine made itself is remembered by identity in _dealt, where a
+    # caller cannot forge it, so that applying them need not check the cards again.
 
     @classmethod
     def from_deck(
@@ -120,7 +133,7 @@ class Pass:
         Pass(seat=3)
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
+    seat: int = attrs.field(validator=exact_int)
 
     def __str__(self) -> str:
         return f"{self.seat} pass"
@@ -135,8 +148,8 @@ class ChooseTrump:
         '0 trump S'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    suit: Suit = attrs.field(validator=attrs.validators.instance_of(Suit))
+    seat: int = attrs.field(validator=exact_int)
+    suit: Suit = attrs.field(validator=member_of(Suit))
 
     def __str__(self) -> str:
         return f"{self.seat} trump {self.suit.value}"
@@ -151,8 +164,8 @@ class ChooseDirection:
         '1 direction uptown'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    direction: Direction = attrs.field(validator=attrs.validators.instance_of(Direction))
+    seat: int = attrs.field(validator=exact_int)
+    direction: Direction = attrs.field(validator=member_of(Direction))
 
     def __str__(self) -> str:
         return f"{self.seat} direction {self.direction.value}"

@@ -29,6 +29,7 @@ from typing import Literal, TypeAlias
 import attrs
 
 from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._fields import MAX_TARGET, exact_int, exact_options, library_card, member_of
 from tricktaking._table import (
     deal_round,
     dealt_hands,
@@ -148,7 +149,7 @@ class BidWhistConfig:
     Args:
         first_dealer: The dealer of hand 1, a seat 0 to 3.
         target: The game ends when a team has at least ``+target`` or at most
-            ``-target`` points; at least 1.
+            ``-target`` points; 1 to 1,000,000.
         min_bid: The lowest bid level, 1 to 7.
         kitty: ``"book"`` or ``"exchange"``.
         nt_double: Whether no-trump contracts score double, made or set.
@@ -174,9 +175,11 @@ class BidWhistConfig:
     first_lead: FirstLead = "left_of_dealer"
 
     def __attrs_post_init__(self) -> None:
+        exact_options(self, ints=("first_dealer", "target", "min_bid"))
+        exact_options(self, strs=("kitty", "first_lead"))
         seat_option("first_dealer", self.first_dealer, PLAYERS)
-        if not is_int(self.target) or self.target < 1:
-            raise ConfigError(f"target must be an integer of at least 1, not {self.target!r}")
+        if not 1 <= self.target <= MAX_TARGET:
+            raise ConfigError(f"target must be 1 to {MAX_TARGET:,}, not {self.target!r}")
         if not is_int(self.min_bid) or not 1 <= self.min_bid <= MAX_LEVEL:
             raise ConfigError(f"min_bid must be 1 to 7, not {self.min_bid!r}")
         if self.kitty not in ("book", "exchange"):
@@ -255,9 +258,9 @@ class Bid:
         True
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    level: int = attrs.field(validator=attrs.validators.instance_of(int))
-    mode: BidMode = attrs.field(validator=attrs.validators.instance_of(BidMode))
+    seat: int = attrs.field(validator=exact_int)
+    level: int = attrs.field(validator=exact_int)
+    mode: BidMode = attrs.field(validator=member_of(BidMode))
 
     @property
     def strength(self) -> int:
@@ -277,8 +280,8 @@ class Discard:
         '2 discard 3C'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+    seat: int = attrs.field(validator=exact_int)
+    card: Card = attrs.field(validator=library_card)
 
     def __str__(self) -> str:
         return f"{self.seat} discard {self.card}"

@@ -29,6 +29,7 @@ from typing import TypeAlias
 import attrs
 
 from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._fields import MAX_TARGET, exact_int, exact_options
 from tricktaking._table import (
     add_at,
     deal_round,
@@ -129,7 +130,7 @@ class OneCardConfig:
     Args:
         players: 2 to 4 seats.
         first_dealer: The dealer of hand 1, a seat.
-        target: The total a player must reach to win, at least 1.
+        target: The total a player must reach to win, 1 to 1,000,000.
 
     Raises:
         ConfigError: If an option is outside its allowed values.
@@ -145,11 +146,12 @@ class OneCardConfig:
     target: int = 30
 
     def __attrs_post_init__(self) -> None:
+        exact_options(self, ints=("players", "first_dealer", "target"))
         if not is_int(self.players) or not 2 <= self.players <= 4:
             raise ConfigError(f"players must be 2 to 4, not {self.players!r}")
         seat_option("first_dealer", self.first_dealer, self.players)
-        if not is_int(self.target) or self.target < 1:
-            raise ConfigError(f"target must be an integer of at least 1, not {self.target!r}")
+        if not 1 <= self.target <= MAX_TARGET:
+            raise ConfigError(f"target must be 1 to {MAX_TARGET:,}, not {self.target!r}")
 
     @property
     def hand_size(self) -> int:
@@ -194,8 +196,8 @@ class Bid:
         '1 bid 9'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    points: int = attrs.field(validator=attrs.validators.instance_of(int))
+    seat: int = attrs.field(validator=exact_int)
+    points: int = attrs.field(validator=exact_int)
 
     def __str__(self) -> str:
         return f"{self.seat} bid {self.points}"

@@ -36,6 +36,7 @@ from typing import Literal, TypeAlias
 import attrs
 
 from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._fields import exact_int, exact_options
 from tricktaking._table import (
     deal_round,
     dealt_hands,
@@ -153,6 +154,8 @@ class WizardConfig:
     bid_rule: BidRule = "free"
 
     def __attrs_post_init__(self) -> None:
+        exact_options(self, ints=("players", "first_dealer"), optional_ints=("rounds",))
+        exact_options(self, strs=("bid_rule",))
         if not is_int(self.players) or not 3 <= self.players <= 6:
             raise ConfigError(f"players must be 3 to 6, not {self.players!r}")
         seat_option("first_dealer", self.first_dealer, self.players)
@@ -203,8 +206,8 @@ class Bid:
         '2 bid 3'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    tricks: int = attrs.field(validator=attrs.validators.instance_of(int))
+    seat: int = attrs.field(validator=exact_int)
+    tricks: int = attrs.field(validator=exact_int)
 
     def __str__(self) -> str:
         return f"{self.seat} bid {self.tricks}"
