@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from tricktaking.errors import NotationError
+from tricktaking.errors import NotationError, safe_repr
 
 __all__ = [
     "SPECIAL_RANKS",
@@ -226,11 +226,11 @@ class Card:
             tricktaking.errors.NotationError: '1S' is not a card token ...
         """
         if not isinstance(token, str):
-            raise NotationError(f"a card token must be a string, not {token!r}")
+            raise NotationError(f"a card token must be a string, not {safe_repr(token)}")
         card = _BY_TOKEN.get(token.strip().upper())
         if card is None:
             raise NotationError(
-                f"{token!r} is not a card token (expected rank then suit such as 'QH', "
+                f"{safe_repr(token)} is not a card token (expected rank then suit such as 'QH', "
                 "'TS' or '10S', or one of WZ, JE, JK, RJ, BJ)"
             )
         return card
@@ -330,7 +330,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         (Card(Rank.ACE, Suit.SPADES), Card(Rank.TEN, Suit.HEARTS))
     """
     if not isinstance(text, str):
-        raise NotationError(f"cards must be given as a string, not {text!r}")
+        raise NotationError(f"cards must be given as a string, not {safe_repr(text)}")
     return tuple(Card.parse(token) for token in text.replace(",", " ").split())
 
 

@@ -61,9 +61,9 @@ from tricktaking.actions import CHANCE, Chance, ChooseDirection, ChooseTrump, De
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.engine import Action
-from tricktaking.errors import ConfigError, NotationError, Violation
+from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
 from tricktaking.history import History
-from tricktaking.notation import parse_core_action, parse_seat
+from tricktaking.notation import parse_core_action, parse_seat, token_text
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, follow_suit, left_of
 from tricktaking.views import (
@@ -1131,17 +1131,22 @@ def parse_action(text: str) -> BidWhistAction:
         >>> parse_action("0 discard 10c")
         Discard(seat=0, card=Card(Rank.TEN, Suit.CLUBS))
     """
-    words = text.split()
+    words = token_text(text).split()
     if len(words) == 3 and words[1].lower() in ("bid", "discard"):
         seat = parse_seat(words[0])
         if words[1].lower() == "discard":
             return Discard(seat, Card.parse(words[2]))
         value = words[2].upper()
         level, token = value[:1], value[1:]
-        if level.isdigit() and token in _MODE_BY_TOKEN:
+        if level in _LEVEL_DIGITS and token in _MODE_BY_TOKEN:
             return Bid(seat, int(level), _MODE_BY_TOKEN[token])
-        raise NotationError(f"{text!r} is not a Bid Whist bid such as '3 bid 4U', '4D' or '4NT'")
+        raise NotationError(
+            f"{safe_repr(text)} is not a Bid Whist bid such as '3 bid 4U', '4D' or '4NT'"
+        )
     action = parse_core_action(text)
     if isinstance(action, Deal | Pass | Play | ChooseTrump | ChooseDirection):
         return action
-    raise NotationError(f"{text!r} is not a Bid Whist action")
+    raise NotationError(f"{safe_repr(text)} is not a Bid Whist action")
+
+
+_LEVEL_DIGITS = frozenset("0123456789")  # ASCII only: str.isdigit accepts '¹' too

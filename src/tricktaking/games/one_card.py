@@ -61,9 +61,9 @@ from tricktaking.actions import CHANCE, Chance, ChooseDirection, Deal, Pass
 from tricktaking.cards import Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.engine import Action
-from tricktaking.errors import ConfigError, NotationError, Violation
+from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
 from tricktaking.history import History
-from tricktaking.notation import parse_core_action
+from tricktaking.notation import parse_core_action, parse_number, parse_seat, token_text
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, follow_suit, left_of
 from tricktaking.views import (
@@ -1016,12 +1016,13 @@ def parse_action(text: str) -> OneCardAction:
         >>> parse_action("1 bid 9")
         Bid(seat=1, points=9)
     """
-    words = text.split()
+    words = token_text(text).split()
     if len(words) == 3 and words[1].lower() == "bid":
-        if words[0].isdigit() and words[2].isdigit():
-            return Bid(int(words[0]), int(words[2]))
-        raise NotationError(f"{text!r} is not a One Card bid such as '1 bid 9'")
+        try:
+            return Bid(parse_seat(words[0]), parse_number(words[2], "bid"))
+        except NotationError as error:
+            raise NotationError(f"not a One Card bid such as '1 bid 9': {error}") from None
     action = parse_core_action(text)
     if isinstance(action, Deal | Pass | Play | ChooseDirection):
         return action
-    raise NotationError(f"{text!r} is not a One Card action")
+    raise NotationError(f"{safe_repr(text)} is not a One Card action")

@@ -67,9 +67,9 @@ from tricktaking.actions import CHANCE, Chance, ChooseTrump, Deal
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.engine import Action
-from tricktaking.errors import ConfigError, NotationError, Violation
+from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
 from tricktaking.history import History
-from tricktaking.notation import parse_core_action
+from tricktaking.notation import parse_core_action, parse_number, parse_seat, token_text
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, left_of
 from tricktaking.views import (
@@ -879,13 +879,13 @@ def parse_action(text: str) -> WizardAction:
         >>> parse_action("0 play 10h")
         Play(seat=0, card=Card(Rank.TEN, Suit.HEARTS))
     """
-    words = text.split()
+    words = token_text(text).split()
     if len(words) == 3 and words[1].lower() == "bid":
-        seat, _, tricks = words
-        if seat.isdigit() and tricks.isdigit():
-            return Bid(int(seat), int(tricks))
-        raise NotationError(f"{text!r} is not a Wizard bid such as '2 bid 3'")
+        try:
+            return Bid(parse_seat(words[0]), parse_number(words[2], "bid"))
+        except NotationError as error:
+            raise NotationError(f"not a Wizard bid such as '2 bid 3': {error}") from None
     action = parse_core_action(text)
     if isinstance(action, Deal | ChooseTrump | Play):
         return action
-    raise NotationError(f"{text!r} is not a Wizard action")
+    raise NotationError(f"{safe_repr(text)} is not a Wizard action")
