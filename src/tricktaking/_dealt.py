@@ -46,7 +46,7 @@ def made_from(deal: object) -> object | None:
     entry = _MADE.get(id(deal))
     if entry is None or entry[0]() is not deal:
         return None
-    ref, deck, hands, stock = entry
+    _, deck, hands, stock = entry
     # reading the slots directly: a subclass cannot answer with properties
     if object.__getattribute__(deal, "hands") is not hands:
         return None

@@ -9,7 +9,10 @@ is not one of the library's flyweights. Ranges are the games' business (``check`
 from __future__ import annotations
 
 import enum
-from typing import Any
+from collections.abc import Callable
+from typing import TypeVar
+
+import attrs
 
 from tricktaking.cards import _ORDER, Card
 from tricktaking.errors import ActionError, ConfigError, safe_repr
@@ -39,8 +42,11 @@ def _owner(instance: object, name: str) -> str:
     return f"{type(instance).__name__}.{name}"
 
 
-def exact_int(instance: object, attribute: Any, value: object) -> None:
-    """attrs validator: the field is exactly an ``int``."""
+_E = TypeVar("_E", bound=enum.Enum)
+
+
+def exact_int(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    """Attrs validator: the field is exactly an ``int``."""
     if type(value) is not int:
         raise ActionError(
             f"{_owner(instance, attribute.name)} must be an int (not a bool or a subclass "
@@ -48,8 +54,8 @@ def exact_int(instance: object, attribute: Any, value: object) -> None:
         )
 
 
-def library_card(instance: object, attribute: Any, value: object) -> None:
-    """attrs validator: the field is one of the library's :class:`Card` flyweights."""
+def library_card(instance: object, attribute: attrs.Attribute[Card], value: Card) -> None:
+    """Attrs validator: the field is one of the library's :class:`Card` flyweights."""
     if type(value) is not Card or value not in _ORDER:
         raise ActionError(
             f"{_owner(instance, attribute.name)} must be a Card made by the library "
@@ -57,11 +63,11 @@ def library_card(instance: object, attribute: Any, value: object) -> None:
         )
 
 
-def member_of(kind: type[enum.Enum]) -> Any:
-    """attrs validator: the field is one of the members of the enum ``kind``."""
+def member_of(kind: type[_E]) -> Callable[[object, attrs.Attribute[_E], _E], None]:
+    """Attrs validator: the field is one of the members of the enum ``kind``."""
     members = frozenset(id(member) for member in kind)
 
-    def validate(instance: object, attribute: Any, value: object) -> None:
+    def validate(instance: object, attribute: attrs.Attribute[_E], value: _E) -> None:
         if type(value) is not kind or id(value) not in members:
             raise ActionError(
                 f"{_owner(instance, attribute.name)} must be a {kind.__name__}, "

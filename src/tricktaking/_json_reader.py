@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from json.decoder import scanstring
+from collections.abc import Callable, Iterator
+from json.decoder import scanstring  # type: ignore[attr-defined]
 from json.scanner import make_scanner
-from typing import Final, NoReturn
+from typing import Final, NoReturn, cast
 
 from tricktaking.errors import RecordError
 
@@ -54,7 +54,7 @@ _DECODER = json.JSONDecoder(
     object_pairs_hook=_unique_keys,
     strict=True,
 )
-_SCAN = make_scanner(_DECODER)
+_SCAN = cast("Callable[[str, int], tuple[object, int]]", make_scanner(_DECODER))  # type: ignore[arg-type]
 
 
 class Reader:
@@ -96,8 +96,8 @@ class Reader:
         try:
             value, self.pos = scanstring(self.text, self.pos, True)
         except ValueError as error:
-            self.fail(f"a bad string ({error.args[0].split(':')[0]})")
-        return value
+            self.fail(f"a bad string ({str(error).split(':')[0]})")
+        return cast("str", value)
 
     def scalar(self) -> object:
         """Read a number, string, ``true``, ``false`` or ``null``; refuse a container."""

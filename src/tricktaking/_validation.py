@@ -49,7 +49,7 @@ def is_int(value: object) -> bool:
 def seat_option(name: str, value: object, players: int) -> None:
     """Reject a configuration option that must be a seat (``first_dealer``)."""
     if not is_int(value) or not 0 <= value < players:  # type: ignore[operator]
-        raise ConfigError(f"{name} must be a seat 0 to {players - 1}, not {value!r}")
+        raise ConfigError(f"{name} must be a seat 0 to {players - 1}, not {safe_repr(value)}")
 
 
 def require_config(config: object, kind: type) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import cast
 
 import attrs
 
@@ -45,7 +46,7 @@ CHANCE = Chance.CHANCE
 
 
 def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    if isinstance(cards, str | bytes):
+    if isinstance(cast("object", cards), str | bytes):
         raise ActionError(f"a deal's cards are Card objects, not the text {safe_repr(cards)}")
     try:
         result = tuple(cards)
@@ -59,7 +60,7 @@ def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    if isinstance(hands, str | bytes):
+    if isinstance(cast("object", hands), str | bytes):
         raise ActionError(f"a deal's hands are card sequences, not {safe_repr(hands)}")
     try:
         groups = tuple(hands)

@@ -200,12 +200,12 @@ def _trusted_repr(value: object, limit: int) -> str | None:
     if value is None or type(value) is bool:
         return repr(value)
     if type(value) is int:
-        bits = value.bit_length()  # type: ignore[attr-defined]
+        bits = value.bit_length()
         if bits > _MAX_INT_BITS:
-            return f"<{'negative ' if value < 0 else ''}int of {bits} bits>"  # type: ignore[operator]
+            return f"<{'negative ' if value < 0 else ''}int of {bits} bits>"
         return repr(value)
     if type(value) is str:
-        return repr(value[: limit + 1])  # type: ignore[index]
+        return repr(value[: limit + 1])
     return None
 
 
@@ -245,7 +245,7 @@ def safe_repr(value: object, limit: int = _LIMIT) -> str:
         text = None
     if type(text) is not str:
         text = f"<{_type_name(value)} object>"
-    return _bounded(text, limit)  # type: ignore[arg-type]
+    return _bounded(text, limit)
 
 
 def safe_str(value: object, limit: int = _LIMIT) -> str:
@@ -267,20 +267,20 @@ def safe_str(value: object, limit: int = _LIMIT) -> str:
     """
     limit = max(limit, 1)
     if type(value) is str:
-        return _bounded(value, limit)  # type: ignore[arg-type]
+        return _bounded(value, limit)
     try:
         text = str(value)
     except Exception:
         text = None
     if type(text) is not str:
         return _describe(value, limit)
-    return _bounded(text, limit)  # type: ignore[arg-type]
+    return _bounded(text, limit)
 
 
 def _describe(value: object, limit: int) -> str:
     """``Class(field=value, ...)`` from a library object's attrs slots, else safe_repr."""
     try:
-        fields = type(value).__attrs_attrs__ if _is_library(value) else None  # type: ignore[attr-defined]
+        fields = getattr(type(value), "__attrs_attrs__", None) if _is_library(value) else None
         if fields is None:
             return safe_repr(value, limit)
         parts = []

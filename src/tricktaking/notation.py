@@ -94,7 +94,7 @@ def parse_number(word: str, what: str = "number") -> int:
         tricktaking.errors.NotationError: '²' is not a bid (digits 0 to 9, at most 9)
     """
     if (
-        not isinstance(word, str)
+        not isinstance(cast("object", word), str)
         or not 0 < len(word) <= MAX_NUMBER_DIGITS
         or not _ASCII_DIGITS.issuperset(word)
     ):
@@ -161,9 +161,7 @@ def parse_core_action(text: str) -> CoreAction:
             try:
                 return ChooseDirection(seat, Direction(rest[0].lower()))
             except ValueError:
-                raise NotationError(
-                    f"{safe_repr(rest[0])} is not 'uptown' or 'downtown'"
-                ) from None
+                raise NotationError(f"{safe_repr(rest[0])} is not 'uptown' or 'downtown'") from None
     raise NotationError(
         f"{safe_repr(text)} is not an action token (expected e.g. '2 play QH', '1 pass', "
         "'0 trump S', '3 direction downtown' or 'deal … / …')"

@@ -261,7 +261,7 @@ def _int_list(reader: Reader, name: str) -> list[int]:
 
 
 def _options(reader: Reader) -> dict[str, object]:
-    options = {}
+    options: dict[str, object] = {}
     for key in reader.members():
         value = reader.scalar()
         if not isinstance(value, _SCALARS):
@@ -275,7 +275,7 @@ class _Loading:
     """A record being read: its fields so far, and the replay once the game is known."""
 
     fields: dict[str, object] = attrs.field(factory=dict)
-    game: Game[object, object] | None = None
+    game: Game[GameState[object], object] | None = None
     config: object = None
     state: GameState[object] | None = None
     count: int = 0
@@ -326,7 +326,7 @@ class _Loading:
             return False
         if "seats" not in self.fields:
             return False
-        game = cast("Game[object, object]", self.game)
+        game = cast("Game[GameState[object], object]", self.game)
         make_config = cast("Callable[..., object]", game.config_type)
         try:
             self.config = make_config(**cast("dict[str, object]", self.fields["config"]))
@@ -342,7 +342,7 @@ class _Loading:
     def replay(self, tokens: Iterable[tuple[int, str]], first: int) -> None:
         """Parse and apply each token in turn; stop at the first bad one."""
         state = cast("GameState[object]", self.state)
-        parse = cast("Game[object, object]", self.game).rules.parse_action
+        parse = cast("Game[GameState[object], object]", self.game).rules.parse_action
         index = first
         for index, token in tokens:
             try:
@@ -366,14 +366,14 @@ def _tokens(reader: Reader) -> Iterator[tuple[int, str]]:
         yield index, reader.string()
 
 
-def _game(name: str) -> Game[object, object]:
+def _game(name: str) -> Game[GameState[object], object]:
     try:
         game = get_game(name)
     except (KeyError, TricktakingError):
         game = None
     if game is None or game.name != name:  # exactly the registry name, not "WIZARD"
         raise RecordError(f"unknown game {safe_repr(name)}")
-    return cast("Game[object, object]", game)
+    return game
 
 
 def _require(fields: dict[str, object], name: str) -> object:
@@ -382,9 +382,7 @@ def _require(fields: dict[str, object], name: str) -> object:
     return fields[name]
 
 
-def loads(
-    text: str | bytes, *, max_size: int = MAX_SIZE, max_depth: int = MAX_DEPTH
-) -> GameRecord:
+def loads(text: str | bytes, *, max_size: int = MAX_SIZE, max_depth: int = MAX_DEPTH) -> GameRecord:
     """Read a record from JSON text and replay it strictly.
 
     The record is read one field and one action at a time: each action token is
@@ -444,7 +442,7 @@ def loads(
             f"winners {result[1]})",
             index=len(final.history),
         )
-    game = cast("Game[object, object]", loading.game)
+    game = cast("Game[GameState[object], object]", loading.game)
     return GameRecord(
         game=game.name,
         config=loading.config,

@@ -179,16 +179,17 @@ class BidWhistConfig:
         exact_options(self, strs=("kitty", "first_lead"))
         seat_option("first_dealer", self.first_dealer, PLAYERS)
         if not 1 <= self.target <= MAX_TARGET:
-            raise ConfigError(f"target must be 1 to {MAX_TARGET:,}, not {self.target!r}")
+            raise ConfigError(f"target must be 1 to {MAX_TARGET:,}, not {safe_repr(self.target)}")
         if not is_int(self.min_bid) or not 1 <= self.min_bid <= MAX_LEVEL:
-            raise ConfigError(f"min_bid must be 1 to 7, not {self.min_bid!r}")
+            raise ConfigError(f"min_bid must be 1 to 7, not {safe_repr(self.min_bid)}")
         if self.kitty not in ("book", "exchange"):
-            raise ConfigError(f"kitty must be 'book' or 'exchange', not {self.kitty!r}")
+            raise ConfigError(f"kitty must be 'book' or 'exchange', not {safe_repr(self.kitty)}")
         if not isinstance(self.nt_double, bool):
-            raise ConfigError(f"nt_double must be True or False, not {self.nt_double!r}")
+            raise ConfigError(f"nt_double must be True or False, not {safe_repr(self.nt_double)}")
         if self.first_lead not in ("left_of_dealer", "declarer"):
             raise ConfigError(
-                f"first_lead must be 'left_of_dealer' or 'declarer', not {self.first_lead!r}"
+                "first_lead must be 'left_of_dealer' or 'declarer', "
+                f"not {safe_repr(self.first_lead)}"
             )
 
 

@@ -148,10 +148,10 @@ class OneCardConfig:
     def __attrs_post_init__(self) -> None:
         exact_options(self, ints=("players", "first_dealer", "target"))
         if not is_int(self.players) or not 2 <= self.players <= 4:
-            raise ConfigError(f"players must be 2 to 4, not {self.players!r}")
+            raise ConfigError(f"players must be 2 to 4, not {safe_repr(self.players)}")
         seat_option("first_dealer", self.first_dealer, self.players)
         if not 1 <= self.target <= MAX_TARGET:
-            raise ConfigError(f"target must be 1 to {MAX_TARGET:,}, not {self.target!r}")
+            raise ConfigError(f"target must be 1 to {MAX_TARGET:,}, not {safe_repr(self.target)}")
 
     @property
     def hand_size(self) -> int:

@@ -157,16 +157,16 @@ class WizardConfig:
         exact_options(self, ints=("players", "first_dealer"), optional_ints=("rounds",))
         exact_options(self, strs=("bid_rule",))
         if not is_int(self.players) or not 3 <= self.players <= 6:
-            raise ConfigError(f"players must be 3 to 6, not {self.players!r}")
+            raise ConfigError(f"players must be 3 to 6, not {safe_repr(self.players)}")
         seat_option("first_dealer", self.first_dealer, self.players)
         full = 60 // self.players
         if self.rounds is not None and (not is_int(self.rounds) or not 1 <= self.rounds <= full):
             raise ConfigError(
                 f"rounds must be None or 1 to {full} with {self.players} players, "
-                f"not {self.rounds!r}"
+                f"not {safe_repr(self.rounds)}"
             )
         if self.bid_rule not in ("free", "hook"):
-            raise ConfigError(f"bid_rule must be 'free' or 'hook', not {self.bid_rule!r}")
+            raise ConfigError(f"bid_rule must be 'free' or 'hook', not {safe_repr(self.bid_rule)}")
 
     @property
     def total_rounds(self) -> int:
