@@ -17,6 +17,7 @@ Run ``python benchmarks/records_scaling.py`` (``--quick`` for a smoke run).
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import json
 import random
@@ -43,7 +44,7 @@ def long_game(config: object, actions: int, seed: int = 0) -> tt.GameState[objec
             action: object = tt.deal(state, rng.getrandbits(64))
         else:
             action = rng.choice(tt.legal_actions(state))
-        state = tt.apply(state, action)  # type: ignore[arg-type]
+        state = tt.apply(state, action)
     return state
 
 
@@ -81,7 +82,7 @@ def hostile_table(megabytes: int) -> None:
     print("| max_size | CPU s | extra MiB | outcome |")
     print("|---|---|---|---|")
     for label, limit in (("default (16 MiB)", records.MAX_SIZE), ("128 MiB", 128 * MiB)):
-        seconds, peak, outcome = measure(lambda limit=limit: records.loads(text, max_size=limit))
+        seconds, peak, outcome = measure(functools.partial(records.loads, text, max_size=limit))
         print(f"| {label} | {seconds:.3f} | {peak:.1f} | {outcome} |")
 
 
@@ -112,7 +113,7 @@ def scaling_table(sizes: Sequence[int], repeats: int) -> None:
                 records.loads(text, max_size=1 << 40)
                 times[size].append((time.process_time() - start) / size * 1e6)
         for size, text in texts.items():
-            peak = measure(lambda text=text: records.loads(text, max_size=1 << 40))[1]
+            peak = measure(functools.partial(records.loads, text, max_size=1 << 40))[1]
             median = statistics.median(times[size])
             spread = f"{min(times[size]):.1f} to {max(times[size]):.1f}"
             print(

@@ -13,28 +13,27 @@ import random
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tricktaking as tt
 from tricktaking import records
 
-FAST = settings(
-    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PASSED = ("ok", "typed")
 
 
-def _fuzz() -> ModuleType:
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz.py"
-    spec = importlib.util.spec_from_file_location("fuzz_driver", path)
+def _script(name: str) -> ModuleType:
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"{name}_script", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-fuzz = _fuzz()
+fuzz = _script("fuzz")
 GAMES = st.tuples(st.integers(0, len(fuzz.CONFIGS) - 1), st.integers(0, 2))
 
 
@@ -62,9 +61,10 @@ _DIGITS = st.sampled_from([*fuzz.UNICODE_DIGITS, *"0123456789"])
 _WORDS = st.sampled_from(["bid", "pass", "play", "trump", "direction", "discard", "deal", "/"])
 _TEXTS = st.one_of(
     st.text(max_size=40),
-    st.lists(st.one_of(_WORDS, st.text(_DIGITS, min_size=1, max_size=6), st.text(max_size=4)))
-    .map(" ".join),
-    st.builds(lambda rng: fuzz.random_text(rng), st.randoms(use_true_random=False)),
+    st.lists(st.one_of(_WORDS, st.text(_DIGITS, min_size=1, max_size=6), st.text(max_size=4))).map(
+        " ".join
+    ),
+    st.builds(fuzz.random_text, st.randoms(use_true_random=False)),
     st.text(_DIGITS, min_size=5, max_size=9).map(lambda digits: "1 bid " + digits * 900),
 )
 
@@ -103,3 +103,18 @@ def test_any_nesting_is_refused_without_recursion(depth: int, opener: str) -> No
 def test_the_sample_records_load() -> None:
     for text in fuzz.sample_records():
         assert records.loads(text).final_state() is not None
+
+
+def test_the_long_running_driver_reports_no_failures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        fuzz.main(["--actions", "300", "--records", "30", "--parsers", "100", "--seeds", "1"]) == 0
+    )
+    assert "untyped exceptions and inconsistencies: 0" in capsys.readouterr().out
+
+
+def test_the_records_benchmark_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    _script("records_scaling").main(["--quick"])
+    out = capsys.readouterr().out
+    assert "| 128 MiB |" in out
+    assert "RecordError: action 0" in out
+    assert "| One Card, 3 players, target 1,000,000 | 2,000 |" in out
