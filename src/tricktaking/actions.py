@@ -15,16 +15,66 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import cast
+from typing import Final, Protocol, TypeAlias, cast
 
 import attrs
 
 from tricktaking._fields import exact_int, member_of
-from tricktaking.cards import _ORDER, Card, Direction, Suit, format_cards, sort_cards
-from tricktaking.errors import ActionError, safe_repr
+from tricktaking.cards import _ORDER, Card, Direction, Suit, format_cards, parse_cards, sort_cards
+from tricktaking.errors import ActionError, NotationError, safe_repr
 from tricktaking.tricks import Play
 
-__all__ = ["CHANCE", "Chance", "ChooseDirection", "ChooseTrump", "Deal", "Pass", "Play"]
+__all__ = [
+    "CHANCE",
+    "MAX_NUMBER_DIGITS",
+    "MAX_TOKEN_LENGTH",
+    "Action",
+    "Chance",
+    "ChooseDirection",
+    "ChooseTrump",
+    "CoreAction",
+    "Deal",
+    "Pass",
+    "Play",
+    "SeatAction",
+    "parse_core_action",
+    "parse_number",
+    "parse_seat",
+    "token_text",
+]
+
+
+class Action(Protocol):
+    """Structural type of every action: a frozen, hashable value.
+
+    Core actions are :class:`Deal`, :class:`~tricktaking.tricks.Play`, :class:`Pass`,
+    :class:`ChooseTrump` and :class:`ChooseDirection`; games add their own
+    (``wizard.Bid``). ``str(action)`` is the action's canonical token.
+
+    Example:
+        >>> str(Pass(2))
+        '2 pass'
+    """
+
+    def __hash__(self) -> int: ...
+
+
+class SeatAction(Protocol):
+    """An action taken by a seat: every action but the chance :class:`Deal`.
+
+    Example:
+        >>> from tricktaking.actions import SeatAction
+        >>> action: SeatAction = Pass(3)
+        >>> action.seat
+        3
+    """
+
+    @property
+    def seat(self) -> int:
+        """The seat that acts."""
+        ...
+
+    def __hash__(self) -> int: ...
 
 
 class Chance(enum.Enum):
@@ -170,3 +220,136 @@ class ChooseDirection:
 
     def __str__(self) -> str:
         return f"{self.seat} direction {self.direction.value}"
+
+
+MAX_TOKEN_LENGTH: Final = 1000
+"""The longest text an action parser reads; a Wizard deal of 60 cards is about 190."""
+
+MAX_NUMBER_DIGITS: Final = 9
+"""The most digits a seat, bid or level may have in a token (all are far smaller)."""
+
+_ASCII_DIGITS = frozenset("0123456789")
+
+CoreAction: TypeAlias = Deal | Play | Pass | ChooseTrump | ChooseDirection
+"""The actions defined by the core, shared by the games."""
+
+
+def token_text(text: object) -> str:
+    """The text of an action token, checked before any parser reads it.
+
+    Raises:
+        NotationError: If ``text`` is not a string or is longer than
+            :data:`MAX_TOKEN_LENGTH` characters.
+
+    Example:
+        >>> token_text("2 play QH")
+        '2 play QH'
+        >>> token_text(b"2 play QH")
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.NotationError: an action token must be a string, not b'2 play QH'
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"an action token must be a string, not {safe_repr(text)}")
+    if len(text) > MAX_TOKEN_LENGTH:
+        raise NotationError(
+            f"an action token is at most {MAX_TOKEN_LENGTH} characters, not {len(text):,}"
+        )
+    return str.__str__(text)  # a plain str, even from a subclass with its own methods
+
+
+def parse_number(word: str, what: str = "number") -> int:
+    """Read a non-negative number written with ASCII digits only.
+
+    ``str.isdigit`` accepts ``"²"`` and ``"١"``, which ``int`` refuses or reads as
+    another number; tokens use only ``0`` to ``9``, at most :data:`MAX_NUMBER_DIGITS`
+    of them.
+
+    Args:
+        word: The text to read.
+        what: What the number is, for the error message.
+
+    Raises:
+        NotationError: If ``word`` is not 1 to :data:`MAX_NUMBER_DIGITS` ASCII digits.
+
+    Example:
+        >>> parse_number("12", "bid")
+        12
+        >>> parse_number("²", "bid")
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.NotationError: '²' is not a bid (digits 0 to 9, at most 9)
+    """
+    if (
+        not isinstance(cast("object", word), str)
+        or not 0 < len(word) <= MAX_NUMBER_DIGITS
+        or not _ASCII_DIGITS.issuperset(word)
+    ):
+        raise NotationError(
+            f"{safe_repr(word)} is not a {what} (digits 0 to 9, at most {MAX_NUMBER_DIGITS})"
+        )
+    return int(word)
+
+
+def parse_seat(word: str) -> int:
+    """Read a seat number.
+
+    Raises:
+        NotationError: If ``word`` is not a non-negative integer in ASCII digits.
+
+    Example:
+        >>> parse_seat("3")
+        3
+    """
+    return parse_number(word, "seat number")
+
+
+def parse_core_action(text: str) -> CoreAction:
+    """Read a core action from its canonical token.
+
+    Raises:
+        NotationError: If the text is not the token of a core action.
+
+    Example:
+        >>> parse_core_action("0 trump s")
+        ChooseTrump(seat=0, suit=<Suit.SPADES: 'S'>)
+        >>> parse_core_action("1 direction downtown")
+        ChooseDirection(seat=1, direction=<Direction.DOWNTOWN: 'downtown'>)
+        >>> parse_core_action("1 fold")
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.NotationError: '1 fold' is not an action token ...
+    """
+    text = token_text(text)
+    stripped = text.strip()
+    if stripped.lower().startswith("deal"):
+        groups = stripped[4:].split("/")
+        if len(groups) < 2:
+            raise NotationError(
+                f"{safe_repr(text)} is not a deal token such as 'deal AS / KH / WZ'"
+            )
+        cards = [parse_cards(group) for group in groups]
+        return Deal(hands=cards[:-1], stock=cards[-1])
+    words = stripped.split()
+    if len(words) >= 2:
+        seat = parse_seat(words[0])
+        verb = words[1].lower()
+        rest = words[2:]
+        if verb == "pass" and not rest:
+            return Pass(seat)
+        if verb == "play" and len(rest) == 1:
+            return Play(seat, Card.parse(rest[0]))
+        if verb == "trump" and len(rest) == 1:
+            try:
+                return ChooseTrump(seat, Suit(rest[0].upper()))
+            except ValueError:
+                raise NotationError(f"{safe_repr(rest[0])} is not a suit (S, H, D or C)") from None
+        if verb == "direction" and len(rest) == 1:
+            try:
+                return ChooseDirection(seat, Direction(rest[0].lower()))
+            except ValueError:
+                raise NotationError(f"{safe_repr(rest[0])} is not 'uptown' or 'downtown'") from None
+    raise NotationError(
+        f"{safe_repr(text)} is not an action token (expected e.g. '2 play QH', '1 pass', "
+        "'0 trump S', '3 direction downtown' or 'deal … / …')"
+    )
