@@ -472,3 +472,18 @@ def test_safe_repr_and_safe_str_never_raise_and_stay_short(value: object) -> Non
         assert type(text) is str
     assert len(safe_repr(value)) <= 80
     assert len(safe_str(value, 30)) <= 30
+
+
+def test_cards_and_decks_of_the_wrong_kind_are_action_errors() -> None:
+    forged = fuzz.forged_card(Rank.QUEEN, tt.Suit.HEARTS)
+    for make in (
+        lambda: Card(Rank.WIZARD, tt.Suit.HEARTS),
+        lambda: Card(Rank.QUEEN, None),
+        lambda: Card(_any("Q"), tt.Suit.HEARTS),
+        lambda: tt.Deck([forged]),
+        lambda: tt.Deck(_any("QH KH")),
+        lambda: tt.Deck(_any(7)),
+    ):
+        with pytest.raises(ActionError) as caught:
+            make()
+        assert isinstance(caught.value, TypeError | ValueError)

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from tricktaking.errors import NotationError, safe_repr
+from tricktaking.errors import ActionError, NotationError, safe_repr
 
 __all__ = [
     "SPECIAL_RANKS",
@@ -153,12 +153,12 @@ class Direction(enum.Enum):
 def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], value: object) -> None:
     rank = instance.rank
     if not isinstance(rank, Rank):
-        raise TypeError(f"Card rank must be a Rank, not {rank!r}")
+        raise ActionError(f"Card rank must be a Rank, not {safe_repr(rank)}")
     if rank.is_special:
         if value is not None:
-            raise ValueError(f"the special card {rank.name} has no suit, got {value!r}")
+            raise ActionError(f"the special card {rank.name} has no suit, got {safe_repr(value)}")
     elif not isinstance(value, Suit):
-        raise ValueError(f"the suited rank {rank.name} needs a Suit, got {value!r}")
+        raise ActionError(f"the suited rank {rank.name} needs a Suit, got {safe_repr(value)}")
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -177,7 +177,8 @@ class Card:
         suit: The card's suit; ``None`` for Wizards, Jesters and jokers.
 
     Raises:
-        ValueError: If ``suit`` is missing for a suited rank or given for a special one.
+        ActionError: If ``rank`` is not a :class:`Rank`, or ``suit`` is missing for a
+            suited rank or given for a special one (also a ``ValueError``).
 
     Example:
         >>> Card(Rank.QUEEN, Suit.HEARTS)

@@ -94,14 +94,15 @@ class NotationError(TricktakingError, ValueError):
     """
 
 
-class ActionError(TricktakingError, TypeError):
-    """An action (or a seed) built from a value of the wrong type.
+class ActionError(TricktakingError, TypeError, ValueError):
+    """An action, card, deck or seed built from a value of the wrong type or kind.
 
     Seats, bids and levels are exactly ``int`` (not ``bool``, not a subclass of
     ``int``), cards are the library's own :class:`~tricktaking.cards.Card` objects and
     suits, directions and modes are members of their enums. Anything else is refused
-    when the action is built, before any game sees it. It is also a ``TypeError``, so
-    code that already catches ``TypeError`` keeps working.
+    when the action is built, before any game sees it. It is also a ``TypeError`` (a
+    field of the wrong type) and a ``ValueError`` (a card whose suit does not fit its
+    rank), so code that already catches either keeps working.
 
     Example:
         >>> from tricktaking import Pass
