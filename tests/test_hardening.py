@@ -43,7 +43,7 @@ def _states(config: object, seed: int = 1) -> list[tt.GameState[object]]:
 
 
 def _first(config: object, phase: str, seed: int = 1) -> tt.GameState[object]:
-    return next(s for s in _states(config, seed) if s.phase.value == phase)  # type: ignore[attr-defined]
+    return next(s for s in _states(config, seed) if s.phase.value == phase)
 
 
 WIZARD = tt.WizardConfig(players=3, rounds=3)
@@ -278,7 +278,7 @@ def _must_follow() -> Iterator[tuple[tt.GameState[object], tt.Play, Card]]:
     for seed in range(30):
         for state in _states(WIZARD, seed):
             seat = tt.actor(state)
-            if state.phase.value != "play" or not isinstance(seat, int):  # type: ignore[attr-defined]
+            if state.phase.value != "play" or not isinstance(seat, int):
                 continue
             hand = state.round.hands[seat]
             for card in hand:
@@ -487,3 +487,12 @@ def test_cards_and_decks_of_the_wrong_kind_are_action_errors() -> None:
         with pytest.raises(ActionError) as caught:
             make()
         assert isinstance(caught.value, TypeError | ValueError)
+
+
+def test_an_unknown_field_is_bounded_in_size() -> None:
+    data = _record()
+    data["comment"] = [[]] * 400_000
+    with pytest.raises(tt.RecordError, match="not closed within"):
+        records.loads(json.dumps(data))
+    data["comment"] = [[]] * 1000
+    assert records.loads(json.dumps(data)).game == "wizard"

@@ -18,10 +18,13 @@ from typing import Final, NoReturn, cast
 
 from tricktaking.errors import RecordError
 
-__all__ = ["MAX_NUMBER_LENGTH", "Reader"]
+__all__ = ["MAX_NUMBER_LENGTH", "MAX_SKIPPED", "Reader"]
 
 MAX_NUMBER_LENGTH: Final = 20
 """The most characters of a JSON number in a record (a 64-bit int has at most 20)."""
+
+MAX_SKIPPED: Final = 1024 * 1024
+"""The largest container :meth:`Reader.skip_value` reads (a field a later version adds)."""
 
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
 # For skipping a container: whole strings (so their brackets do not count), brackets,
@@ -115,11 +118,16 @@ class Reader:
         return value
 
     def skip_value(self) -> object:
-        """Read any value whose nesting is at most ``max_depth``, and return it."""
+        """Read any value whose nesting is at most ``max_depth``, and return it.
+
+        A container must close within :data:`MAX_SKIPPED` characters, which bounds the
+        cost of checking its nesting before the scanner parses it.
+        """
         if self.peek() not in _OPENERS:
             return self._scan()
         depth = 0
-        for match in _SKIP.finditer(self.text, self.pos):
+        end = self.pos + MAX_SKIPPED
+        for match in _SKIP.finditer(self.text, self.pos, end):
             token = match.group()
             if token in _OPENERS:
                 depth += 1
@@ -133,6 +141,10 @@ class Reader:
                 depth -= 1
                 if depth == 0:
                     break
+        else:
+            raise RecordError(
+                f"a field at character {self.pos:,} is not closed within {MAX_SKIPPED:,} characters"
+            )
         return self._scan()  # at most max_depth deep: the scanner's recursion is bounded
 
     def _next(self, close: str, first: bool) -> bool:

@@ -218,7 +218,7 @@ MAX_DEPTH: Final = 64
 """The default deepest nesting of arrays and objects in a record, the record counting 1.
 
 The record's own fields nest 2 deep; deeper nesting can only be in fields this version
-does not know, which are checked and ignored."""
+does not know, which are checked (at most 1 MiB each) and ignored."""
 
 _SCALARS = (str, int, bool, type(None))
 
