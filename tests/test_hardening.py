@@ -377,11 +377,13 @@ def test_a_record_is_rejected_at_its_first_bad_action_without_reading_on() -> No
     assert caught.value.index == 0
 
 
-def test_fields_in_another_order_still_load() -> None:
+def test_header_fields_in_any_order_but_before_the_actions() -> None:
     data = _record()
-    reordered = {key: data[key] for key in ("actions", "scores", "winners", *data)}
-    record = records.loads(json.dumps(reordered))
-    assert record.final_state() == _states(WIZARD)[-1]
+    reordered = {key: data[key] for key in ("winners", "scores", "seats", "config", *data)}
+    assert records.loads(json.dumps(reordered)).final_state() == _states(WIZARD)[-1]
+    early = {key: data[key] for key in ("format", "actions", *data)}
+    with pytest.raises(tt.RecordError, match="must come after"):
+        records.loads(json.dumps(early))
 
 
 def test_unknown_fields_are_checked_and_ignored() -> None:

@@ -283,11 +283,15 @@ class _Loading:
     def read(self, reader: Reader, key: str) -> None:
         """Read the value of the top-level field ``key``."""
         if key == "actions":
+            # Streaming needs the game first; reading the tokens to replay them later
+            # would cost memory in proportion to the record, so the order is required.
+            if not self.start():
+                raise RecordError(
+                    "the record's 'actions' must come after its 'format', 'version', "
+                    "'game', 'config' and 'seats'"
+                )
             self.fields[key] = True
-            if self.start():
-                self.replay(_tokens(reader), 0)
-            else:  # the configuration comes later: keep the tokens until it does
-                self.fields["tokens"] = _string_list(reader, key)
+            self.replay(_tokens(reader))
             return
         value: object
         match key:
@@ -339,11 +343,10 @@ class _Loading:
             raise RecordError(f"the record must name {self.count} seats")
         return True
 
-    def replay(self, tokens: Iterable[tuple[int, str]], first: int) -> None:
+    def replay(self, tokens: Iterable[tuple[int, str]]) -> None:
         """Parse and apply each token in turn; stop at the first bad one."""
         state = cast("GameState[object]", self.state)
         parse = cast("Game[GameState[object], object]", self.game).rules.parse_action
-        index = first
         for index, token in tokens:
             try:
                 action = parse(token)
@@ -387,10 +390,12 @@ def loads(text: str | bytes, *, max_size: int = MAX_SIZE, max_depth: int = MAX_D
 
     The record is read one field and one action at a time: each action token is
     parsed and applied as it is read, so a record is rejected at its first illegal
-    action without reading the rest (when, as in every record this library writes,
-    the configuration comes before the actions). JSON types are strict: the version,
-    scores and winners are integers (not ``true`` or ``0.0``), the game is exactly a
-    registry name, keys do not repeat, and numbers have at most 20 characters.
+    action without reading the rest. For this the ``actions`` field must come after
+    ``format``, ``version``, ``game``, ``config`` and ``seats``, as in every record
+    this library writes (the other fields may come in any order). JSON types are
+    strict: the version, scores and winners are integers (not ``true`` or ``0.0``), the
+    game is exactly a registry name, keys do not repeat, and numbers have at most 20
+    characters.
 
     Args:
         text: The record, as text or as UTF-8 (or UTF-16/32) bytes.
@@ -428,10 +433,6 @@ def loads(text: str | bytes, *, max_size: int = MAX_SIZE, max_depth: int = MAX_D
         raise RecordError("not a tricktaking record")
     for name in ("version", "game", "config", "seats", "actions", "scores", "winners"):
         _require(fields, name)
-    if loading.state is None:  # the actions came before the configuration
-        loading.start()
-        tokens = cast("list[str]", fields["tokens"])
-        loading.replay(enumerate(tokens), 0)
     final = cast("GameState[object]", loading.state)
     stored = (fields["scores"], fields["winners"])
     result = (list(scores(final)), list(winners(final)))
