@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import enum
 import functools
 import json
 import random
@@ -28,6 +29,8 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+
+import attrs
 
 import tricktaking as tt
 from tricktaking import Card, Deal, Rank, Suit, records
@@ -256,50 +259,26 @@ def _mutated_deal(rng: random.Random, genuine: Deal) -> Callable[[], object]:
     return lambda: tt.Deal(hands=groups[:-1], stock=groups[-1])
 
 
+def _hostile(rng: random.Random, value: object) -> object:
+    """``value`` or, often, a hostile value in its place."""
+    if type(value) is int:
+        return _int(rng, value)
+    if isinstance(value, Card):
+        return _card(rng, value)
+    if isinstance(value, enum.Enum):
+        return rng.choice((value, *type(value), value.value, None))
+    return value
+
+
 def _rebuilt(rng: random.Random, action: object) -> Callable[[], object]:
     """The action rebuilt with some fields replaced by hostile values."""
+    if isinstance(action, Deal):
+        return _mutated_deal(rng, action)
     kind = type(action)
-    if kind is tt.Play:
-        play = action
-        assert isinstance(play, tt.Play)
-        return lambda: tt.Play(_int(rng, play.seat), _card(rng, play.card))  # type: ignore[arg-type]
-    if kind is bid_whist.Discard:
-        discard = action
-        assert isinstance(discard, bid_whist.Discard)
-        seat, card = _int(rng, discard.seat), _card(rng, discard.card)
-        return lambda: bid_whist.Discard(seat, card)  # type: ignore[arg-type]
-    if kind is tt.Pass:
-        seat = _int(rng, _seat(action))
-        return lambda: tt.Pass(seat)  # type: ignore[arg-type]
-    if kind is wizard.Bid:
-        bid = action
-        assert isinstance(bid, wizard.Bid)
-        seat, tricks = _int(rng, bid.seat), _int(rng, bid.tricks)
-        return lambda: wizard.Bid(seat, tricks)  # type: ignore[arg-type]
-    if kind is one_card.Bid:
-        call = action
-        assert isinstance(call, one_card.Bid)
-        seat, points = _int(rng, call.seat), _int(rng, call.points)
-        return lambda: one_card.Bid(seat, points)  # type: ignore[arg-type]
-    if kind is bid_whist.Bid:
-        contract = action
-        assert isinstance(contract, bid_whist.Bid)
-        seat, level = _int(rng, contract.seat), _int(rng, contract.level)
-        mode = rng.choice((contract.mode, *bid_whist.BidMode, "NT"))
-        return lambda: bid_whist.Bid(seat, level, mode)  # type: ignore[arg-type]
-    if kind is tt.ChooseTrump:
-        seat = _int(rng, _seat(action))
-        suit = rng.choice((*Suit, "S", None))
-        return lambda: tt.ChooseTrump(seat, suit)  # type: ignore[arg-type]
-    if kind is tt.ChooseDirection:
-        seat = _int(rng, _seat(action))
-        direction = rng.choice((*tt.Direction, "uptown"))
-        return lambda: tt.ChooseDirection(seat, direction)  # type: ignore[arg-type]
-    if kind is Deal:
-        deal = action
-        assert isinstance(deal, Deal)
-        return _mutated_deal(rng, deal)
-    return lambda: action
+    if not attrs.has(kind):
+        return lambda: action
+    values = [_hostile(rng, getattr(action, field.name)) for field in attrs.fields(kind)]
+    return lambda: kind(*values)
 
 
 def _any_action(rng: random.Random) -> Callable[[], object]:

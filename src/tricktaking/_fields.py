@@ -9,8 +9,8 @@ is not one of the library's flyweights. Ranges are the games' business (``check`
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Iterable
+from typing import TypeVar, cast
 
 import attrs
 
@@ -19,6 +19,8 @@ from tricktaking.errors import ActionError, ConfigError, safe_repr
 
 __all__ = [
     "MAX_TARGET",
+    "as_tuple",
+    "card_tuple",
     "exact_int",
     "exact_options",
     "is_exact_int",
@@ -43,6 +45,26 @@ def _owner(instance: object, name: str) -> str:
 
 
 _E = TypeVar("_E", bound=enum.Enum)
+_T = TypeVar("_T")
+
+
+def as_tuple(items: Iterable[_T], what: str) -> tuple[_T, ...]:
+    """``items`` as a tuple; text or a non-iterable is an :class:`ActionError`."""
+    if isinstance(cast("object", items), str | bytes):
+        raise ActionError(f"{what} are not the text {safe_repr(items)}")
+    try:
+        return tuple(items)
+    except TypeError:
+        raise ActionError(f"{what} must be iterable, not {safe_repr(items)}") from None
+
+
+def card_tuple(cards: Iterable[Card], holder: str) -> tuple[Card, ...]:
+    """The cards as a tuple of the library's flyweights only (no subclass, no forgery)."""
+    result = as_tuple(cards, f"{holder}'s cards")
+    for card in result:
+        if type(card) is not Card or card not in _ORDER:  # _ORDER hashes by identity
+            raise ActionError(f"{holder} holds the library's Card objects, not {safe_repr(card)}")
+    return result
 
 
 def exact_int(instance: object, attribute: attrs.Attribute[int], value: int) -> None:

@@ -19,9 +19,9 @@ from typing import Final, Protocol, TypeAlias, cast
 
 import attrs
 
-from tricktaking._fields import exact_int, member_of
-from tricktaking.cards import _ORDER, Card, Direction, Suit, format_cards, parse_cards, sort_cards
-from tricktaking.errors import ActionError, NotationError, safe_repr
+from tricktaking._fields import as_tuple, card_tuple, exact_int, member_of
+from tricktaking.cards import Card, Direction, Suit, format_cards, parse_cards, sort_cards
+from tricktaking.errors import NotationError, safe_repr
 from tricktaking.tricks import Play
 
 __all__ = [
@@ -96,27 +96,11 @@ CHANCE = Chance.CHANCE
 
 
 def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    if isinstance(cast("object", cards), str | bytes):
-        raise ActionError(f"a deal's cards are Card objects, not the text {safe_repr(cards)}")
-    try:
-        result = tuple(cards)
-    except TypeError:
-        raise ActionError(f"a deal's cards must be iterable, not {safe_repr(cards)}") from None
-    for card in result:
-        # the library's flyweights only (identity-hashed): no subclass, no forged Card
-        if type(card) is not Card or card not in _ORDER:
-            raise ActionError(f"a deal holds the library's Card objects, not {safe_repr(card)}")
-    return result
+    return card_tuple(cards, "a deal")
 
 
 def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    if isinstance(cast("object", hands), str | bytes):
-        raise ActionError(f"a deal's hands are card sequences, not {safe_repr(hands)}")
-    try:
-        groups = tuple(hands)
-    except TypeError:
-        raise ActionError(f"a deal's hands must be iterable, not {safe_repr(hands)}") from None
-    return tuple(_cards(hand) for hand in groups)
+    return tuple(card_tuple(hand, "a deal") for hand in as_tuple(hands, "a deal's hands"))
 
 
 @attrs.frozen(kw_only=True)

@@ -13,28 +13,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
-from typing import cast, overload
+from typing import overload
 
 import attrs
 
-from tricktaking.cards import _ORDER, SUITED_RANKS, Card, Rank, Suit, card_order, format_cards
-from tricktaking.errors import ActionError, safe_repr
+from tricktaking._fields import card_tuple
+from tricktaking.cards import SUITED_RANKS, Card, Rank, Suit, card_order, format_cards
 from tricktaking.seeding import shuffle
 
 __all__ = ["Deck"]
 
 
 def _to_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    if isinstance(cast("object", cards), str | bytes):
-        raise ActionError(f"a deck holds Card objects, not the text {safe_repr(cards)}")
-    try:
-        result = tuple(cards)
-    except TypeError:
-        raise ActionError(f"a deck is made of cards, not {safe_repr(cards)}") from None
-    for card in result:
-        if type(card) is not Card or card not in _ORDER:  # the library's flyweights only
-            raise ActionError(f"a deck holds the library's Card objects, not {safe_repr(card)}")
-    return result
+    return card_tuple(cards, "a deck")
 
 
 @attrs.frozen(repr=False)

@@ -14,6 +14,7 @@ Example:
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 __all__ = [
     "ActionError",
@@ -240,13 +241,8 @@ def safe_repr(value: object, limit: int = _LIMIT) -> str:
     trusted = _trusted_repr(value, limit)
     if trusted is not None:
         return _bounded(trusted, limit)
-    try:
-        text = repr(value)
-    except Exception:
-        text = None
-    if type(text) is not str:
-        text = f"<{_type_name(value)} object>"
-    return _bounded(text, limit)
+    text = _text_of(repr, value)
+    return _bounded(f"<{_type_name(value)} object>" if text is None else text, limit)
 
 
 def safe_str(value: object, limit: int = _LIMIT) -> str:
@@ -269,13 +265,17 @@ def safe_str(value: object, limit: int = _LIMIT) -> str:
     limit = max(limit, 1)
     if type(value) is str:
         return _bounded(value, limit)
+    text = _text_of(str, value)
+    return _describe(value, limit) if text is None else _bounded(text, limit)
+
+
+def _text_of(convert: Callable[[object], object], value: object) -> str | None:
+    """``convert(value)`` if it gives a ``str``; ``None`` if it raises or gives another type."""
     try:
-        text = str(value)
-    except Exception:
-        text = None
-    if type(text) is not str:
-        return _describe(value, limit)
-    return _bounded(text, limit)
+        text = convert(value)
+    except Exception:  # the caller's __str__ or __repr__ may raise anything
+        return None
+    return text if type(text) is str else None
 
 
 def _describe(value: object, limit: int) -> str:
