@@ -10,6 +10,8 @@
 - ``tricktaking replay FILE`` prints a recorded game trick by trick.
 - ``tricktaking demo GAME`` plays a seeded game between bots with no input;
   ``tricktaking games`` lists the games.
+- ``tricktaking serve [--host 127.0.0.1] [--port 8000] [--db FILE]`` serves the web
+  table (needs the ``web`` extra).
 
 Card suits print as ♠♥♦♣ when the terminal can show them, as letters otherwise or with
 ``--ascii``.
@@ -310,7 +312,21 @@ def _parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="print a recorded game trick by trick")
     replay.add_argument("file")
     replay.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
+    serve = commands.add_parser("serve", help="serve the web table (needs tricktaking[web])")
+    serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--db", default=None, help="SQLite file of the tables")
     return parser
+
+
+def _serve(args: argparse.Namespace, out: _Output) -> int:
+    try:
+        from tricktaking.web import server  # noqa: PLC0415 - the optional extra
+    except ImportError:
+        out("error: tricktaking serve needs the web extra: pip install 'tricktaking[web]'")
+        return 2
+    server.serve(args.host, args.port, args.db or server.DEFAULT_DB)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> int:
@@ -336,6 +352,8 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> i
             return _simulate(args, out)
         if args.command == "replay":
             return _replay(args, out)
+        if args.command == "serve":
+            return _serve(args, out)
         return _demo(args, out)
     except tt.ConfigError as error:
         out(f"error: {error}")

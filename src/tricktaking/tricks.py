@@ -129,7 +129,8 @@ def seats_from(first: int, players: int) -> tuple[int, ...]:
         >>> seats_from(2, 4)
         (2, 3, 0, 1)
     """
-    return tuple((first + offset) % players for offset in range(players))
+    first %= players
+    return tuple(range(first, players)) + tuple(range(first))
 
 
 def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
