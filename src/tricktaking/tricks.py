@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
+from tricktaking._fields import exact_int, library_card
 from tricktaking.cards import Card, Suit, format_cards
 
 __all__ = [
@@ -47,8 +48,8 @@ class Play:
         '2 play QH'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+    seat: int = attrs.field(validator=exact_int)
+    card: Card = attrs.field(validator=library_card)
 
     def __str__(self) -> str:
         return f"{self.seat} play {self.card}"
