@@ -1,23 +1,26 @@
 """The ``tricktaking`` command line: play against bots, simulate, replay records.
 
-- ``tricktaking play wizard|one-card|bid-whist [--players N] [--seat K] [--seed S]``
-  plays a human (you) against heuristic bots in the terminal. Type a card (``QH``),
+- ``tricktaking play GAME [--players N] [--seat K] [--seed S] [--record FILE] [variants]``
+  plays you against heuristic bots in the terminal. Type a card (``QH``, ``10♣``),
   ``bid 2``, ``pass``, ``4NT``, ``trump S``, ``downtown``…; ``help`` lists your legal
-  moves, ``auto`` lets a bot move for you, ``quit`` stops. ``--record FILE`` saves the
-  game record.
+  moves and the commands (``auto``, ``undo``, ``quit``).
 - ``tricktaking simulate GAME -n N --bots heuristic,random,...`` plays bots against each
   other and prints a table (progress goes to standard error).
 - ``tricktaking replay FILE`` prints a recorded game trick by trick.
-- ``tricktaking demo GAME`` plays a seeded game between bots with no input;
-  ``tricktaking games`` lists the games.
+- ``tricktaking demo GAME`` plays a game between bots with no input;
+  ``tricktaking games`` lists the games; ``tricktaking rules GAME`` summarises the rules.
 
-Card suits print as ♠♥♦♣ when the terminal can show them, as letters otherwise or with
-``--ascii``.
+Every game option of the configuration classes is an option here too (``--bid-rule
+hook``, ``--kitty exchange``, ``--target 5``…). Card suits print as ♠♥♦♣ when the
+terminal can show them, as letters otherwise or with ``--ascii``. Every error prints
+``error: …`` on standard error and exits with status 2.
 
 Example:
+    >>> from tricktaking.cli import main
     >>> main(["demo", "wizard", "--players", "3", "--rounds", "1", "--seed", "4", "--ascii"])
     Wizard, 3 players, seed 4
     ...
+    Game over: ...
     final scores: ...
     0
 """
@@ -25,327 +28,1038 @@ Example:
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import math
+import os
+import re
+import secrets
+import stat
 import sys
-from collections.abc import Callable, Sequence
+import time
+import typing
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import TextIO
+from typing import NoReturn, TextIO, cast
+
+import attrs
 
 import tricktaking as tt
 from tricktaking import records
-from tricktaking.bots import Bot, make_bot
-from tricktaking.cards import Card, Suit
+from tricktaking._player_rules import RULES
+from tricktaking.bots import BOT_KINDS, Bot, make_bot
+from tricktaking.cards import Card, Rank, Suit
 from tricktaking.engine import GameState, PlayerView
-from tricktaking.errors import IllegalActionError, NotationError, RecordError
+from tricktaking.errors import IllegalActionError, NotationError, TricktakingError
+from tricktaking.games import bid_whist, one_card, wizard
 from tricktaking.notation import parse_move, short_token
 from tricktaking.seeding import derive_seed
 from tricktaking.simulate import game_states, simulate
-from tricktaking.tricks import Trick
+from tricktaking.tricks import Play, Trick
 
 __all__ = ["main"]
 
-_GAME_NAMES = ("wizard", "one-card", "bid-whist")
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""The largest record file ``replay`` reads."""
+
+_MAX_DIGITS = 100  # integers on the command line: enough for any seed, bounded for int()
+_MESSAGE_LIMIT = 300  # echoed input and error texts are cut to this many characters
+
+_SPECIAL_NAMES = {
+    Rank.WIZARD: "Wizard",
+    Rank.JESTER: "Jester",
+    Rank.JOKER: "joker",
+    Rank.RED_JOKER: "big joker",
+    Rank.BLACK_JOKER: "little joker",
+}
+# What a player may type for a special card: its display name, with or without a space.
+_TYPED_NAMES = sorted(
+    ((name, rank.value) for rank, name in _SPECIAL_NAMES.items()), key=lambda n: -len(n[0])
+)
+_TYPED_PATTERN = re.compile(
+    "|".join(r"\b" + name.replace(" ", r"[\s_-]*") + r"\b" for name, _ in _TYPED_NAMES),
+    re.IGNORECASE,
+)
+
+_COMMANDS = (
+    ("help", "your moves and these commands"),
+    ("auto", "a bot chooses your move"),
+    ("undo", "take back your last move"),
+    ("quit", "stop the game"),
+)
 
 
-class _Output:
-    """Prints cards with suit symbols or letters."""
+class _UsageError(Exception):
+    """A wrong command line or input file: printed as ``error: …``, exit status 2."""
+
+
+def _clean(text: str) -> str:
+    """``text`` safe to print: control characters escaped, cut to a readable length."""
+    if len(text) > _MESSAGE_LIMIT:
+        text = text[:_MESSAGE_LIMIT] + "…"
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
+def _integer(text: str) -> int:
+    """An integer argument, refused (not a traceback) when it is absurdly long."""
+    stripped = text.strip()
+    digits = stripped.removeprefix("-")
+    if not digits.isascii() or not digits.isdigit() or len(digits) > _MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"{_clean(text)!r} is not an integer")
+    return int(stripped)
+
+
+def _positive(text: str) -> int:
+    value = _integer(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seat_list(seats: Iterable[int]) -> str:
+    items = [str(seat) for seat in seats]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class _Screen:
+    """What the player reads: cards, suits and moves in one notation."""
 
     def __init__(self, stream: TextIO, ascii_only: bool) -> None:
         self.stream = stream
-        self.ascii_only = ascii_only or not _can_encode(stream, "♠♥♦♣")
+        self.ascii_only = ascii_only or not _can_encode(stream, "♠♥♦♣…")
 
     def card(self, card: Card) -> str:
+        if card.suit is None:
+            return _SPECIAL_NAMES.get(card.rank, card.rank.value)
         return card.pretty(ascii_only=self.ascii_only)
 
     def suit(self, suit: Suit) -> str:
         return suit.value if self.ascii_only else suit.symbol
 
-    def cards(self, cards: Sequence[Card]) -> str:
-        return " ".join(map(self.card, cards)) or "-"
+    def cards(self, cards: Iterable[Card]) -> str:
+        return ", ".join(map(self.card, cards)) or "none"
 
-    def text(self, text: str) -> str:
-        """Card tokens inside ``text`` (such as action tokens) in display form."""
-        words = []
-        for word in text.split(" "):
-            try:
-                words.append(self.card(Card.parse(word)) if len(word) == 2 else word)
-            except NotationError:
-                words.append(word)
-        return " ".join(words)
-
-    def trick(self, trick: Trick) -> str:
-        return ", ".join(f"{play.seat}: {self.card(play.card)}" for play in trick.plays) or "-"
+    def move(self, action: object) -> str:
+        """The text a player types for ``action``: the same text help and errors show."""
+        match action:
+            case Play(card=card):
+                return f"play {self.card(card)}"
+            case bid_whist.Discard(card=card):
+                return f"discard {self.card(card)}"
+            case tt.ChooseTrump(suit=suit):
+                return f"trump {self.suit(suit)}"
+            case _:
+                return short_token(action)
 
     def __call__(self, line: str = "") -> None:
-        print(line, file=self.stream)
+        text = line if not self.ascii_only else line.replace("…", "...").replace("→", "->")
+        print(text, file=self.stream)
 
 
 def _can_encode(stream: TextIO, text: str) -> bool:
     try:
-        text.encode(getattr(stream, "encoding", None) or "ascii")
+        text.encode(stream.encoding or "ascii")  # a StringIO's encoding is None
     except (UnicodeEncodeError, LookupError):
         return False
     return True
 
 
-def _config(game: str, players: int | None, rounds: int | None, target: int | None) -> object:
-    if game == "wizard":
-        return tt.WizardConfig(players=players or 4, rounds=rounds)
-    if game == "one-card":
-        return tt.OneCardConfig(players=players or 3, target=target or 30)
-    if players not in (None, 4):
-        raise tt.ConfigError("Bid Whist is for exactly 4 players")
-    return tt.BidWhistConfig(target=target or 7)
+class _Names:
+    """How seats are called: ``you`` for the human, ``seat 2`` (or a record's name)."""
+
+    def __init__(self, players: int, human: int | None, labels: Sequence[str] = ()) -> None:
+        self.players = players
+        self.human = human
+        self.labels = [_clean(label) for label in labels]
+
+    def __call__(self, seat: int) -> str:
+        if seat == self.human:
+            return "you"
+        label = self.labels[seat] if seat < len(self.labels) else f"seat {seat}"
+        return f"seat {seat}" if label == f"seat {seat}" else f"seat {seat} ({label})"
+
+    def does(self, seat: int, verb: str) -> str:
+        """``seat 2 takes`` or ``you take``: the seat and a verb in the third person."""
+        return f"you {verb.removesuffix('s')}" if seat == self.human else f"{self(seat)} {verb}"
+
+    def group(self, seats: Sequence[int]) -> str:
+        if self.human in seats:
+            others = [seat for seat in seats if seat != self.human]
+            return "you" + (f" and seat {_seat_list(others)}" if others else "")
+        return ("seat " if len(seats) == 1 else "seats ") + _seat_list(seats)
+
+    def team(self, team: int) -> str:
+        return self.group([team, team + 2])
 
 
-def _describe(view: PlayerView, out: _Output) -> None:
-    """Print what the seat sees: its hand and the public table."""
-    data = view.to_dict()
-    out(f"--- {data.get('phase')} | you are seat {view.seat}")
-    for key, label in (("turn_up", "turn-up"), ("contract", "contract")):
-        if data.get(key) is not None:
-            out(f"{label}: {out.text(str(data[key]))}")
-    if "trump" in data:
-        trump = getattr(view, "trump", None)
-        out(f"trump: {'none' if trump is None else out.suit(trump)}")
-    if "direction" in data:
-        out(f"direction: {data['direction']}")
-    bids = getattr(view, "bids", None)
-    if bids is not None:
-        out("bids: " + ", ".join("-" if bid is None else str(bid) for bid in bids))
-    calls = getattr(view, "calls", ())
-    if calls:
-        out("calls: " + ", ".join(out.text(str(call)) for call in calls))
-    trick = getattr(view, "trick", None)
-    if isinstance(trick, Trick):
-        out(f"trick (led by {trick.leader}): {out.trick(trick)}")
-    for key in ("tricks_won", "points", "scores", "team_scores"):
-        if key in data:
-            out(f"{key.replace('_', ' ')}: {data[key]}")
-    out(f"your hand: {out.cards(getattr(view, 'hand', ()))}")
+# --- reading views (one place to switch to the common view fields of issue 13) -----------
+
+
+@attrs.frozen
+class _Table:
+    """The fields every game's view has, read in one place."""
+
+    hand: tuple[Card, ...]
+    trick: Trick
+    tricks: tuple[Trick, ...]
+    trump: Suit | None
+    dealer: int
+    round_number: int
+
+
+def _table(view: PlayerView) -> _Table:
+    match view:
+        case wizard.WizardView():
+            number = view.round_number
+        case one_card.OneCardView() | bid_whist.BidWhistView():
+            number = view.hand_number
+        case _:
+            raise TypeError(f"the terminal cannot show a {type(view).__name__}")
+    return _Table(view.hand, view.trick, view.tricks, view.trump, view.dealer, number)
+
+
+def _tricks_won(tricks: Sequence[Trick], players: int) -> list[int]:
+    won = [0] * players
+    for trick in tricks:
+        if trick.winner is not None:
+            won[trick.winner] += 1
+    return won
+
+
+# --- what the players read ------------------------------------------------------------------
+
+
+def _task(legal: Sequence[object], screen: _Screen) -> str:
+    """What the player is asked to do, said from the legal moves (never a phase name)."""
+    match legal[0] if legal else None:
+        case Play():
+            return "play a card"
+        case bid_whist.Discard():
+            return "discard a card"
+        case tt.ChooseTrump():
+            return "choose trump"
+        case tt.ChooseDirection():
+            return "choose uptown or downtown"
+        case wizard.Bid():
+            return "bid how many tricks you will take"
+        case _:
+            return "bid or pass"
+
+
+def _calls(calls: Sequence[object], names: _Names, screen: _Screen) -> str:
+    said: list[str] = []
+    for call in calls:
+        match call:
+            case tt.Pass(seat=seat):
+                said.append(f"{names(seat)} passed")
+            case one_card.Bid(seat=seat, points=points):
+                said.append(f"{names(seat)} bid {points}")
+            case bid_whist.Bid(seat=seat):
+                said.append(f"{names(seat)} {screen.move(call)} ({_mode(call)})")
+            case _:
+                said.append(screen.move(call))
+    return ", ".join(said) or "none yet"
+
+
+def _mode(bid: bid_whist.Bid) -> str:
+    return {"U": "uptown", "D": "downtown", "NT": "no trump"}[bid.mode.token]
+
+
+def _trick_line(trick: Trick, names: _Names, screen: _Screen) -> str:
+    plays = ", ".join(f"{names(play.seat)} {screen.card(play.card)}" for play in trick.plays)
+    return plays or f"{names(trick.leader)} to lead"
+
+
+def _describe(view: PlayerView, names: _Names, screen: _Screen) -> None:
+    """Print what the seat sees before it moves: the table, then its hand."""
+    table = _table(view)
+    screen(
+        f"--- deal {table.round_number}, dealer {names(table.dealer)}: your turn to "
+        f"{_task(view.legal_actions, screen)}"
+    )
+    match view:
+        case wizard.WizardView():
+            choosing = view.phase is wizard.WizardPhase.CHOOSE_TRUMP
+            trump = _trump(view.trump, not choosing, screen)
+            if view.turn_up is not None:
+                screen(f"turn-up: {screen.card(view.turn_up)}, trump: {trump}")
+            else:
+                screen(f"trump: {trump}")
+            made = [f"{names(seat)} {bid}" for seat, bid in enumerate(view.bids) if bid is not None]
+            screen(f"bids: {', '.join(made) or 'none yet'}")
+        case one_card.OneCardView():
+            if view.centre is not None:
+                screen(f"the One Card: {screen.card(view.centre)}")
+            if view.phase is one_card.OneCardPhase.BID:
+                screen(f"calls: {_calls(view.calls, names, screen)}")
+            elif view.contract is None or view.bidder is None:
+                screen("nobody bid: no trump; everyone scores the points they take")
+            else:
+                screen(f"contract: {names(view.bidder)} bid {view.contract} points")
+                screen(f"trump: {_trump(view.trump, True, screen)}")
+            if view.direction is tt.Direction.DOWNTOWN:
+                screen("direction: downtown (9 high, A low)")
+            screen("points taken: " + _per_seat(view.points, names))
+        case bid_whist.BidWhistView():
+            if view.contract is None:
+                screen(f"calls: {_calls(view.calls, names, screen)}")
+            else:
+                screen(f"contract: {_contract(view.contract, view.trump, names, screen)}")
+            if view.kitty:
+                screen(f"kitty: {screen.cards(view.kitty)}")
+            won = view.tricks_won
+            screen(
+                f"books won: {names.team(0)}: {won[0] + won[2]}; {names.team(1)}: {won[1] + won[3]}"
+            )
+        case _:
+            pass
+    if table.trick.plays or any(isinstance(action, Play) for action in view.legal_actions):
+        screen(f"trick: {_trick_line(table.trick, names, screen)}")
+    screen(f"your hand: {screen.cards(table.hand)}")
+
+
+def _trump(trump: Suit | None, decided: bool, screen: _Screen) -> str:
+    if trump is not None:
+        return screen.suit(trump)
+    return "none" if decided else "not chosen yet"
+
+
+def _contract(bid: bid_whist.Bid, trump: Suit | None, names: _Names, screen: _Screen) -> str:
+    level = f"{names(bid.seat)} {screen.move(bid)}: {bid.level} over six books, {_mode(bid)}"
+    return level + (f", trump {screen.suit(trump)}" if trump is not None else "")
+
+
+def _per_seat(values: Sequence[int], names: _Names) -> str:
+    return ", ".join(f"{names(seat)} {value}" for seat, value in enumerate(values))
+
+
+def _deal_news(state: GameState[object], names: _Names, screen: _Screen) -> None:
+    """Print the public facts of a new deal (Wizard's turn-up and trump)."""
+    view = tt.view(state, 0)
+    table = _table(view)
+    screen(f"=== deal {table.round_number}, dealer {names(table.dealer)} ===")
+    match view:
+        case wizard.WizardView(turn_up=turn_up, trump=trump) if turn_up is not None:
+            chooses = view.phase is wizard.WizardPhase.CHOOSE_TRUMP
+            outcome = (
+                f"{names.does(table.dealer, 'chooses')} trump"
+                if chooses
+                else (f"trump {screen.suit(trump)}" if trump is not None else "no trump")
+            )
+            screen(f"turn-up: {screen.card(turn_up)}, {outcome}")
+        case wizard.WizardView():
+            screen("no turn-up: no trump this round")
+        case _:
+            pass
+
+
+def _deal_summary(
+    state: GameState[object], before: Sequence[int], names: _Names, screen: _Screen
+) -> None:
+    """Print how the deal that just ended went: bids or contract, tricks, points."""
+    view = tt.view(state, 0)
+    table = _table(view)
+    totals = tt.scores(state)
+    gained = [after - earlier for after, earlier in zip(totals, before, strict=True)]
+    won = _tricks_won(table.tricks, len(totals))
+    screen(f"--- end of deal {table.round_number} ---")
+    match view:
+        case wizard.WizardView():
+            for seat, bid in enumerate(view.bids):
+                verdict = "made it" if bid == won[seat] else "missed"
+                screen(
+                    f"{names(seat)}: bid {bid}, took {won[seat]} ({verdict}): "
+                    f"{gained[seat]:+d}, total {totals[seat]}"
+                )
+        case one_card.OneCardView():
+            if view.centre is not None:
+                screen(f"the One Card was {screen.card(view.centre)}")
+            if view.bidder is None or view.contract is None:
+                screen("nobody bid: everyone scores the points taken")
+            else:
+                taken = view.points[view.bidder]
+                verdict = "made" if taken >= view.contract else "failed: scores 0"
+                screen(
+                    f"contract: {names(view.bidder)} bid {view.contract} and took {taken} "
+                    f"points ({verdict})"
+                )
+            for seat, points in enumerate(view.points):
+                screen(
+                    f"{names(seat)}: took {points} points: {gained[seat]:+d}, total {totals[seat]}"
+                )
+        case bid_whist.BidWhistView(contract=contract) if contract is not None:
+            team = contract.seat % 2
+            books = won[team] + won[team + 2] + 1
+            need = 6 + contract.level
+            verdict = "made" if books >= need else "set"
+            screen(f"contract: {_contract(contract, view.trump, names, screen)}")
+            screen(
+                f"{names.team(team)} took {books - 1} books + 1 for the kitty = {books}, "
+                f"needed {need}: {verdict}, {gained[team]:+d}"
+            )
+            screen(f"scores: {names.team(0)}: {totals[0]}; {names.team(1)}: {totals[1]}")
+        case _:
+            screen(f"scores: {_per_seat(totals, names)}")
+
+
+def _game_over(state: GameState[object], names: _Names, screen: _Screen) -> None:
+    winners = tt.winners(state)
+    result = "wins" if len(winners) == 1 and winners[0] != names.human else "win"
+    screen(f"Game over: {names.group(winners)} {result}.")
+    screen(f"final scores: {_per_seat(tt.scores(state), names)}")
 
 
 def _announce(
-    before: GameState[object], action: object, after: GameState[object], out: _Output
+    before: GameState[object],
+    action: object,
+    after: GameState[object],
+    names: _Names,
+    screen: _Screen,
+    *,
+    show_discards: bool = False,
 ) -> None:
     """Print a public account of an action and of any trick or deal it completed."""
-    if isinstance(action, tt.Deal):
-        out(f"=== deal {after.round.number}, dealer {after.round.dealer} ===")
-        return
-    if isinstance(action, tt.bid_whist.Discard):
-        out(f"seat {action.seat} discards a card")
-    else:
-        out(f"seat {getattr(action, 'seat', '?')}: {out.text(short_token(action))}")
-    same_deal = after.round.number == before.round.number
-    if same_deal and len(after.round.tricks) > len(before.round.tricks):
-        done = after.round.tricks[-1]
-        out(f"  trick: {out.trick(done)} -> won by seat {done.winner}")
-    if tt.scores(after) != tt.scores(before):
-        out(f"  scores: {tt.scores(after)}")
+    match action:
+        case tt.Deal():
+            _deal_news(after, names, screen)
+            return
+        case bid_whist.Discard(seat=seat) if not show_discards:
+            screen(f"{names(seat)}: discard a card")
+        case Play(seat=seat) | tt.Pass(seat=seat) | tt.ChooseTrump(seat=seat):
+            screen(f"{names(seat)}: {screen.move(action)}")
+        case tt.ChooseDirection(seat=seat) | bid_whist.Discard(seat=seat):
+            screen(f"{names(seat)}: {screen.move(action)}")
+        case wizard.Bid(seat=seat) | one_card.Bid(seat=seat) | bid_whist.Bid(seat=seat):
+            screen(f"{names(seat)}: {screen.move(action)}")
+        case _:
+            screen(screen.move(action))
+    done = _table(tt.view(after, 0))
+    earlier = _table(tt.view(before, 0))
+    if len(done.tricks) > len(earlier.tricks) and done.round_number == earlier.round_number:
+        last = done.tricks[-1]
+        if last.winner is not None:
+            screen(
+                f"  trick: {_trick_line(last, names, screen)}: "
+                f"{names.does(last.winner, 'takes')} it"
+            )
 
 
-def _ask(prompt: str, read: Callable[[], str], out: _Output) -> str | None:
-    out.stream.write(prompt)
-    out.stream.flush()
-    line = read()
-    return None if line == "" else line.strip()
+def _deal_ended(before: GameState[object], after: GameState[object]) -> bool:
+    return tt.actor(before) is not tt.CHANCE and (tt.actor(after) is tt.CHANCE or tt.is_over(after))
 
 
-def _play(args: argparse.Namespace, out: _Output, read: Callable[[], str]) -> int:
-    config = _config(args.game, args.players, args.rounds, args.target)
-    state: GameState[object] = tt.new_game(config)
-    seats = len(tt.scores(state))
-    if not 0 <= args.seat < seats:
-        out(f"error: --seat must be 0 to {seats - 1}")
-        return 2
-    human = args.seat
-    bots: dict[int, Bot] = {
-        seat: make_bot("heuristic", args.game, derive_seed(args.seed, "bot", seat))
-        for seat in range(seats)
-    }
-    out(f"{tt.get_game(args.game).title}: you are seat {human}; type 'help' for your moves.")
-    status = 0
-    while not tt.is_over(state):
-        seat = tt.actor(state)
-        if seat is tt.CHANCE:
-            action: object = tt.deal(state, derive_seed(args.seed, "deal", len(state.history)))
-        elif seat == human:
-            chosen = _human_move(state, human, bots[human], out, read)
-            if chosen is None:
-                out("game abandoned")
-                status = 1
-                break
-            action = chosen
-        elif isinstance(seat, int):
-            action = bots[seat].act(tt.view(state, seat))
-        after = tt.apply(state, action)
-        _announce(state, action, after, out)
-        state = after
-    if tt.is_over(state):
-        out(f"final scores: {tt.scores(state)}; winners: {tt.winners(state)}")
-    if args.record:
-        with open(args.record, "w", encoding="utf-8") as handle:
-            records.dump(state, handle)
-        out(f"record saved to {args.record}")
-    return status
+# --- the command line -----------------------------------------------------------------------
 
 
-def _human_move(
-    state: GameState[object], seat: int, helper: Bot, out: _Output, read: Callable[[], str]
-) -> object | None:
-    """Ask until the human enters a legal move; ``None`` when input ends or on quit."""
-    seen = tt.view(state, seat)
-    _describe(seen, out)
-    while True:
-        line = _ask("your move> ", read, out)
-        if line is None or line.lower() in ("quit", "exit"):
-            return None
-        if line.lower() in ("help", "?", ""):
-            moves = ", ".join(out.text(short_token(a)) for a in tt.legal_actions(state))
-            out(f"legal moves: {moves}")
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors read ``error: …`` (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"error: {_clean(message)} (see '{self.prog} --help')", file=sys.stderr)
+        raise SystemExit(2)
+
+
+@attrs.frozen
+class _Option:
+    """A game option of the command line, read from the configuration classes."""
+
+    name: str
+    kind: object
+    help: str
+
+
+def _option_docs(doc: str | None) -> dict[str, str]:
+    """The ``Args:`` entries of a Google-style docstring, each on one line."""
+    entries: dict[str, str] = {}
+    current = None
+    in_args = False
+    for line in (doc or "").splitlines():
+        stripped = line.strip()
+        if stripped in ("Args:", "Attributes:"):
+            in_args = True
             continue
-        if line.lower() == "auto":
-            return helper.act(seen)
-        try:
-            move = parse_move(state, line)
-        except NotationError as error:
-            out(f"not understood: {error}")
+        if in_args and stripped.endswith(":") and " " not in stripped:
+            in_args = False
+        if not in_args or not stripped:
             continue
-        problem = tt.check(state, move)
-        if problem is None:
-            return move
-        try:
-            tt.apply(state, move)
-        except IllegalActionError as error:
-            out(f"illegal ({problem.value}): {error}")
+        match = re.match(r"^\s{4,8}(\w+): (.*)$", line)
+        if match and len(line) - len(line.lstrip()) <= 8:
+            current = match.group(1)
+            entries[current] = match.group(2)
+        elif current is not None:
+            entries[current] += " " + stripped
+    return {name: text.replace("``", "") for name, text in entries.items()}
 
 
-def _simulate(args: argparse.Namespace, out: _Output) -> int:
-    config = _config(args.game, args.players, args.rounds, args.target)
-    seats = len(tt.scores(tt.new_game(config)))
-    kinds = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
-    if len(kinds) == 1:
-        kinds *= seats
-    kinds += ["random"] * (seats - len(kinds))
-    if len(kinds) != seats:
-        out(f"error: {args.game} has {seats} seats, not {len(kinds)}")
-        return 2
+def _game_options() -> dict[str, list[tuple[str, _Option, object]]]:
+    """Every configuration field of every game but ``players``: game, option, default."""
+    found: dict[str, list[tuple[str, _Option, object]]] = {}
+    for name in tt.available_games():
+        config_type = tt.get_game(name).config_type
+        if not attrs.has(config_type):
+            continue
+        hints = typing.get_type_hints(config_type)
+        docs = _option_docs(config_type.__doc__)
+        for field in attrs.fields(config_type):
+            if field.name == "players" or not field.init:
+                continue
+            option = _Option(field.name, hints[field.name], docs.get(field.name, ""))
+            default = None if field.default is attrs.NOTHING else field.default
+            found.setdefault(field.name, []).append((name, option, default))
+    return found
 
-    def progress(done: int, total: int) -> None:
-        print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr)
 
-    try:
-        if args.jobs > 1:
-            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-                result = simulate(
-                    config, kinds, games=args.n, seed=args.seed, executor=pool, progress=progress
-                )
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("game options (from the game's configuration)")
+    for field, entries in _game_options().items():
+        option = entries[0][1]
+        flag = "--" + field.replace("_", "-")
+        texts = [
+            f"{tt.get_game(game).title}: {spec.help} (default {default!r})"
+            for game, spec, default in entries
+        ]
+        help_text = "; ".join(texts).replace("%", "%%")
+        choices = (
+            typing.get_args(option.kind)
+            if typing.get_origin(option.kind) is (typing.Literal)
+            else ()
+        )
+        if option.kind is bool:
+            group.add_argument(
+                flag,
+                dest=f"option_{field}",
+                action=argparse.BooleanOptionalAction,
+                default=None,
+                help=help_text,
+            )
+        elif choices:
+            group.add_argument(
+                flag, dest=f"option_{field}", choices=choices, default=None, help=help_text
+            )
         else:
-            result = simulate(config, kinds, games=args.n, seed=args.seed, progress=progress)
-    except ValueError as error:
-        out(f"error: {error}")
-        return 2
-    out(f"{tt.get_game(args.game).title}: {args.n} games, seed {args.seed}")
-    out(result.table())
-    return 0
+            group.add_argument(
+                flag,
+                dest=f"option_{field}",
+                type=_integer,
+                default=None,
+                metavar="N",
+                help=help_text,
+            )
 
 
-def _replay(args: argparse.Namespace, out: _Output) -> int:
+def _field_names(config_type: type) -> set[str]:
+    return {field.name for field in attrs.fields(config_type)} if attrs.has(config_type) else set()
+
+
+_DEFAULT_PLAYERS = {"wizard": 4, "one-card": 3}
+
+
+def _config(args: argparse.Namespace) -> object:
+    """The configuration the options ask for, checked by the game's configuration class."""
+    game = tt.get_game(args.game)
+    fields: set[str] = _field_names(game.config_type)
+    options: dict[str, object] = {}
+    for key, value in vars(args).items():
+        if not key.startswith("option_") or value is None:
+            continue
+        name = key.removeprefix("option_")
+        if name not in fields:
+            flag = "--" + name.replace("_", "-")
+            raise _UsageError(f"{flag} is not an option of {game.title}")
+        options[name] = value
+    if "players" in fields:
+        options["players"] = (
+            args.players if args.players is not None else _DEFAULT_PLAYERS.get(args.game, 4)
+        )
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            record = records.load(handle)
-    except (OSError, RecordError) as error:
-        out(f"error: {error}")
-        return 2
-    out(f"{tt.get_game(record.game).title}, seats: {', '.join(record.seats)}")
-    states = list(records.replay(record))
-    for before, action, after in zip(states[:-1], record.actions, states[1:], strict=True):
-        _announce(before, action, after, out)
-        if isinstance(action, tt.Deal):
-            for seat, hand in enumerate(after.round.hands):
-                out(f"  seat {seat} ({record.seats[seat]}): {out.cards(hand)}")
-    out(f"final scores: {record.scores}; winners: {record.winners}")
-    return 0
-
-
-def _demo(args: argparse.Namespace, out: _Output) -> int:
-    config = _config(args.game, args.players, args.rounds, args.target)
-    seats = len(tt.scores(tt.new_game(config)))
-    out(f"{tt.get_game(args.game).title}, {seats} players, seed {args.seed}")
-    previous: GameState[object] | None = None
-    for state in game_states(config, ["heuristic"] * seats, args.seed):
-        if previous is not None and tt.scores(state) != tt.scores(previous):
-            out(f"deal {state.round.number}: scores {tt.scores(state)}")
-        previous = state
-    if previous is not None:
-        out(f"final scores: {tt.scores(previous)}; winners: {tt.winners(previous)}")
-    return 0
+        config = game.config_type(**options)
+    except TypeError as error:
+        raise _UsageError(str(error)) from None
+    if "players" not in fields and args.players is not None:
+        seats = len(tt.scores(tt.new_game(config)))
+        if args.players != seats:
+            raise _UsageError(f"{game.title} is for exactly {seats} players")
+    return config
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="tricktaking", description="Trick-taking card games: Wizard, One Card, Bid Whist."
+    games = tt.available_games()
+    parser = _Parser(
+        prog="tricktaking",
+        description="Trick-taking card games: "
+        + ", ".join(tt.get_game(name).title for name in games)
+        + ".",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {tt.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("games", help="list the available games")
+    rules = commands.add_parser("rules", help="summarise a game's rules for players")
+    rules.add_argument("game", choices=games)
 
-    def game_command(name: str, help_text: str) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name, help=help_text)
-        sub.add_argument("game", choices=_GAME_NAMES)
-        sub.add_argument("--players", type=int, default=None, help="number of seats")
-        sub.add_argument("--rounds", type=int, default=None, help="Wizard: rounds to play")
-        sub.add_argument("--target", type=int, default=None, help="One Card, Bid Whist: target")
-        sub.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    def game_command(name: str, help_text: str, seed_help: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub.add_argument("game", choices=games)
+        sub.add_argument(
+            "--players",
+            type=_integer,
+            default=None,
+            help="number of seats (default 4 for Wizard, 3 for One Card)",
+        )
+        sub.add_argument("--seed", type=_integer, default=None, help=seed_help)
         sub.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
+        _add_game_options(sub)
         return sub
 
-    play = game_command("play", "play against heuristic bots in the terminal")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument("--record", default=None, help="save the game record to this file")
-    sim = game_command("simulate", "play bots against each other and print statistics")
-    sim.add_argument("-n", type=int, default=1000, help="number of games (default 1000)")
-    sim.add_argument("--bots", default="heuristic", help="comma-separated bot kinds per seat")
-    sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    game_command("demo", "play a seeded game between bots, with no input")
+    fresh = "master seed (default: a fresh random seed, printed so the game can be replayed)"
+    play = game_command("play", "play against heuristic bots in the terminal", fresh)
+    play.add_argument("--seat", type=_integer, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--record",
+        default=None,
+        metavar="FILE",
+        help="save the game record to FILE (checked before the game; saved even if you quit)",
+    )
+    sim = game_command(
+        "simulate", "play bots against each other and print statistics", "master seed (default 0)"
+    )
+    sim.add_argument(
+        "-n", type=_positive, default=1000, metavar="GAMES", help="number of games (default 1000)"
+    )
+    sim.add_argument(
+        "--bots",
+        default="heuristic",
+        metavar="KINDS",
+        help=f"bot kinds, comma-separated: one for every seat, or one for all "
+        f"(default heuristic); kinds: {', '.join(BOT_KINDS)}",
+    )
+    sim.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    game_command("demo", "play a game between bots, with no input", fresh)
     replay = commands.add_parser("replay", help="print a recorded game trick by trick")
     replay.add_argument("file")
     replay.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
     return parser
 
 
+# --- play -----------------------------------------------------------------------------------
+
+
+def _check_writable(path: str) -> None:
+    """Refuse a record path that could not be written, before the game starts."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise _UsageError(f"--record {path!r} is a directory")
+    if not os.path.isdir(folder):
+        raise _UsageError(f"--record {path!r}: the directory {folder!r} does not exist")
+    target = path if os.path.exists(path) else folder
+    if not os.access(target, os.W_OK):
+        raise _UsageError(f"--record {path!r} cannot be written")
+
+
+class _Undo:
+    """The human asked to take back their last move."""
+
+
+_UNDO = _Undo()
+
+
+def _play(args: argparse.Namespace, screen: _Screen, read: Callable[[], str]) -> int:
+    config = _config(args)
+    if args.record:
+        _check_writable(args.record)
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    state: GameState[object] = tt.new_game(config)
+    players = len(tt.scores(state))
+    if not 0 <= args.seat < players:
+        raise _UsageError(f"--seat must be 0 to {players - 1}, not {args.seat}")
+    session = _Session(state, args.seat, seed, screen, read)
+    screen(
+        f"{tt.get_game(args.game).title}, {players} players, seed {seed} "
+        f"(--seed {seed} plays this game again)"
+    )
+    names = session.names
+    where = f"you are seat {args.seat}"
+    if isinstance(state, bid_whist.BidWhistState):
+        team = bid_whist.team_of(args.seat)
+        where += f", playing with your partner: {names.team(team)} against {names.team(1 - team)}"
+    screen(f"{where}. Type 'help' for your moves and the commands.")
+    try:
+        status = session.run()
+    except KeyboardInterrupt:
+        screen("\ninterrupted: game abandoned")
+        status = 130
+    finally:
+        if args.record:
+            _save(session.state, args.record, screen)
+    return status
+
+
+class _Session:
+    """One terminal game: the state, the bots, and the human's moves so far (for undo)."""
+
+    def __init__(
+        self,
+        state: GameState[object],
+        human: int,
+        seed: int,
+        screen: _Screen,
+        read: Callable[[], str],
+    ) -> None:
+        players = len(tt.scores(state))
+        game = tt.game_of(state).name
+        self.state = state
+        self.human = human
+        self.seed = seed
+        self.screen = screen
+        self.read = read
+        self.names = _Names(players, human)
+        self.bots: list[Bot] = [
+            make_bot("heuristic", game, derive_seed(seed, "bot", seat)) for seat in range(players)
+        ]
+        self.start_scores = tt.scores(state)
+        # Where the human was to move, with the scores when that deal began: undo goes back.
+        self.asked: list[tuple[GameState[object], tuple[int, ...]]] = []
+
+    def run(self) -> int:
+        """Play to the end; 0 when the game is over, 1 when the human left it."""
+        while not tt.is_over(self.state):
+            action = self.next_action()
+            if action is None:
+                self.screen("game abandoned")
+                return 1
+            if isinstance(action, _Undo):
+                self.undo()
+                continue
+            after = tt.apply(self.state, action)
+            _announce(self.state, action, after, self.names, self.screen)
+            if _deal_ended(self.state, after):
+                _deal_summary(after, self.start_scores, self.names, self.screen)
+            self.state = after
+        _game_over(self.state, self.names, self.screen)
+        return 0
+
+    def next_action(self) -> object | None:
+        state = self.state
+        seat = tt.actor(state)
+        if seat is tt.CHANCE:
+            self.start_scores = tt.scores(state)
+            return tt.deal(state, derive_seed(self.seed, "deal", len(state.history)))
+        if seat != self.human and isinstance(seat, int):
+            return self.bots[seat].act(tt.view(state, seat))
+        if not self.asked or self.asked[-1][0] is not state:
+            self.asked.append((state, self.start_scores))
+        return _human_move(
+            state,
+            self.human,
+            helper=self.bots[self.human],
+            names=self.names,
+            screen=self.screen,
+            read=self.read,
+        )
+
+    def undo(self) -> None:
+        if len(self.asked) < 2:
+            self.screen("nothing to undo yet")
+            return
+        self.asked.pop()
+        self.state, self.start_scores = self.asked[-1]
+        self.screen("your last move is taken back")
+
+
+def _save(state: GameState[object], path: str, screen: _Screen) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            records.dump(state, handle)
+    except OSError as error:
+        print(f"error: the record could not be saved: {_clean(str(error))}", file=sys.stderr)
+        return
+    screen(f"record saved to {_clean(path)}")
+
+
+def _typed(line: str) -> str:
+    """The player's input with card names (``big joker``, ``Wizard``) as tokens."""
+    by_name = dict(_TYPED_NAMES)
+
+    def token(found: re.Match[str]) -> str:
+        key = re.sub(r"[\s_-]+", " ", found.group(0).lower())
+        return next(value for name, value in by_name.items() if name.lower() == key)
+
+    return _TYPED_PATTERN.sub(token, line.replace(",", " "))
+
+
+def _human_move(
+    state: GameState[object],
+    seat: int,
+    *,
+    helper: Bot,
+    names: _Names,
+    screen: _Screen,
+    read: Callable[[], str],
+) -> object | None:
+    """Ask until the human enters a legal move or a command; ``None`` on quit or end of input."""
+    seen = tt.view(state, seat)
+    _describe(seen, names, screen)
+    legal = tt.legal_actions(state)
+    while True:
+        line = _ask("your move> ", read, screen)
+        if line is None:
+            screen("")
+            return None
+        word = line.lower()
+        if word in ("quit", "exit"):
+            return None
+        if word in ("help", "?", ""):
+            _help(legal, screen)
+            continue
+        if word == "auto":
+            return helper.act(seen)
+        if word == "undo":
+            return _UNDO
+        try:
+            move = parse_move(state, _typed(line))
+        except NotationError:
+            screen(
+                f"not understood: {_clean(line)!r}; your moves: "
+                + ", ".join(screen.move(action) for action in legal)
+                + " (or help, auto, undo, quit)"
+            )
+            continue
+        if tt.check(state, move) is None:
+            return move
+        try:
+            tt.apply(state, move)
+        except IllegalActionError as error:
+            reason = str(error).partition(" phase: ")[2] or str(error)
+            screen(f"not allowed: {_clean(reason)}")
+
+
+def _help(legal: Sequence[object], screen: _Screen) -> None:
+    screen(f"your moves: {', '.join(screen.move(action) for action in legal)}")
+    if any(isinstance(action, bid_whist.Bid) for action in legal):
+        screen("  (U = uptown, D = downtown, NT = no trump; '4D' alone is enough)")
+    screen("commands: " + ", ".join(f"{name} ({text})" for name, text in _COMMANDS))
+
+
+def _ask(prompt: str, read: Callable[[], str], screen: _Screen) -> str | None:
+    screen.stream.write(prompt)
+    screen.stream.flush()
+    try:
+        line = read()
+    except UnicodeDecodeError:
+        return "\ufffd"  # not UTF-8: answered as "not understood"
+    return None if line == "" else line.strip()
+
+
+# --- simulate -------------------------------------------------------------------------------
+
+
+class _Progress:
+    """Games done, rate and time left on standard error.
+
+    On a terminal one line is redrawn; otherwise a full line is written at most every
+    tenth of the run (and at the end), so logs get no run-together counters.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.live = stream.isatty()
+        self.start = time.monotonic()
+        self.next_share = 0.1
+
+    def __call__(self, done: int, total: int) -> None:
+        elapsed = max(time.monotonic() - self.start, 1e-9)
+        rate = done / elapsed
+        left = (total - done) / rate if rate else math.inf
+        text = f"{done}/{total} games, {rate:.1f} games/s, ETA {_duration(left)}"
+        if self.live:
+            end = "\n" if done >= total else ""
+            print(f"\r{text}\x1b[K", end=end, file=self.stream, flush=True)
+        elif done >= total or done / total >= self.next_share:
+            self.next_share = math.floor(done / total * 10 + 1) / 10
+            print(text, file=self.stream, flush=True)
+
+
+def _duration(seconds: float) -> str:
+    if not math.isfinite(seconds):
+        return "?"
+    whole = round(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
+def _simulate(args: argparse.Namespace, screen: _Screen) -> int:
+    config = _config(args)
+    seats = len(tt.scores(tt.new_game(config)))
+    kinds = [kind.strip() for kind in args.bots.split(",")]
+    for kind in kinds:
+        if kind not in BOT_KINDS:
+            raise _UsageError(f"{kind!r} is not a bot kind; kinds: {', '.join(BOT_KINDS)}")
+    if len(kinds) == 1:
+        kinds *= seats
+    if len(kinds) != seats:
+        raise _UsageError(
+            f"{tt.get_game(args.game).title} has {seats} seats ({_seat_list(range(seats))}), "
+            f"but --bots names {len(kinds)} bots: give one kind per seat, or one for all"
+        )
+    seed = args.seed if args.seed is not None else 0
+    progress = _Progress(sys.stderr)
+    if args.jobs > 1:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            result = simulate(
+                config, kinds, games=args.n, seed=seed, executor=pool, progress=progress
+            )
+    else:
+        result = simulate(config, kinds, games=args.n, seed=seed, progress=progress)
+    screen(f"{tt.get_game(args.game).title}: {args.n} games, seed {seed}")
+    screen(result.table())
+    return 0
+
+
+# --- replay and demo ------------------------------------------------------------------------
+
+
+def _read_record(path: str) -> records.GameRecord:
+    """Load a record file, refusing what is not a regular file of a sensible size."""
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        raise _UsageError(f"cannot read {path!r}: {error.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise _UsageError(f"{path!r} is not a regular file")
+    if info.st_size > MAX_RECORD_BYTES:
+        raise _UsageError(f"{path!r} is larger than {MAX_RECORD_BYTES // 2**20} MiB")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise _UsageError(f"cannot read {path!r}: {error.strerror}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise _UsageError(f"{path!r} is larger than {MAX_RECORD_BYTES // 2**20} MiB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _UsageError(f"{path!r} is not UTF-8 text, so not a game record") from None
+    try:
+        return records.loads(text)
+    except (TricktakingError, RecursionError, ValueError) as error:
+        raise _UsageError(f"{path!r} is not a valid game record: {error}") from None
+
+
+def _replay(args: argparse.Namespace, screen: _Screen) -> int:
+    record = _read_record(args.file)
+    game = tt.get_game(record.game)
+    names = _Names(len(record.seats), None, record.seats)
+    screen(
+        f"{game.title}, {len(record.seats)} players: "
+        + ", ".join(names(seat) for seat in range(len(record.seats)))
+    )
+    states = list(records.replay(record))
+    start_scores = tt.scores(states[0])
+    for before, action, after in zip(states[:-1], record.actions, states[1:], strict=True):
+        if isinstance(action, tt.Deal):
+            start_scores = tt.scores(before)
+        _announce(before, action, after, names, screen, show_discards=True)
+        if isinstance(action, tt.Deal):
+            for seat in range(len(record.seats)):
+                screen(f"  {names(seat)}: {screen.cards(_table(tt.view(after, seat)).hand)}")
+        if _deal_ended(before, after):
+            _deal_summary(after, start_scores, names, screen)
+    final = states[-1]
+    if tt.is_over(final):
+        _game_over(final, names, screen)
+    else:
+        screen(
+            f"The game was abandoned after {len(record.actions)} actions, in deal "
+            f"{_table(tt.view(final, 0)).round_number}; scores then: "
+            f"{_per_seat(tt.scores(final), names)}"
+        )
+    return 0
+
+
+def _demo(args: argparse.Namespace, screen: _Screen) -> int:
+    config = _config(args)
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    players = len(tt.scores(tt.new_game(config)))
+    screen(f"{tt.get_game(args.game).title}, {players} players, seed {seed}")
+    names = _Names(players, None)
+    previous: GameState[object] | None = None
+    start_scores = tt.scores(tt.new_game(config))
+    for state in game_states(config, ["heuristic"] * players, seed):
+        if previous is not None:
+            if tt.actor(previous) is tt.CHANCE:
+                start_scores = tt.scores(previous)
+            if _deal_ended(previous, state):
+                _deal_summary(state, start_scores, names, screen)
+        previous = state
+    if previous is not None:
+        _game_over(previous, names, screen)
+    return 0
+
+
+def _rules(args: argparse.Namespace, screen: _Screen) -> int:
+    game = tt.get_game(args.game)
+    text = RULES.get(game.name) or (game.rules.__doc__ or game.title)
+    screen(text.rstrip())
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
 
+    Args:
+        argv: The arguments, without the program name.
+        stdin: Where ``play`` reads the player's moves (default: standard input).
+
     Example:
+        >>> from tricktaking.cli import main
         >>> main(["games"])
         bid-whist
         one-card
         wizard
         0
     """
-    args = _parser().parse_args(argv)
-    out = _Output(sys.stdout, getattr(args, "ascii", False))
-    source = stdin if stdin is not None else sys.stdin
     try:
-        if args.command == "games":
-            out("\n".join(tt.available_games()))
-            return 0
-        if args.command == "play":
-            return _play(args, out, source.readline)
-        if args.command == "simulate":
-            return _simulate(args, out)
-        if args.command == "replay":
-            return _replay(args, out)
-        return _demo(args, out)
-    except tt.ConfigError as error:
-        out(f"error: {error}")
+        args = _parser().parse_args(argv)
+    except SystemExit as stop:  # --help, --version, or a usage error already printed
+        return stop.code if isinstance(stop.code, int) else 2
+    screen = _Screen(sys.stdout, args.ascii if "ascii" in args else False)
+    source = stdin if stdin is not None else _lenient(sys.stdin)
+    try:
+        match args.command:
+            case "games":
+                screen("\n".join(tt.available_games()))
+                return 0
+            case "rules":
+                return _rules(args, screen)
+            case "play":
+                return _play(args, screen, source.readline)
+            case "simulate":
+                return _simulate(args, screen)
+            case "replay":
+                return _replay(args, screen)
+            case _:
+                return _demo(args, screen)
+    except (_UsageError, TricktakingError, OSError) as error:
+        if isinstance(error, BrokenPipeError):
+            return _closed_pipe()
+        print(f"error: {_clean(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        out("interrupted")
+        print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # the reader went away (e.g. piped into head): stop quietly
-        sys.stderr.close()
-        return 0
+
+
+def _closed_pipe() -> int:
+    """The reader went away (e.g. output piped into ``head``): stop quietly."""
+    with contextlib.suppress(OSError):
+        sys.stdout.close()
+    return 0
+
+
+def _lenient(stream: TextIO) -> TextIO:
+    """Standard input that turns bytes that are not UTF-8 into ``�`` instead of failing."""
+    wrapper: object = stream
+    if isinstance(wrapper, io.TextIOWrapper):
+        cast("io.TextIOWrapper[io.BufferedReader]", wrapper).reconfigure(errors="replace")
+    return stream
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -248,7 +248,7 @@ def simulate(
         results.extend(outcome)
         if progress is not None:
             progress(len(results), games)
-    stats = []
+    stats: list[SeatStats] = []
     for seat, spec in enumerate(bots):
         values = [result.scores[seat] for result in results]
         wins = sum(seat in result.winners for result in results)
