@@ -105,7 +105,10 @@ def _integer(text: str) -> int:
     stripped = text.strip()
     digits = stripped.removeprefix("-")
     if not digits.isascii() or not digits.isdigit() or len(digits) > _MAX_DIGITS:
-        raise argparse.ArgumentTypeError(f"{_clean(text)!r} is not an integer")
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise argparse.ArgumentTypeError(
+            f"{_clean(shown)!r} is not an integer of at most {_MAX_DIGITS} digits"
+        )
     return int(stripped)
 
 
@@ -296,7 +299,8 @@ def _describe(view: PlayerView, names: _Names, screen: _Screen) -> None:
                 screen("nobody bid: no trump; everyone scores the points they take")
             else:
                 screen(f"contract: {names(view.bidder)} bid {view.contract} points")
-                screen(f"trump: {_trump(view.trump, True, screen)}")
+                lead = f"the suit {names.does(view.bidder, 'leads')} first"
+                screen(f"trump: {lead if view.trump is None else screen.suit(view.trump)}")
             if view.direction is tt.Direction.DOWNTOWN:
                 screen("direction: downtown (9 high, A low)")
             screen("points taken: " + _per_seat(view.points, names))
