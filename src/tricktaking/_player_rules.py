@@ -57,7 +57,7 @@ No-bid hand. If everyone passes there is no trump. The joker wins any trick it i
   the order of every suit is reversed: 9 beats 10 beats J ... beats A). Everyone scores
   the points they take.
 
-The game. Scores only go up. The first player to reach the target (30 unless --target
+Scoring. Scores only go up. The first player to reach the target (30 unless --target
   says otherwise) alone at the top wins; a tie at the top plays another hand.
 """
 
