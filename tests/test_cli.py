@@ -104,7 +104,7 @@ def test_a_downtown_bid_is_never_shown_as_a_diamond(capsys: pytest.CaptureFixtur
 @pytest.mark.parametrize("game", ["wizard", "one-card", "bid-whist"])
 @pytest.mark.parametrize("ascii_only", [False, True])
 def test_every_move_shown_is_accepted_when_typed_back(game: str, ascii_only: bool) -> None:
-    screen = cli._Screen(io.StringIO(), ascii_only)
+    screen = cli._Output(io.StringIO(), ascii_only)
     config = tt.get_game(game).config_type(**({} if game == "bid-whist" else {"players": 3}))
     for state in game_states(config, ["random"] * len(tt.scores(tt.new_game(config))), 4):
         if isinstance(tt.actor(state), int):

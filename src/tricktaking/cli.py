@@ -124,7 +124,7 @@ def _seat_list(seats: Iterable[int]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-class _Screen:
+class _Output:
     """What the player reads: cards, suits and moves in one notation."""
 
     def __init__(self, stream: TextIO, ascii_only: bool) -> None:
@@ -232,7 +232,7 @@ def _tricks_won(tricks: Sequence[Trick], players: int) -> list[int]:
 # --- what the players read ------------------------------------------------------------------
 
 
-def _task(legal: Sequence[object], screen: _Screen) -> str:
+def _task(legal: Sequence[object], screen: _Output) -> str:
     """What the player is asked to do, said from the legal moves (never a phase name)."""
     match legal[0] if legal else None:
         case Play():
@@ -249,7 +249,7 @@ def _task(legal: Sequence[object], screen: _Screen) -> str:
             return "bid or pass"
 
 
-def _calls(calls: Sequence[object], names: _Names, screen: _Screen) -> str:
+def _calls(calls: Sequence[object], names: _Names, screen: _Output) -> str:
     said: list[str] = []
     for call in calls:
         match call:
@@ -268,12 +268,12 @@ def _mode(bid: bid_whist.Bid) -> str:
     return {"U": "uptown", "D": "downtown", "NT": "no trump"}[bid.mode.token]
 
 
-def _trick_line(trick: Trick, names: _Names, screen: _Screen) -> str:
+def _trick_line(trick: Trick, names: _Names, screen: _Output) -> str:
     plays = ", ".join(f"{names(play.seat)} {screen.card(play.card)}" for play in trick.plays)
     return plays or f"{names(trick.leader)} to lead"
 
 
-def _describe(view: PlayerView, names: _Names, screen: _Screen) -> None:
+def _describe(view: PlayerView, names: _Names, screen: _Output) -> None:
     """Print what the seat sees before it moves: the table, then its hand."""
     table = _table(view)
     screen(
@@ -322,13 +322,13 @@ def _describe(view: PlayerView, names: _Names, screen: _Screen) -> None:
     screen(f"your hand: {screen.cards(table.hand)}")
 
 
-def _trump(trump: Suit | None, decided: bool, screen: _Screen) -> str:
+def _trump(trump: Suit | None, decided: bool, screen: _Output) -> str:
     if trump is not None:
         return screen.suit(trump)
     return "none" if decided else "not chosen yet"
 
 
-def _contract(bid: bid_whist.Bid, trump: Suit | None, names: _Names, screen: _Screen) -> str:
+def _contract(bid: bid_whist.Bid, trump: Suit | None, names: _Names, screen: _Output) -> str:
     level = f"{names(bid.seat)} {screen.move(bid)}: {bid.level} over six books, {_mode(bid)}"
     return level + (f", trump {screen.suit(trump)}" if trump is not None else "")
 
@@ -337,7 +337,7 @@ def _per_seat(values: Sequence[int], names: _Names) -> str:
     return ", ".join(f"{names(seat)} {value}" for seat, value in enumerate(values))
 
 
-def _deal_news(state: GameState[object], names: _Names, screen: _Screen) -> None:
+def _deal_news(state: GameState[object], names: _Names, screen: _Output) -> None:
     """Print the public facts of a new deal (Wizard's turn-up and trump)."""
     view = tt.view(state, 0)
     table = _table(view)
@@ -358,7 +358,7 @@ def _deal_news(state: GameState[object], names: _Names, screen: _Screen) -> None
 
 
 def _deal_summary(
-    state: GameState[object], before: Sequence[int], names: _Names, screen: _Screen
+    state: GameState[object], before: Sequence[int], names: _Names, screen: _Output
 ) -> None:
     """Print how the deal that just ended went: bids or contract, tricks, points."""
     view = tt.view(state, 0)
@@ -406,7 +406,7 @@ def _deal_summary(
             screen(f"scores: {_per_seat(totals, names)}")
 
 
-def _game_over(state: GameState[object], names: _Names, screen: _Screen) -> None:
+def _game_over(state: GameState[object], names: _Names, screen: _Output) -> None:
     winners = tt.winners(state)
     result = "wins" if len(winners) == 1 and winners[0] != names.human else "win"
     screen(f"Game over: {names.group(winners)} {result}.")
@@ -418,7 +418,7 @@ def _announce(
     action: object,
     after: GameState[object],
     names: _Names,
-    screen: _Screen,
+    screen: _Output,
     *,
     show_discards: bool = False,
 ) -> None:
@@ -666,7 +666,7 @@ class _Undo:
 _UNDO = _Undo()
 
 
-def _play(args: argparse.Namespace, screen: _Screen, read: Callable[[], str]) -> int:
+def _play(args: argparse.Namespace, screen: _Output, read: Callable[[], str]) -> int:
     config = _config(args)
     if args.record:
         _check_writable(args.record)
@@ -705,7 +705,7 @@ class _Session:
         state: GameState[object],
         human: int,
         seed: int,
-        screen: _Screen,
+        screen: _Output,
         read: Callable[[], str],
     ) -> None:
         players = len(tt.scores(state))
@@ -769,7 +769,7 @@ class _Session:
         self.screen("your last move is taken back")
 
 
-def _save(state: GameState[object], path: str, screen: _Screen) -> None:
+def _save(state: GameState[object], path: str, screen: _Output) -> None:
     try:
         with open(path, "w", encoding="utf-8") as handle:
             records.dump(state, handle)
@@ -796,7 +796,7 @@ def _human_move(
     *,
     helper: Bot,
     names: _Names,
-    screen: _Screen,
+    screen: _Output,
     read: Callable[[], str],
 ) -> object | None:
     """Ask until the human enters a legal move or a command; ``None`` on quit or end of input."""
@@ -836,14 +836,14 @@ def _human_move(
             screen(f"not allowed: {_clean(reason)}")
 
 
-def _help(legal: Sequence[object], screen: _Screen) -> None:
+def _help(legal: Sequence[object], screen: _Output) -> None:
     screen(f"your moves: {', '.join(screen.move(action) for action in legal)}")
     if any(isinstance(action, bid_whist.Bid) for action in legal):
         screen("  (U = uptown, D = downtown, NT = no trump; '4D' alone is enough)")
     screen("commands: " + ", ".join(f"{name} ({text})" for name, text in _COMMANDS))
 
 
-def _ask(prompt: str, read: Callable[[], str], screen: _Screen) -> str | None:
+def _ask(prompt: str, read: Callable[[], str], screen: _Output) -> str | None:
     screen.stream.write(prompt)
     screen.stream.flush()
     try:
@@ -889,7 +889,7 @@ def _duration(seconds: float) -> str:
     return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
 
 
-def _simulate(args: argparse.Namespace, screen: _Screen) -> int:
+def _simulate(args: argparse.Namespace, screen: _Output) -> int:
     config = _config(args)
     seats = len(tt.scores(tt.new_game(config)))
     kinds = [kind.strip() for kind in args.bots.split(",")]
@@ -947,7 +947,7 @@ def _read_record(path: str) -> records.GameRecord:
         raise _UsageError(f"{path!r} is not a valid game record: {error}") from None
 
 
-def _replay(args: argparse.Namespace, screen: _Screen) -> int:
+def _replay(args: argparse.Namespace, screen: _Output) -> int:
     record = _read_record(args.file)
     game = tt.get_game(record.game)
     names = _Names(len(record.seats), None, record.seats)
@@ -978,7 +978,7 @@ def _replay(args: argparse.Namespace, screen: _Screen) -> int:
     return 0
 
 
-def _demo(args: argparse.Namespace, screen: _Screen) -> int:
+def _demo(args: argparse.Namespace, screen: _Output) -> int:
     config = _config(args)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     players = len(tt.scores(tt.new_game(config)))
@@ -998,7 +998,7 @@ def _demo(args: argparse.Namespace, screen: _Screen) -> int:
     return 0
 
 
-def _rules(args: argparse.Namespace, screen: _Screen) -> int:
+def _rules(args: argparse.Namespace, screen: _Output) -> int:
     game = tt.get_game(args.game)
     text = RULES.get(game.name) or (game.rules.__doc__ or game.title)
     screen(text.rstrip())
@@ -1024,7 +1024,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> i
         args = _parser().parse_args(argv)
     except SystemExit as stop:  # --help, --version, or a usage error already printed
         return stop.code if isinstance(stop.code, int) else 2
-    screen = _Screen(sys.stdout, args.ascii if "ascii" in args else False)
+    screen = _Output(sys.stdout, args.ascii if "ascii" in args else False)
     source = stdin if stdin is not None else _lenient(sys.stdin)
     try:
         match args.command:
