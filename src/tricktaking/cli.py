@@ -49,13 +49,14 @@ from tricktaking import records
 from tricktaking._player_rules import RULES
 from tricktaking.bots import BOT_KINDS, Bot, make_bot
 from tricktaking.cards import Card, Rank, Suit
-from tricktaking.engine import GameState, PlayerView
+from tricktaking.engine import GameState
 from tricktaking.errors import IllegalActionError, NotationError, TricktakingError
 from tricktaking.games import bid_whist, one_card, wizard
 from tricktaking.notation import parse_move, short_token
 from tricktaking.seeding import derive_seed
 from tricktaking.simulate import game_states, simulate
 from tricktaking.tricks import Play, Trick
+from tricktaking.views import PlayerView
 
 __all__ = ["main"]
 
@@ -195,40 +196,6 @@ class _Names:
         return self.group([team, team + 2])
 
 
-# --- reading views (one place to switch to the common view fields of issue 13) -----------
-
-
-@attrs.frozen
-class _Table:
-    """The fields every game's view has, read in one place."""
-
-    hand: tuple[Card, ...]
-    trick: Trick
-    tricks: tuple[Trick, ...]
-    trump: Suit | None
-    dealer: int
-    round_number: int
-
-
-def _table(view: PlayerView) -> _Table:
-    match view:
-        case wizard.WizardView():
-            number = view.round_number
-        case one_card.OneCardView() | bid_whist.BidWhistView():
-            number = view.hand_number
-        case _:
-            raise TypeError(f"the terminal cannot show a {type(view).__name__}")
-    return _Table(view.hand, view.trick, view.tricks, view.trump, view.dealer, number)
-
-
-def _tricks_won(tricks: Sequence[Trick], players: int) -> list[int]:
-    won = [0] * players
-    for trick in tricks:
-        if trick.winner is not None:
-            won[trick.winner] += 1
-    return won
-
-
 # --- what the players read ------------------------------------------------------------------
 
 
@@ -275,9 +242,8 @@ def _trick_line(trick: Trick, names: _Names, screen: _Output) -> str:
 
 def _describe(view: PlayerView, names: _Names, screen: _Output) -> None:
     """Print what the seat sees before it moves: the table, then its hand."""
-    table = _table(view)
     screen(
-        f"--- deal {table.round_number}, dealer {names(table.dealer)}: your turn to "
+        f"--- deal {view.round_number}, dealer {names(view.dealer)}: your turn to "
         f"{_task(view.legal_actions, screen)}"
     )
     match view:
@@ -317,9 +283,9 @@ def _describe(view: PlayerView, names: _Names, screen: _Output) -> None:
             )
         case _:
             pass
-    if table.trick.plays or any(isinstance(action, Play) for action in view.legal_actions):
-        screen(f"trick: {_trick_line(table.trick, names, screen)}")
-    screen(f"your hand: {screen.cards(table.hand)}")
+    if view.trick.plays or any(isinstance(action, Play) for action in view.legal_actions):
+        screen(f"trick: {_trick_line(view.trick, names, screen)}")
+    screen(f"your hand: {screen.cards(view.hand)}")
 
 
 def _trump(trump: Suit | None, decided: bool, screen: _Output) -> str:
@@ -340,13 +306,12 @@ def _per_seat(values: Sequence[int], names: _Names) -> str:
 def _deal_news(state: GameState[object], names: _Names, screen: _Output) -> None:
     """Print the public facts of a new deal (Wizard's turn-up and trump)."""
     view = tt.view(state, 0)
-    table = _table(view)
-    screen(f"=== deal {table.round_number}, dealer {names(table.dealer)} ===")
+    screen(f"=== deal {view.round_number}, dealer {names(view.dealer)} ===")
     match view:
         case wizard.WizardView(turn_up=turn_up, trump=trump) if turn_up is not None:
             chooses = view.phase is wizard.WizardPhase.CHOOSE_TRUMP
             outcome = (
-                f"{names.does(table.dealer, 'chooses')} trump"
+                f"{names.does(view.dealer, 'chooses')} trump"
                 if chooses
                 else (f"trump {screen.suit(trump)}" if trump is not None else "no trump")
             )
@@ -362,11 +327,10 @@ def _deal_summary(
 ) -> None:
     """Print how the deal that just ended went: bids or contract, tricks, points."""
     view = tt.view(state, 0)
-    table = _table(view)
-    totals = tt.scores(state)
+    totals = view.scores
     gained = [after - earlier for after, earlier in zip(totals, before, strict=True)]
-    won = _tricks_won(table.tricks, len(totals))
-    screen(f"--- end of deal {table.round_number} ---")
+    won = view.tricks_won
+    screen(f"--- end of deal {view.round_number} ---")
     match view:
         case wizard.WizardView():
             for seat, bid in enumerate(view.bids):
@@ -437,8 +401,8 @@ def _announce(
             screen(f"{names(seat)}: {screen.move(action)}")
         case _:
             screen(screen.move(action))
-    done = _table(tt.view(after, 0))
-    earlier = _table(tt.view(before, 0))
+    done = tt.view(after, 0)
+    earlier = tt.view(before, 0)
     if len(done.tricks) > len(earlier.tricks) and done.round_number == earlier.round_number:
         last = done.tricks[-1]
         if last.winner is not None:
@@ -963,7 +927,7 @@ def _replay(args: argparse.Namespace, screen: _Output) -> int:
         _announce(before, action, after, names, screen, show_discards=True)
         if isinstance(action, tt.Deal):
             for seat in range(len(record.seats)):
-                screen(f"  {names(seat)}: {screen.cards(_table(tt.view(after, seat)).hand)}")
+                screen(f"  {names(seat)}: {screen.cards(tt.view(after, seat).hand)}")
         if _deal_ended(before, after):
             _deal_summary(after, start_scores, names, screen)
     final = states[-1]
@@ -972,7 +936,7 @@ def _replay(args: argparse.Namespace, screen: _Output) -> int:
     else:
         screen(
             f"The game was abandoned after {len(record.actions)} actions, in deal "
-            f"{_table(tt.view(final, 0)).round_number}; scores then: "
+            f"{tt.view(final, 0).round_number}; scores then: "
             f"{_per_seat(tt.scores(final), names)}"
         )
     return 0

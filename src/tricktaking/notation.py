@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TypeVar, cast
 
 from tricktaking.actions import CoreAction, parse_core_action, parse_seat
-from tricktaking.cards import Card
+from tricktaking.cards import Card, Suit
 from tricktaking.engine import GameState, actor, game_of, legal_actions
 from tricktaking.errors import NotationError
 
