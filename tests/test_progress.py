@@ -88,8 +88,14 @@ def test_close_shows_a_count_not_yet_shown() -> None:
     assert stream.getvalue().splitlines()[-1].startswith("2/10 (20%)")
 
 
-def test_it_is_a_simulate_progress_callback() -> None:
+def test_a_display_never_updated_writes_nothing() -> None:
+    stream = io.StringIO()
+    with Progress(10, stream, "deals", tty=True):
+        pass
+    assert stream.getvalue() == ""
 
+
+def test_it_is_a_simulate_progress_callback() -> None:
     stream = io.StringIO()
     with Progress(0, stream, "games", tty=False) as progress:
         simulate(tt.OneCardConfig(players=2, target=3), ["random"] * 2, games=4, progress=progress)

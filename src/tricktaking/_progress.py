@@ -83,6 +83,7 @@ class Progress:
         self._shown: int | None = None
         self._width = 0
         self._closed = False
+        self._updated = False
 
     @property
     def done(self) -> int:
@@ -108,6 +109,7 @@ class Progress:
     def update(self, done: int) -> None:
         """Record that ``done`` items are complete; show it if it is time to."""
         self._done = done
+        self._updated = True
         now = self._clock()
         if done >= self.total or now - self._shown_at >= self.interval:
             self._show(now)
@@ -118,10 +120,15 @@ class Progress:
         self.update(done)
 
     def close(self) -> None:
-        """Show the last count if it is not shown yet and end the line; idempotent."""
+        """Show the last count if it is not shown yet and end the line; idempotent.
+
+        A display that was never updated writes nothing.
+        """
         if self._closed:
             return
         self._closed = True
+        if not self._updated:  # the run never started (a bad argument): leave no trace
+            return
         if self._shown != self._done:
             self._show(self._clock())
         if self.tty:

@@ -64,13 +64,13 @@ from __future__ import annotations
 import json
 import math
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 
 import attrs
 
 from tricktaking._runs import bot_label, make_player, mean_and_error, play, run
-from tricktaking.engine import game_of, get_game, new_game, scores
+from tricktaking.engine import GameState, game_of, get_game, new_game, scores
 from tricktaking.errors import TricktakingError
 from tricktaking.seeding import derive_seed
 from tricktaking.simulate import BotSpec
@@ -83,6 +83,7 @@ __all__ = [
     "DealResult",
     "arena",
     "deal_config",
+    "deal_states",
     "play_deal",
     "seatings",
 ]
@@ -359,12 +360,31 @@ def seatings(bots: Sequence[BotSpec]) -> tuple[tuple[BotSpec, ...], ...]:
     return tuple(found)
 
 
-def play_deal(config: object, seating: Sequence[BotSpec], seed: int) -> tuple[int, ...]:
-    """The final scores of one game of a duplicate deal, with ``seating[seat]`` in each seat.
+def deal_states(
+    config: object, seating: Sequence[BotSpec], seed: int
+) -> Iterator[GameState[object]]:
+    """Every state of one game of a duplicate deal, with ``seating[seat]`` in each seat.
 
     Hand ``k`` of the game (counting from 0) is dealt with ``derive_seed(seed, "hand", k)``
     and the bot in ``seat`` is made with ``derive_seed(seed, "bot", seat)``, so every
-    seating of the deal sees the same cards.
+    seating of the deal is dealt the same cards, hand after hand.
+
+    Raises:
+        ValueError: If the number of bots is not the number of seats.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> def dealt(seating):
+        ...     final = list(deal_states(tt.WizardConfig(players=3, rounds=3), seating, 9))[-1]
+        ...     return [action for action in final.history if isinstance(action, tt.Deal)]
+        >>> dealt(["heuristic", "random", "random"]) == dealt(["random", "random", "heuristic"])
+        True
+    """
+    return play(config, seating, seed, lambda _, hand: derive_seed(seed, "hand", hand))
+
+
+def play_deal(config: object, seating: Sequence[BotSpec], seed: int) -> tuple[int, ...]:
+    """The final scores of one game of a duplicate deal (see :func:`deal_states`).
 
     Example:
         >>> import tricktaking as tt
@@ -372,8 +392,7 @@ def play_deal(config: object, seating: Sequence[BotSpec], seed: int) -> tuple[in
         >>> play_deal(config, ["random"] * 4, seed=3) == play_deal(config, ["random"] * 4, seed=3)
         True
     """
-    states = play(config, seating, seed, lambda _, hand: derive_seed(seed, "hand", hand))
-    return scores(deque(states, maxlen=1)[0])
+    return scores(deque(deal_states(config, seating, seed), maxlen=1)[0])
 
 
 def _play_deals(
