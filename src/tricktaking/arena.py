@@ -167,6 +167,14 @@ class BotStats:
 class ArenaResult:
     """The outcome of :func:`arena`: per-kind statistics and every deal's result.
 
+    Attributes:
+        game: The game's registry name.
+        config: The configuration each deal was a game of.
+        seed: The master seed.
+        seatings: The bot in each seat (its name), for each seating played.
+        bots: Each bot kind's statistics, in order of first appearance in the bots given.
+        results: Every deal's scores and differences, in deal order.
+
     Example:
         >>> import tricktaking as tt
         >>> result = arena(tt.OneCardConfig(players=2, target=1), ["heuristic", "random"],
@@ -189,7 +197,7 @@ class ArenaResult:
 
     @property
     def games(self) -> int:
-        """The number of games played: one per deal and seating."""
+        """The number of games played, one per deal and seating."""
         return len(self.results) * len(self.seatings)
 
     def table(self) -> str:

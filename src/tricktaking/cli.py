@@ -7,6 +7,8 @@
   game record.
 - ``tricktaking simulate GAME -n N --bots heuristic,random,...`` plays bots against each
   other and prints a table (progress goes to standard error).
+- ``tricktaking arena GAME --bots heuristic,random -n N [--jobs J] [--json FILE]`` compares
+  bots over duplicate deals (:mod:`tricktaking.arena`) and prints the table.
 - ``tricktaking replay FILE`` prints a recorded game trick by trick.
 - ``tricktaking demo GAME`` plays a seeded game between bots with no input;
   ``tricktaking games`` lists the games.
