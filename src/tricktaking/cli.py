@@ -6,6 +6,8 @@
   moves and the commands (``auto``, ``undo``, ``quit``).
 - ``tricktaking simulate GAME -n N --bots heuristic,random,...`` plays bots against each
   other and prints a table (progress goes to standard error).
+- ``tricktaking arena GAME --bots heuristic,random -n N [--jobs J] [--json FILE]`` compares
+  bots over duplicate deals (:mod:`tricktaking.arena`) and prints the table.
 - ``tricktaking replay FILE`` prints a recorded game trick by trick.
 - ``tricktaking demo GAME`` plays a game between bots with no input;
   ``tricktaking games`` lists the games; ``tricktaking rules GAME`` summarises the rules.
@@ -30,13 +32,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import math
 import os
 import re
 import secrets
 import stat
 import sys
-import time
 import typing
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -47,6 +47,8 @@ import attrs
 import tricktaking as tt
 from tricktaking import records
 from tricktaking._player_rules import RULES
+from tricktaking._progress import Progress
+from tricktaking.arena import arena, deal_config
 from tricktaking.bots import BOT_KINDS, Bot, make_bot
 from tricktaking.cards import Card, Rank, Suit
 from tricktaking.engine import GameState
@@ -519,6 +521,12 @@ def _field_names(config_type: type) -> set[str]:
     return {field.name for field in attrs.fields(config_type)} if attrs.has(config_type) else set()
 
 
+_GAME_NAMES = tuple(tt.available_games())
+
+if typing.TYPE_CHECKING:
+    # The type of add_subparsers(), for the functions that add a subcommand.
+    _Commands: typing.TypeAlias = argparse._SubParsersAction[_Parser]  # pyright: ignore[reportPrivateUsage]
+
 _DEFAULT_PLAYERS = {"wizard": 4, "one-card": 3}
 
 
@@ -548,6 +556,54 @@ def _config(args: argparse.Namespace) -> object:
         if args.players != seats:
             raise _UsageError(f"{game.title} is for exactly {seats} players")
     return config
+
+
+def _add_arena(commands: _Commands) -> None:
+    """The ``arena`` subcommand: duplicate-deal bot comparisons (:mod:`tricktaking.arena`)."""
+    sub = commands.add_parser("arena", help="compare bots fairly over duplicate deals")
+    sub.add_argument("game", choices=_GAME_NAMES)
+    sub.add_argument("--bots", default="heuristic,random", help="comma-separated bot kinds")
+    sub.add_argument("-n", type=int, default=100, help="duplicate deals (default 100)")
+    sub.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    sub.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    sub.add_argument("--json", default=None, metavar="FILE", help="also write the results here")
+    sub.add_argument("--players", type=int, default=None, help="seats (default 4)")
+    sub.add_argument("--rounds", type=int, default=None, help="Wizard: rounds a deal lasts (5)")
+    sub.add_argument("--target", type=int, default=None, help="One Card, Bid Whist (default 1)")
+
+
+def _arena(args: argparse.Namespace, out: _Output) -> int:
+    """Play the duplicate deals with a progress bar on stderr; print the table."""
+    kinds = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
+    try:
+        if args.n < 1 or args.jobs < 1:
+            raise tt.ConfigError(f"-n and --jobs must be at least 1, not {args.n}, {args.jobs}")
+        config = deal_config(
+            args.game, players=args.players, rounds=args.rounds, target=args.target
+        )
+        with contextlib.ExitStack() as stack:
+            sink = (
+                stack.enter_context(open(args.json, "w", encoding="utf-8")) if args.json else None
+            )
+            pool = stack.enter_context(ProcessPoolExecutor(args.jobs)) if args.jobs > 1 else None
+            progress = stack.enter_context(Progress(args.n, sys.stderr, "deals"))
+            result = arena(
+                config, kinds, deals=args.n, seed=args.seed, executor=pool, progress=progress
+            )
+            progress.close()
+            seconds = progress.elapsed()
+            print(
+                f"{result.games} games in {seconds:.1f} s: "
+                f"{result.games / max(seconds, 1e-9):.1f} games/s",
+                file=sys.stderr,
+            )
+            if sink is not None:
+                sink.write(result.to_json() + "\n")
+    except (tt.TricktakingError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    out(result.table())
+    return 0
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -602,6 +658,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
     game_command("demo", "play a game between bots, with no input", fresh)
+    _add_arena(commands)
     replay = commands.add_parser("replay", help="print a recorded game trick by trick")
     replay.add_argument("file")
     replay.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
@@ -820,39 +877,6 @@ def _ask(prompt: str, read: Callable[[], str], screen: _Output) -> str | None:
 # --- simulate -------------------------------------------------------------------------------
 
 
-class _Progress:
-    """Games done, rate and time left on standard error.
-
-    On a terminal one line is redrawn; otherwise a full line is written at most every
-    tenth of the run (and at the end), so logs get no run-together counters.
-    """
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self.live = stream.isatty()
-        self.start = time.monotonic()
-        self.next_share = 0.1
-
-    def __call__(self, done: int, total: int) -> None:
-        elapsed = max(time.monotonic() - self.start, 1e-9)
-        rate = done / elapsed
-        left = (total - done) / rate if rate else math.inf
-        text = f"{done}/{total} games, {rate:.1f} games/s, ETA {_duration(left)}"
-        if self.live:
-            end = "\n" if done >= total else ""
-            print(f"\r{text}\x1b[K", end=end, file=self.stream, flush=True)
-        elif done >= total or done / total >= self.next_share:
-            self.next_share = math.floor(done / total * 10 + 1) / 10
-            print(text, file=self.stream, flush=True)
-
-
-def _duration(seconds: float) -> str:
-    if not math.isfinite(seconds):
-        return "?"
-    whole = round(seconds)
-    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
-
-
 def _simulate(args: argparse.Namespace, screen: _Output) -> int:
     config = _config(args)
     seats = len(tt.scores(tt.new_game(config)))
@@ -868,14 +892,10 @@ def _simulate(args: argparse.Namespace, screen: _Output) -> int:
             f"but --bots names {len(kinds)} bots: give one kind per seat, or one for all"
         )
     seed = args.seed if args.seed is not None else 0
-    progress = _Progress(sys.stderr)
-    if args.jobs > 1:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            result = simulate(
-                config, kinds, games=args.n, seed=seed, executor=pool, progress=progress
-            )
-    else:
-        result = simulate(config, kinds, games=args.n, seed=seed, progress=progress)
+    with contextlib.ExitStack() as stack:
+        pool = stack.enter_context(ProcessPoolExecutor(args.jobs)) if args.jobs > 1 else None
+        progress = stack.enter_context(Progress(args.n, sys.stderr, "games"))
+        result = simulate(config, kinds, games=args.n, seed=seed, executor=pool, progress=progress)
     screen(f"{tt.get_game(args.game).title}: {args.n} games, seed {seed}")
     screen(result.table())
     return 0
@@ -1003,6 +1023,8 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> i
                 return _simulate(args, screen)
             case "replay":
                 return _replay(args, screen)
+            case "arena":
+                return _arena(args, screen)
             case _:
                 return _demo(args, screen)
     except (_UsageError, TricktakingError, OSError) as error:
