@@ -466,3 +466,9 @@ def test_a_closed_output_pipe_stops_quietly() -> None:
         check=False,
     )
     assert b"Traceback" not in done.stderr
+
+
+def test_each_move_is_listed_once() -> None:
+    wizard_card = tt.Card.parse("WZ")
+    legal = [tt.Play(0, wizard_card), tt.Play(0, wizard_card), tt.Play(0, tt.Card.parse("TH"))]
+    assert cli._moves(legal, cli._Output(io.StringIO(), True)) == "play Wizard, play 10H"

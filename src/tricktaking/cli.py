@@ -844,7 +844,7 @@ def _human_move(
         except NotationError:
             screen(
                 f"not understood: {_clean(line)!r}; your moves: "
-                + ", ".join(screen.move(action) for action in legal)
+                + _moves(legal, screen)
                 + " (or help, auto, undo, quit)"
             )
             continue
@@ -857,8 +857,13 @@ def _human_move(
             screen(f"not allowed: {_clean(reason)}")
 
 
+def _moves(legal: Sequence[object], screen: _Output) -> str:
+    """The legal moves as the player types them, each once (two Wizards are one move)."""
+    return ", ".join(dict.fromkeys(screen.move(action) for action in legal))
+
+
 def _help(legal: Sequence[object], screen: _Output) -> None:
-    screen(f"your moves: {', '.join(screen.move(action) for action in legal)}")
+    screen(f"your moves: {_moves(legal, screen)}")
     if any(isinstance(action, bid_whist.Bid) for action in legal):
         screen("  (U = uptown, D = downtown, NT = no trump; '4D' alone is enough)")
     screen("commands: " + ", ".join(f"{name} ({text})" for name, text in _COMMANDS))
