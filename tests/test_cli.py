@@ -214,38 +214,30 @@ def test_variants_are_options_with_help(capsys: pytest.CaptureFixture[str]) -> N
     assert "hook" in text and "exchange" in text and "Wizard: " in text
 
 
-def test_variants_reach_the_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    record = tmp_path / "hook.json"
-    argv = [
-        "play",
-        "wizard",
-        "--players",
-        "3",
-        "--rounds",
-        "2",
-        "--bid-rule",
-        "hook",
-        "--record",
-        str(record),
-    ]
+@pytest.mark.parametrize(
+    ("options", "config"),
+    [
+        (
+            "wizard --players 3 --rounds 2 --bid-rule hook",
+            tt.WizardConfig(players=3, rounds=2, bid_rule="hook"),
+        ),
+        (
+            "bid-whist --kitty exchange --nt-double --min-bid 2 --first-lead declarer",
+            tt.BidWhistConfig(kitty="exchange", nt_double=True, min_bid=2, first_lead="declarer"),
+        ),
+        (
+            "one-card --players 2 --target 9 --first-dealer 1",
+            tt.OneCardConfig(players=2, target=9, first_dealer=1),
+        ),
+    ],
+)
+def test_variants_reach_the_game(
+    options: str, config: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    argv = ["play", *options.split(), "--record", str(record)]
     assert main(argv, stdin=io.StringIO("quit\n")) == 1
-    config = records.loads(record.read_text()).config
-    assert config == tt.WizardConfig(players=3, rounds=2, bid_rule="hook")
-    record = tmp_path / "exchange.json"
-    argv = [
-        "play",
-        "bid-whist",
-        "--kitty",
-        "exchange",
-        "--nt-double",
-        "--min-bid",
-        "2",
-        "--record",
-        str(record),
-    ]
-    assert main(argv, stdin=io.StringIO("quit\n")) == 1
-    config = records.loads(record.read_text()).config
-    assert config == tt.BidWhistConfig(kitty="exchange", nt_double=True, min_bid=2)
+    assert records.loads(record.read_text()).config == config
     capsys.readouterr()
 
 
