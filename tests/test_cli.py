@@ -13,6 +13,8 @@ import pytest
 
 import tricktaking as tt
 from tricktaking import cli, records
+from tricktaking._terminal import Output, typed_text
+from tricktaking._terminal_game import moves
 from tricktaking.cli import main
 from tricktaking.notation import parse_move
 from tricktaking.simulate import game_states
@@ -104,12 +106,12 @@ def test_a_downtown_bid_is_never_shown_as_a_diamond(capsys: pytest.CaptureFixtur
 @pytest.mark.parametrize("game", ["wizard", "one-card", "bid-whist"])
 @pytest.mark.parametrize("ascii_only", [False, True])
 def test_every_move_shown_is_accepted_when_typed_back(game: str, ascii_only: bool) -> None:
-    screen = cli._Output(io.StringIO(), ascii_only)
+    screen = Output(io.StringIO(), ascii_only)
     config = tt.get_game(game).config_type(**({} if game == "bid-whist" else {"players": 3}))
     for state in game_states(config, ["random"] * len(tt.scores(tt.new_game(config))), 4):
         if isinstance(tt.actor(state), int):
             for action in tt.legal_actions(state):
-                typed = cli._typed(screen.move(action))
+                typed = typed_text(screen.move(action))
                 assert parse_move(state, typed) == action, typed
 
 
@@ -463,4 +465,4 @@ def test_a_closed_output_pipe_stops_quietly() -> None:
 def test_each_move_is_listed_once() -> None:
     wizard_card = tt.Card.parse("WZ")
     legal = [tt.Play(0, wizard_card), tt.Play(0, wizard_card), tt.Play(0, tt.Card.parse("TH"))]
-    assert cli._moves(legal, cli._Output(io.StringIO(), True)) == "play Wizard, play 10H"
+    assert moves(legal, Output(io.StringIO(), True)) == "play Wizard, play 10H"

@@ -38,7 +38,7 @@ import secrets
 import stat
 import sys
 import typing
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NoReturn, TextIO, cast
 
@@ -48,17 +48,24 @@ import tricktaking as tt
 from tricktaking import records
 from tricktaking._player_rules import RULES
 from tricktaking._progress import Progress
+from tricktaking._terminal import (
+    Names,
+    Output,
+    announce,
+    clean,
+    deal_ended,
+    deal_summary,
+    game_over,
+    per_seat,
+    seat_list,
+)
+from tricktaking._terminal_game import Session
 from tricktaking.arena import arena, deal_config
-from tricktaking.bots import BOT_KINDS, Bot, make_bot
-from tricktaking.cards import Card, Rank, Suit
+from tricktaking.bots import BOT_KINDS
 from tricktaking.engine import GameState
-from tricktaking.errors import IllegalActionError, NotationError, TricktakingError
-from tricktaking.games import bid_whist, one_card, wizard
-from tricktaking.notation import parse_move, short_token
-from tricktaking.seeding import derive_seed
+from tricktaking.errors import TricktakingError
+from tricktaking.games import bid_whist
 from tricktaking.simulate import game_states, simulate
-from tricktaking.tricks import Play, Trick
-from tricktaking.views import PlayerView
 
 __all__ = ["main"]
 
@@ -66,41 +73,10 @@ MAX_RECORD_BYTES = 64 * 1024 * 1024
 """The largest record file ``replay`` reads."""
 
 _MAX_DIGITS = 100  # integers on the command line: enough for any seed, bounded for int()
-_MESSAGE_LIMIT = 300  # echoed input and error texts are cut to this many characters
-
-_SPECIAL_NAMES = {
-    Rank.WIZARD: "Wizard",
-    Rank.JESTER: "Jester",
-    Rank.JOKER: "joker",
-    Rank.RED_JOKER: "big joker",
-    Rank.BLACK_JOKER: "little joker",
-}
-# What a player may type for a special card: its display name, with or without a space.
-_TYPED_NAMES = sorted(
-    ((name, rank.value) for rank, name in _SPECIAL_NAMES.items()), key=lambda n: -len(n[0])
-)
-_TYPED_PATTERN = re.compile(
-    "|".join(r"\b" + name.replace(" ", r"[\s_-]*") + r"\b" for name, _ in _TYPED_NAMES),
-    re.IGNORECASE,
-)
-
-_COMMANDS = (
-    ("help", "your moves and these commands"),
-    ("auto", "a bot chooses your move"),
-    ("undo", "take back your last move"),
-    ("quit", "stop the game"),
-)
 
 
 class _UsageError(Exception):
     """A wrong command line or input file: printed as ``error: …``, exit status 2."""
-
-
-def _clean(text: str) -> str:
-    """``text`` safe to print: control characters escaped, cut to a readable length."""
-    if len(text) > _MESSAGE_LIMIT:
-        text = text[:_MESSAGE_LIMIT] + "…"
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
 def _integer(text: str) -> int:
@@ -110,7 +86,7 @@ def _integer(text: str) -> int:
     if not digits.isascii() or not digits.isdigit() or len(digits) > _MAX_DIGITS:
         shown = text if len(text) <= 20 else text[:20] + "…"
         raise argparse.ArgumentTypeError(
-            f"{_clean(shown)!r} is not an integer of at most {_MAX_DIGITS} digits"
+            f"{clean(shown)!r} is not an integer of at most {_MAX_DIGITS} digits"
         )
     return int(stripped)
 
@@ -122,302 +98,6 @@ def _positive(text: str) -> int:
     return value
 
 
-def _seat_list(seats: Iterable[int]) -> str:
-    items = [str(seat) for seat in seats]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-class _Output:
-    """What the player reads: cards, suits and moves in one notation."""
-
-    def __init__(self, stream: TextIO, ascii_only: bool) -> None:
-        self.stream = stream
-        self.ascii_only = ascii_only or not _can_encode(stream, "♠♥♦♣…")
-
-    def card(self, card: Card) -> str:
-        if card.suit is None:
-            return _SPECIAL_NAMES.get(card.rank, card.rank.value)
-        return card.pretty(ascii_only=self.ascii_only)
-
-    def suit(self, suit: Suit) -> str:
-        return suit.value if self.ascii_only else suit.symbol
-
-    def cards(self, cards: Iterable[Card]) -> str:
-        return ", ".join(map(self.card, cards)) or "none"
-
-    def move(self, action: object) -> str:
-        """The text a player types for ``action``: the same text help and errors show."""
-        match action:
-            case Play(card=card):
-                return f"play {self.card(card)}"
-            case bid_whist.Discard(card=card):
-                return f"discard {self.card(card)}"
-            case tt.ChooseTrump(suit=suit):
-                return f"trump {self.suit(suit)}"
-            case _:
-                return short_token(action)
-
-    def __call__(self, line: str = "") -> None:
-        text = line if not self.ascii_only else line.replace("…", "...").replace("→", "->")
-        print(text, file=self.stream)
-
-
-def _can_encode(stream: TextIO, text: str) -> bool:
-    try:
-        text.encode(stream.encoding or "ascii")  # a StringIO's encoding is None
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
-
-
-class _Names:
-    """How seats are called: ``you`` for the human, ``seat 2`` (or a record's name)."""
-
-    def __init__(self, players: int, human: int | None, labels: Sequence[str] = ()) -> None:
-        self.players = players
-        self.human = human
-        self.labels = [_clean(label) for label in labels]
-
-    def __call__(self, seat: int) -> str:
-        if seat == self.human:
-            return "you"
-        label = self.labels[seat] if seat < len(self.labels) else f"seat {seat}"
-        return f"seat {seat}" if label == f"seat {seat}" else f"seat {seat} ({label})"
-
-    def does(self, seat: int, verb: str) -> str:
-        """``seat 2 takes`` or ``you take``: the seat and a verb in the third person."""
-        return f"you {verb.removesuffix('s')}" if seat == self.human else f"{self(seat)} {verb}"
-
-    def group(self, seats: Sequence[int]) -> str:
-        if self.human in seats:
-            others = [seat for seat in seats if seat != self.human]
-            return "you" + (f" and seat {_seat_list(others)}" if others else "")
-        return ("seat " if len(seats) == 1 else "seats ") + _seat_list(seats)
-
-    def team(self, team: int) -> str:
-        return self.group([team, team + 2])
-
-
-# --- what the players read ------------------------------------------------------------------
-
-
-def _task(legal: Sequence[object], screen: _Output) -> str:
-    """What the player is asked to do, said from the legal moves (never a phase name)."""
-    match legal[0] if legal else None:
-        case Play():
-            return "play a card"
-        case bid_whist.Discard():
-            return "discard a card"
-        case tt.ChooseTrump():
-            return "choose trump"
-        case tt.ChooseDirection():
-            return "choose uptown or downtown"
-        case wizard.Bid():
-            return "bid how many tricks you will take"
-        case _:
-            return "bid or pass"
-
-
-def _calls(calls: Sequence[object], names: _Names, screen: _Output) -> str:
-    said: list[str] = []
-    for call in calls:
-        match call:
-            case tt.Pass(seat=seat):
-                said.append(f"{names(seat)} passed")
-            case one_card.Bid(seat=seat, points=points):
-                said.append(f"{names(seat)} bid {points}")
-            case bid_whist.Bid(seat=seat):
-                said.append(f"{names(seat)} {screen.move(call)} ({_mode(call)})")
-            case _:
-                said.append(screen.move(call))
-    return ", ".join(said) or "none yet"
-
-
-def _mode(bid: bid_whist.Bid) -> str:
-    return {"U": "uptown", "D": "downtown", "NT": "no trump"}[bid.mode.token]
-
-
-def _trick_line(trick: Trick, names: _Names, screen: _Output) -> str:
-    plays = ", ".join(f"{names(play.seat)} {screen.card(play.card)}" for play in trick.plays)
-    return plays or f"{names(trick.leader)} to lead"
-
-
-def _describe(view: PlayerView, names: _Names, screen: _Output) -> None:
-    """Print what the seat sees before it moves: the table, then its hand."""
-    screen(
-        f"--- deal {view.round_number}, dealer {names(view.dealer)}: your turn to "
-        f"{_task(view.legal_actions, screen)}"
-    )
-    match view:
-        case wizard.WizardView():
-            choosing = view.phase is wizard.WizardPhase.CHOOSE_TRUMP
-            trump = _trump(view.trump, not choosing, screen)
-            if view.turn_up is not None:
-                screen(f"turn-up: {screen.card(view.turn_up)}, trump: {trump}")
-            else:
-                screen(f"trump: {trump}")
-            made = [f"{names(seat)} {bid}" for seat, bid in enumerate(view.bids) if bid is not None]
-            screen(f"bids: {', '.join(made) or 'none yet'}")
-        case one_card.OneCardView():
-            if view.centre is not None:
-                screen(f"the One Card: {screen.card(view.centre)}")
-            if view.phase is one_card.OneCardPhase.BID:
-                screen(f"calls: {_calls(view.calls, names, screen)}")
-            elif view.contract is None or view.bidder is None:
-                screen("nobody bid: no trump; everyone scores the points they take")
-            else:
-                screen(f"contract: {names(view.bidder)} bid {view.contract} points")
-                lead = f"the suit {names.does(view.bidder, 'leads')} first"
-                screen(f"trump: {lead if view.trump is None else screen.suit(view.trump)}")
-            if view.direction is tt.Direction.DOWNTOWN:
-                screen("direction: downtown (9 high, A low)")
-            screen("points taken: " + _per_seat(view.points, names))
-        case bid_whist.BidWhistView():
-            if view.contract is None:
-                screen(f"calls: {_calls(view.calls, names, screen)}")
-            else:
-                screen(f"contract: {_contract(view.contract, view.trump, names, screen)}")
-            if view.kitty:
-                screen(f"kitty: {screen.cards(view.kitty)}")
-            won = view.tricks_won
-            screen(
-                f"books won: {names.team(0)}: {won[0] + won[2]}; {names.team(1)}: {won[1] + won[3]}"
-            )
-        case _:
-            pass
-    if view.trick.plays or any(isinstance(action, Play) for action in view.legal_actions):
-        screen(f"trick: {_trick_line(view.trick, names, screen)}")
-    screen(f"your hand: {screen.cards(view.hand)}")
-
-
-def _trump(trump: Suit | None, decided: bool, screen: _Output) -> str:
-    if trump is not None:
-        return screen.suit(trump)
-    return "none" if decided else "not chosen yet"
-
-
-def _contract(bid: bid_whist.Bid, trump: Suit | None, names: _Names, screen: _Output) -> str:
-    level = f"{names(bid.seat)} {screen.move(bid)}: {bid.level} over six books, {_mode(bid)}"
-    return level + (f", trump {screen.suit(trump)}" if trump is not None else "")
-
-
-def _per_seat(values: Sequence[int], names: _Names) -> str:
-    return ", ".join(f"{names(seat)} {value}" for seat, value in enumerate(values))
-
-
-def _deal_news(state: GameState[object], names: _Names, screen: _Output) -> None:
-    """Print the public facts of a new deal (Wizard's turn-up and trump)."""
-    view = tt.view(state, 0)
-    screen(f"=== deal {view.round_number}, dealer {names(view.dealer)} ===")
-    match view:
-        case wizard.WizardView(turn_up=turn_up, trump=trump) if turn_up is not None:
-            chooses = view.phase is wizard.WizardPhase.CHOOSE_TRUMP
-            outcome = (
-                f"{names.does(view.dealer, 'chooses')} trump"
-                if chooses
-                else (f"trump {screen.suit(trump)}" if trump is not None else "no trump")
-            )
-            screen(f"turn-up: {screen.card(turn_up)}, {outcome}")
-        case wizard.WizardView():
-            screen("no turn-up: no trump this round")
-        case _:
-            pass
-
-
-def _deal_summary(
-    state: GameState[object], before: Sequence[int], names: _Names, screen: _Output
-) -> None:
-    """Print how the deal that just ended went: bids or contract, tricks, points."""
-    view = tt.view(state, 0)
-    totals = view.scores
-    gained = [after - earlier for after, earlier in zip(totals, before, strict=True)]
-    won = view.tricks_won
-    screen(f"--- end of deal {view.round_number} ---")
-    match view:
-        case wizard.WizardView():
-            for seat, bid in enumerate(view.bids):
-                verdict = "made it" if bid == won[seat] else "missed"
-                screen(
-                    f"{names(seat)}: bid {bid}, took {won[seat]} ({verdict}): "
-                    f"{gained[seat]:+d}, total {totals[seat]}"
-                )
-        case one_card.OneCardView():
-            if view.centre is not None:
-                screen(f"the One Card was {screen.card(view.centre)}")
-            if view.bidder is None or view.contract is None:
-                screen("nobody bid: everyone scores the points taken")
-            else:
-                taken = view.points[view.bidder]
-                verdict = "made" if taken >= view.contract else "failed: scores 0"
-                screen(
-                    f"contract: {names(view.bidder)} bid {view.contract} and took {taken} "
-                    f"points ({verdict})"
-                )
-            for seat, points in enumerate(view.points):
-                screen(
-                    f"{names(seat)}: took {points} points: {gained[seat]:+d}, total {totals[seat]}"
-                )
-        case bid_whist.BidWhistView(contract=contract) if contract is not None:
-            team = contract.seat % 2
-            books = won[team] + won[team + 2] + 1
-            need = 6 + contract.level
-            verdict = "made" if books >= need else "set"
-            screen(f"contract: {_contract(contract, view.trump, names, screen)}")
-            screen(
-                f"{names.team(team)} took {books - 1} books + 1 for the kitty = {books}, "
-                f"needed {need}: {verdict}, {gained[team]:+d}"
-            )
-            screen(f"scores: {names.team(0)}: {totals[0]}; {names.team(1)}: {totals[1]}")
-        case _:
-            screen(f"scores: {_per_seat(totals, names)}")
-
-
-def _game_over(state: GameState[object], names: _Names, screen: _Output) -> None:
-    winners = tt.winners(state)
-    result = "wins" if len(winners) == 1 and winners[0] != names.human else "win"
-    screen(f"Game over: {names.group(winners)} {result}.")
-    screen(f"final scores: {_per_seat(tt.scores(state), names)}")
-
-
-def _announce(
-    before: GameState[object],
-    action: object,
-    after: GameState[object],
-    names: _Names,
-    screen: _Output,
-    *,
-    show_discards: bool = False,
-) -> None:
-    """Print a public account of an action and of any trick or deal it completed."""
-    match action:
-        case tt.Deal():
-            _deal_news(after, names, screen)
-            return
-        case bid_whist.Discard(seat=seat) if not show_discards:
-            screen(f"{names(seat)}: discard a card")
-        case Play(seat=seat) | tt.Pass(seat=seat) | tt.ChooseTrump(seat=seat):
-            screen(f"{names(seat)}: {screen.move(action)}")
-        case tt.ChooseDirection(seat=seat) | bid_whist.Discard(seat=seat):
-            screen(f"{names(seat)}: {screen.move(action)}")
-        case wizard.Bid(seat=seat) | one_card.Bid(seat=seat) | bid_whist.Bid(seat=seat):
-            screen(f"{names(seat)}: {screen.move(action)}")
-        case _:
-            screen(screen.move(action))
-    done = tt.view(after, 0)
-    earlier = tt.view(before, 0)
-    if len(done.tricks) > len(earlier.tricks) and done.round_number == earlier.round_number:
-        last = done.tricks[-1]
-        if last.winner is not None:
-            screen(
-                f"  trick: {_trick_line(last, names, screen)}: "
-                f"{names.does(last.winner, 'takes')} it"
-            )
-
-
-def _deal_ended(before: GameState[object], after: GameState[object]) -> bool:
-    return tt.actor(before) is not tt.CHANCE and (tt.actor(after) is tt.CHANCE or tt.is_over(after))
-
-
 # --- the command line -----------------------------------------------------------------------
 
 
@@ -425,7 +105,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors read ``error: …`` (exit status 2)."""
 
     def error(self, message: str) -> NoReturn:
-        print(f"error: {_clean(message)} (see '{self.prog} --help')", file=sys.stderr)
+        print(f"error: {clean(message)} (see '{self.prog} --help')", file=sys.stderr)
         raise SystemExit(2)
 
 
@@ -572,7 +252,7 @@ def _add_arena(commands: _Commands) -> None:
     sub.add_argument("--target", type=int, default=None, help="One Card, Bid Whist (default 1)")
 
 
-def _arena(args: argparse.Namespace, out: _Output) -> int:
+def _arena(args: argparse.Namespace, out: Output) -> int:
     """Play the duplicate deals with a progress bar on stderr; print the table."""
     kinds = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
     try:
@@ -680,14 +360,7 @@ def _check_writable(path: str) -> None:
         raise _UsageError(f"--record {path!r} cannot be written")
 
 
-class _Undo:
-    """The human asked to take back their last move."""
-
-
-_UNDO = _Undo()
-
-
-def _play(args: argparse.Namespace, screen: _Output, read: Callable[[], str]) -> int:
+def _play(args: argparse.Namespace, screen: Output, read: Callable[[], str]) -> int:
     config = _config(args)
     if args.record:
         _check_writable(args.record)
@@ -696,7 +369,7 @@ def _play(args: argparse.Namespace, screen: _Output, read: Callable[[], str]) ->
     players = len(tt.scores(state))
     if not 0 <= args.seat < players:
         raise _UsageError(f"--seat must be 0 to {players - 1}, not {args.seat}")
-    session = _Session(state, args.seat, seed, screen, read)
+    session = Session(state, args.seat, seed, screen, read)
     screen(
         f"{tt.get_game(args.game).title}, {players} players, seed {seed} "
         f"(--seed {seed} plays this game again)"
@@ -718,171 +391,20 @@ def _play(args: argparse.Namespace, screen: _Output, read: Callable[[], str]) ->
     return status
 
 
-class _Session:
-    """One terminal game: the state, the bots, and the human's moves so far (for undo)."""
-
-    def __init__(
-        self,
-        state: GameState[object],
-        human: int,
-        seed: int,
-        screen: _Output,
-        read: Callable[[], str],
-    ) -> None:
-        players = len(tt.scores(state))
-        game = tt.game_of(state).name
-        self.state = state
-        self.human = human
-        self.seed = seed
-        self.screen = screen
-        self.read = read
-        self.names = _Names(players, human)
-        self.bots: list[Bot] = [
-            make_bot("heuristic", game, derive_seed(seed, "bot", seat)) for seat in range(players)
-        ]
-        self.start_scores = tt.scores(state)
-        # Where the human was to move, with the scores when that deal began: undo goes back.
-        self.asked: list[tuple[GameState[object], tuple[int, ...]]] = []
-
-    def run(self) -> int:
-        """Play to the end; 0 when the game is over, 1 when the human left it."""
-        while not tt.is_over(self.state):
-            action = self.next_action()
-            if action is None:
-                self.screen("game abandoned")
-                return 1
-            if isinstance(action, _Undo):
-                self.undo()
-                continue
-            after = tt.apply(self.state, action)
-            _announce(self.state, action, after, self.names, self.screen)
-            if _deal_ended(self.state, after):
-                _deal_summary(after, self.start_scores, self.names, self.screen)
-            self.state = after
-        _game_over(self.state, self.names, self.screen)
-        return 0
-
-    def next_action(self) -> object | None:
-        state = self.state
-        seat = tt.actor(state)
-        if seat is tt.CHANCE:
-            self.start_scores = tt.scores(state)
-            return tt.deal(state, derive_seed(self.seed, "deal", len(state.history)))
-        if seat != self.human and isinstance(seat, int):
-            return self.bots[seat].act(tt.view(state, seat))
-        if not self.asked or self.asked[-1][0] is not state:
-            self.asked.append((state, self.start_scores))
-        return _human_move(
-            state,
-            self.human,
-            helper=self.bots[self.human],
-            names=self.names,
-            screen=self.screen,
-            read=self.read,
-        )
-
-    def undo(self) -> None:
-        if len(self.asked) < 2:
-            self.screen("nothing to undo yet")
-            return
-        self.asked.pop()
-        self.state, self.start_scores = self.asked[-1]
-        self.screen("your last move is taken back")
-
-
-def _save(state: GameState[object], path: str, screen: _Output) -> None:
+def _save(state: GameState[object], path: str, screen: Output) -> None:
     try:
         with open(path, "w", encoding="utf-8") as handle:
             records.dump(state, handle)
     except OSError as error:
-        print(f"error: the record could not be saved: {_clean(str(error))}", file=sys.stderr)
+        print(f"error: the record could not be saved: {clean(str(error))}", file=sys.stderr)
         return
-    screen(f"record saved to {_clean(path)}")
-
-
-def _typed(line: str) -> str:
-    """The player's input with card names (``big joker``, ``Wizard``) as tokens."""
-    by_name = dict(_TYPED_NAMES)
-
-    def token(found: re.Match[str]) -> str:
-        key = re.sub(r"[\s_-]+", " ", found.group(0).lower())
-        return next(value for name, value in by_name.items() if name.lower() == key)
-
-    return _TYPED_PATTERN.sub(token, line.replace(",", " "))
-
-
-def _human_move(
-    state: GameState[object],
-    seat: int,
-    *,
-    helper: Bot,
-    names: _Names,
-    screen: _Output,
-    read: Callable[[], str],
-) -> object | None:
-    """Ask until the human enters a legal move or a command; ``None`` on quit or end of input."""
-    seen = tt.view(state, seat)
-    _describe(seen, names, screen)
-    legal = tt.legal_actions(state)
-    while True:
-        line = _ask("your move> ", read, screen)
-        if line is None:
-            screen("")
-            return None
-        word = line.lower()
-        if word in ("quit", "exit"):
-            return None
-        if word in ("help", "?", ""):
-            _help(legal, screen)
-            continue
-        if word == "auto":
-            return helper.act(seen)
-        if word == "undo":
-            return _UNDO
-        try:
-            move = parse_move(state, _typed(line))
-        except NotationError:
-            screen(
-                f"not understood: {_clean(line)!r}; your moves: "
-                + _moves(legal, screen)
-                + " (or help, auto, undo, quit)"
-            )
-            continue
-        if tt.check(state, move) is None:
-            return move
-        try:
-            tt.apply(state, move)
-        except IllegalActionError as error:
-            reason = str(error).partition(" phase: ")[2] or str(error)
-            screen(f"not allowed: {_clean(reason)}")
-
-
-def _moves(legal: Sequence[object], screen: _Output) -> str:
-    """The legal moves as the player types them, each once (two Wizards are one move)."""
-    return ", ".join(dict.fromkeys(screen.move(action) for action in legal))
-
-
-def _help(legal: Sequence[object], screen: _Output) -> None:
-    screen(f"your moves: {_moves(legal, screen)}")
-    if any(isinstance(action, bid_whist.Bid) for action in legal):
-        screen("  (U = uptown, D = downtown, NT = no trump; '4D' alone is enough)")
-    screen("commands: " + ", ".join(f"{name} ({text})" for name, text in _COMMANDS))
-
-
-def _ask(prompt: str, read: Callable[[], str], screen: _Output) -> str | None:
-    screen.stream.write(prompt)
-    screen.stream.flush()
-    try:
-        line = read()
-    except UnicodeDecodeError:
-        return "\ufffd"  # not UTF-8: answered as "not understood"
-    return None if line == "" else line.strip()
+    screen(f"record saved to {clean(path)}")
 
 
 # --- simulate -------------------------------------------------------------------------------
 
 
-def _simulate(args: argparse.Namespace, screen: _Output) -> int:
+def _simulate(args: argparse.Namespace, screen: Output) -> int:
     config = _config(args)
     seats = len(tt.scores(tt.new_game(config)))
     kinds = [kind.strip() for kind in args.bots.split(",")]
@@ -893,7 +415,7 @@ def _simulate(args: argparse.Namespace, screen: _Output) -> int:
         kinds *= seats
     if len(kinds) != seats:
         raise _UsageError(
-            f"{tt.get_game(args.game).title} has {seats} seats ({_seat_list(range(seats))}), "
+            f"{tt.get_game(args.game).title} has {seats} seats ({seat_list(range(seats))}), "
             f"but --bots names {len(kinds)} bots: give one kind per seat, or one for all"
         )
     seed = args.seed if args.seed is not None else 0
@@ -936,10 +458,10 @@ def _read_record(path: str) -> records.GameRecord:
         raise _UsageError(f"{path!r} is not a valid game record: {error}") from None
 
 
-def _replay(args: argparse.Namespace, screen: _Output) -> int:
+def _replay(args: argparse.Namespace, screen: Output) -> int:
     record = _read_record(args.file)
     game = tt.get_game(record.game)
-    names = _Names(len(record.seats), None, record.seats)
+    names = Names(len(record.seats), None, record.seats)
     screen(
         f"{game.title}, {len(record.seats)} players: "
         + ", ".join(names(seat) for seat in range(len(record.seats)))
@@ -949,45 +471,45 @@ def _replay(args: argparse.Namespace, screen: _Output) -> int:
     for before, action, after in zip(states[:-1], record.actions, states[1:], strict=True):
         if isinstance(action, tt.Deal):
             start_scores = tt.scores(before)
-        _announce(before, action, after, names, screen, show_discards=True)
+        announce(before, action, after, names, screen, show_discards=True)
         if isinstance(action, tt.Deal):
             for seat in range(len(record.seats)):
                 screen(f"  {names(seat)}: {screen.cards(tt.view(after, seat).hand)}")
-        if _deal_ended(before, after):
-            _deal_summary(after, start_scores, names, screen)
+        if deal_ended(before, after):
+            deal_summary(after, start_scores, names, screen)
     final = states[-1]
     if tt.is_over(final):
-        _game_over(final, names, screen)
+        game_over(final, names, screen)
     else:
         screen(
             f"The game was abandoned after {len(record.actions)} actions, in deal "
             f"{tt.view(final, 0).round_number}; scores then: "
-            f"{_per_seat(tt.scores(final), names)}"
+            f"{per_seat(tt.scores(final), names)}"
         )
     return 0
 
 
-def _demo(args: argparse.Namespace, screen: _Output) -> int:
+def _demo(args: argparse.Namespace, screen: Output) -> int:
     config = _config(args)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     players = len(tt.scores(tt.new_game(config)))
     screen(f"{tt.get_game(args.game).title}, {players} players, seed {seed}")
-    names = _Names(players, None)
+    names = Names(players, None)
     previous: GameState[object] | None = None
     start_scores = tt.scores(tt.new_game(config))
     for state in game_states(config, ["heuristic"] * players, seed):
         if previous is not None:
             if tt.actor(previous) is tt.CHANCE:
                 start_scores = tt.scores(previous)
-            if _deal_ended(previous, state):
-                _deal_summary(state, start_scores, names, screen)
+            if deal_ended(previous, state):
+                deal_summary(state, start_scores, names, screen)
         previous = state
     if previous is not None:
-        _game_over(previous, names, screen)
+        game_over(previous, names, screen)
     return 0
 
 
-def _rules(args: argparse.Namespace, screen: _Output) -> int:
+def _rules(args: argparse.Namespace, screen: Output) -> int:
     game = tt.get_game(args.game)
     text = RULES.get(game.name) or (game.rules.__doc__ or game.title)
     screen(text.rstrip())
@@ -1013,7 +535,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> i
         args = _parser().parse_args(argv)
     except SystemExit as stop:  # --help, --version, or a usage error already printed
         return stop.code if isinstance(stop.code, int) else 2
-    screen = _Output(sys.stdout, args.ascii if "ascii" in args else False)
+    screen = Output(sys.stdout, args.ascii if "ascii" in args else False)
     source = stdin if stdin is not None else _lenient(sys.stdin)
     try:
         match args.command:
@@ -1035,7 +557,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> i
     except (_UsageError, TricktakingError, OSError) as error:
         if isinstance(error, BrokenPipeError):
             return _closed_pipe()
-        print(f"error: {_clean(str(error))}", file=sys.stderr)
+        print(f"error: {clean(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
