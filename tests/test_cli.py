@@ -466,3 +466,13 @@ def test_each_move_is_listed_once() -> None:
     wizard_card = tt.Card.parse("WZ")
     legal = [tt.Play(0, wizard_card), tt.Play(0, wizard_card), tt.Play(0, tt.Card.parse("TH"))]
     assert moves(legal, Output(io.StringIO(), True)) == "play Wizard, play 10H"
+
+
+def test_the_declarer_sees_the_kitty_and_their_own_discards(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    script = ["bid 2D", "trump ♦", "2♠", "quit"]  # seed 3: seat 0 wins the auction
+    code, out, _ = run(["play", "bid-whist", "--seed", "3", "--kitty", "exchange"], script, capsys)
+    assert code == 1
+    assert "your turn to discard a card (6 to go)" in out and "kitty: " in out
+    assert "you: discard 2♠" in out and "(5 to go)" in out

@@ -140,13 +140,14 @@ class Names:
 # --- what the players read ------------------------------------------------------------------
 
 
-def _task(legal: Sequence[object], screen: Output) -> str:
+def _task(view: PlayerView) -> str:
     """What the player is asked to do, said from the legal moves (never a phase name)."""
-    match legal[0] if legal else None:
+    match view.legal_actions[0] if view.legal_actions else None:
         case Play():
             return "play a card"
         case bid_whist.Discard():
-            return "discard a card"
+            extra = len(view.hand) - view.hand_sizes[(view.seat + 1) % view.players]
+            return f"discard a card ({extra} to go)"
         case tt.ChooseTrump():
             return "choose trump"
         case tt.ChooseDirection():
@@ -183,10 +184,7 @@ def _trick_line(trick: Trick, names: Names, screen: Output) -> str:
 
 def describe(view: PlayerView, names: Names, screen: Output) -> None:
     """Print what the seat sees before it moves: the table, then its hand."""
-    screen(
-        f"--- deal {view.round_number}, dealer {names(view.dealer)}: your turn to "
-        f"{_task(view.legal_actions, screen)}"
-    )
+    screen(f"--- deal {view.round_number}, dealer {names(view.dealer)}: your turn to {_task(view)}")
     match view:
         case wizard.WizardView():
             choosing = view.phase is wizard.WizardPhase.CHOOSE_TRUMP
@@ -216,7 +214,7 @@ def describe(view: PlayerView, names: Names, screen: Output) -> None:
                 screen(f"calls: {_calls(view.calls, names, screen)}")
             else:
                 screen(f"contract: {_contract(view.contract, view.trump, names, screen)}")
-            if view.kitty:
+            if view.kitty and view.phase is bid_whist.BidWhistPhase.DISCARD:
                 screen(f"kitty: {screen.cards(view.kitty)}")
             won = view.tricks_won
             screen(
@@ -332,7 +330,7 @@ def announce(
         case tt.Deal():
             _deal_news(after, names, screen)
             return
-        case bid_whist.Discard(seat=seat) if not show_discards:
+        case bid_whist.Discard(seat=seat) if not show_discards and seat != names.human:
             screen(f"{names(seat)}: discard a card")
         case Play(seat=seat) | tt.Pass(seat=seat) | tt.ChooseTrump(seat=seat):
             screen(f"{names(seat)}: {screen.move(action)}")
