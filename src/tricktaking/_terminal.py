@@ -313,7 +313,11 @@ def game_over(state: GameState[object], names: Names, screen: Output) -> None:
     winners = tt.winners(state)
     result = "wins" if len(winners) == 1 and winners[0] != names.human else "win"
     screen(f"Game over: {names.group(winners)} {result}.")
-    screen(f"final scores: {per_seat(tt.scores(state), names)}")
+    totals = tt.scores(state)
+    if isinstance(state, bid_whist.BidWhistState):  # partners share a score: say it once
+        screen(f"final scores: {names.team(0)}: {totals[0]}; {names.team(1)}: {totals[1]}")
+    else:
+        screen(f"final scores: {per_seat(totals, names)}")
 
 
 def announce(
