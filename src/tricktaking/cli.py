@@ -165,7 +165,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         option = entries[0][1]
         flag = "--" + field.replace("_", "-")
         texts = [
-            f"{tt.get_game(game).title}: {spec.help} (default {default!r})"
+            f"{tt.get_game(game).title}: {spec.help.rstrip('.')} (default: {_shown(default)})"
             for game, spec, default in entries
         ]
         help_text = "; ".join(texts).replace("%", "%%")
@@ -195,6 +195,17 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
                 metavar="N",
                 help=help_text,
             )
+
+
+def _shown(default: object) -> str:
+    """A default as a player reads it: ``off``, ``none``, ``book``, ``7``."""
+    match default:
+        case bool():
+            return "on" if default else "off"
+        case None:
+            return "none"
+        case _:
+            return str(default)
 
 
 def _field_names(config_type: type) -> set[str]:
@@ -307,6 +318,7 @@ def _parser() -> argparse.ArgumentParser:
             "--players",
             type=_integer,
             default=None,
+            metavar="N",
             help="number of seats (default 4 for Wizard, 3 for One Card)",
         )
         sub.add_argument("--seed", type=_integer, default=None, help=seed_help)
