@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import linecache
+
 import attrs
 import pytest
 
@@ -13,7 +15,7 @@ from tricktaking.games import wizard
 def test_a_constructed_object_is_an_ordinary_frozen_instance() -> None:
     make = constructor(Trick)
     plays = (Play(0, Card.parse("AS")),)
-    trick = make(0, plays, None)
+    trick = make(leader=0, plays=plays, winner=None)
     assert type(trick) is Trick
     assert trick == Trick(leader=0, plays=plays)
     assert hash(trick) == hash(Trick(leader=0, plays=plays))
@@ -23,7 +25,7 @@ def test_a_constructed_object_is_an_ordinary_frozen_instance() -> None:
         del trick.leader
 
 
-def test_constructors_take_fields_in_order_or_by_name_and_reset_memos() -> None:
+def test_constructors_take_fields_by_name_only_and_reset_memos() -> None:
     state = wizard.new_game(wizard.WizardConfig(players=3))
     wizard.legal_actions(state)  # fills the memo
     values = {field.name: getattr(state, field.name) for field in attrs.fields(type(state))}
@@ -31,6 +33,16 @@ def test_constructors_take_fields_in_order_or_by_name_and_reset_memos() -> None:
     copy = constructor(wizard.WizardState)(**values)
     assert copy == state
     assert copy._legal is None
+    with pytest.raises(TypeError):
+        constructor(Trick)(0, (), None)  # positional values could land in the wrong field
+
+
+def test_generated_source_shows_in_tracebacks() -> None:
+    make = constructor(Trick)
+    code = make.__code__
+    lines = linecache.getlines(code.co_filename)
+    assert lines[0].startswith("def make(*, leader, plays, winner):")
+    assert "Trick" in code.co_filename
 
 
 def test_a_replacer_changes_only_the_named_fields() -> None:

@@ -32,6 +32,7 @@ __all__ = [
     "Suit",
     "card_order",
     "format_cards",
+    "is_card",
     "parse_cards",
     "sort_cards",
 ]
@@ -287,6 +288,18 @@ _BY_TOKEN: dict[str, Card] = {token: card for card, token in _TOKENS.items()}
 _BY_TOKEN.update(
     {"10" + suit.value: _BY_TOKEN["T" + suit.value] for suit in Suit},
 )
+
+
+def is_card(value: object) -> bool:
+    """Whether ``value`` is one of the library's cards (the one shared object per card).
+
+    A :class:`Card` made around the flyweights (with ``object.__new__``, say) is not.
+
+    Example:
+        >>> is_card(Card.parse("QH")), is_card("QH")
+        (True, False)
+    """
+    return type(value) is Card and value in _ORDER
 
 
 def card_order(card: Card) -> int:

@@ -30,16 +30,17 @@ from typing import Literal, TypeAlias
 import attrs
 
 from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     deal_round,
     dealt_hands,
     empty_trick,
     new_round,
-    no_deal_due,
+    next_dealer,
     play_into_round,
     replace_at,
+    require_deal,
     strength_tables,
-    winning_seat,
     without_card,
 )
 from tricktaking._validation import (
@@ -48,9 +49,7 @@ from tricktaking._validation import (
     deal_problem,
     follow_problem,
     is_int,
-    is_listed,
     not_playing,
-    raise_problem,
     require_config,
     seat_option,
     sorted_orders,
@@ -73,7 +72,7 @@ from tricktaking.deck import Deck
 from tricktaking.errors import ConfigError, NotationError, Violation
 from tricktaking.history import History
 from tricktaking.rounds import Round
-from tricktaking.tricks import Play, Trick, follow_suit, left_of
+from tricktaking.tricks import Play, Trick, best_play, effective_suit, follow_suit, left_of
 from tricktaking.views import (
     JSONValue,
     Zone,
@@ -336,7 +335,7 @@ class BidWhistState:
     trump: Suit | None
     direction: Direction
     team_scores: tuple[int, int]
-    score_sheet: tuple[tuple[int, int], ...]
+    score_sheet: History[tuple[int, int]]
     history: History[BidWhistAction]
     # legal_actions memo: derived from the fields above, so it takes no part in equality
     _legal: tuple[BidWhistAction, ...] | None = attrs.field(
@@ -463,8 +462,8 @@ _RED_JOKER_RANK = Rank.RED_JOKER
 
 
 _make_view = constructor(BidWhistView)  # views are built for every bot decision
-_make_state = constructor(BidWhistState)
 _replace = replacer(BidWhistState)
+_with_play = replacer(BidWhistState, "round", "history")  # the hot path: a card played
 _replace_round = replacer(Round)
 _set_legal = slot_setter(BidWhistState, "_legal")
 
@@ -491,16 +490,6 @@ def team_of(seat: int) -> int:
         (0, 1)
     """
     return seat % 2
-
-
-def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
-    """The suit a card counts as (BW-10.1): jokers are trump, or suitless in no trump.
-
-    Example:
-        >>> effective_suit(Card.parse("BJ"), Suit.HEARTS), effective_suit(Card.parse("BJ"), None)
-        (<Suit.HEARTS: 'H'>, None)
-    """
-    return trump if card.rank in _JOKERS else card.suit
 
 
 def led_suit(trick: Trick, trump: Suit | None) -> Suit | None:
@@ -596,7 +585,7 @@ def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
         raise ValueError("an empty trick has no winner yet")
     if trump is None and _led(trick.plays, trump) is None:
         raise ValueError("a no-trump trick of jokers only has no winner yet")
-    return winning_seat(trick.plays, _trick_strength(trick.plays, trump, direction))
+    return best_play(trick.plays, _trick_strength(trick.plays, trump, direction)).seat
 
 
 def winning_team(team_scores: tuple[int, int], target: int) -> int | None:
@@ -660,47 +649,20 @@ def new_game(config: BidWhistConfig) -> BidWhistState:
     """
     require_config(config, BidWhistConfig)
     dealer = config.first_dealer
-    first = new_round(0, dealer, ((),) * PLAYERS, left_of(dealer, PLAYERS))
-    return _hand_state(
-        config,
-        _DEAL_PHASE,
-        first,
+    return BidWhistState(
+        config=config,
+        phase=_DEAL_PHASE,
+        round=new_round(0, dealer, ((),) * PLAYERS, left_of(dealer, PLAYERS)),
         kitty=(),
+        discards=(),
+        calls=(),
+        contract=None,
+        trump=None,
+        direction=_UPTOWN,
         team_scores=(0, 0),
-        score_sheet=(),
+        score_sheet=History(),
         history=History(),
     )
-
-
-def _hand_state(
-    config: BidWhistConfig,
-    phase: BidWhistPhase,
-    rnd: Round,
-    *,
-    kitty: tuple[Card, ...],
-    team_scores: tuple[int, int],
-    score_sheet: tuple[tuple[int, int], ...],
-    history: History[BidWhistAction],
-) -> BidWhistState:
-    """A state at the start of a hand: no calls, no contract, no trump, uptown."""
-    return _make_state(
-        config,
-        phase,
-        rnd,
-        kitty,
-        (),
-        (),
-        None,
-        None,
-        _UPTOWN,
-        team_scores,
-        score_sheet,
-        history,
-    )
-
-
-def _next_dealer(state: BidWhistState) -> int:
-    return (state.config.first_dealer + state.round.number) % PLAYERS
 
 
 def deal(state: BidWhistState, seed: int) -> Deal:
@@ -714,9 +676,9 @@ def deal(state: BidWhistState, seed: int) -> Deal:
         >>> [len(hand) for hand in d.hands], len(d.stock)
         ([12, 12, 12, 12], 6)
     """
-    if state.phase is not _DEAL_PHASE:
-        raise no_deal_due(state.phase.value, state.phase is _OVER_PHASE)
-    return deal_round(_DECK, seed, players=PLAYERS, dealer=_next_dealer(state), hand_size=HAND_SIZE)
+    require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
+    dealer = next_dealer(state.config.first_dealer, state.round, PLAYERS)
+    return deal_round(_DECK, seed, players=PLAYERS, dealer=dealer, hand_size=HAND_SIZE)
 
 
 def _high_bid(state: BidWhistState) -> Bid | None:
@@ -736,8 +698,7 @@ def actor(state: BidWhistState) -> int | Chance | None:
     """
     phase = state.phase
     if phase is _PLAY_PHASE:
-        trick = state.round.trick
-        return (trick.leader + len(trick.plays)) % PLAYERS
+        return state.round.trick.next_seat(PLAYERS)
     if phase is _BID_PHASE:
         return _caller(state)
     if phase is _CHOOSE_PHASE or phase is _DISCARD_PHASE:
@@ -764,11 +725,7 @@ def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
         >>> [str(action) for action in legal_actions(state)]
         ['1 pass', '1 bid 7U', '1 bid 7D', '1 bid 7NT']
     """
-    listed = state._legal
-    if listed is None:
-        listed = _legal_actions(state)
-        _set_legal(state, listed)
-    return listed
+    return _ENGINE.legal_actions(state)
 
 
 def _legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
@@ -776,9 +733,8 @@ def _legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
     if phase is _PLAY_PHASE:
         rnd = state.round
         trick = rnd.trick
-        seat = (trick.leader + len(trick.plays)) % PLAYERS
-        trump = state.trump
-        cards = follow_suit(rnd.hands[seat], _led(trick.plays, trump), trump)
+        seat = trick.next_seat(PLAYERS)
+        cards = legal_plays(rnd.hands[seat], trick, state.trump)
         return tuple(map(_PLAYS[seat].__getitem__, cards))
     if phase is _BID_PHASE:
         seat = _caller(state)
@@ -802,18 +758,13 @@ def _play_problem(state: BidWhistState, seat: int, card: Card) -> Problem | None
         return not_playing(state.phase is _OVER_PHASE)
     rnd = state.round
     problem = card_play_problem(rnd, PLAYERS, seat, card)
-    if problem is not None:
-        return problem
     trump = state.trump
-    lead = led_suit(rnd.trick, trump)
-    if lead is not None and effective_suit(card, trump) is not lead:
-        for held in rnd.hands[seat]:
-            if held.suit is lead or (held.suit is None and lead is trump):
-                return follow_problem(seat, lead, trump, "BW-10.4")
-    return None
+    if problem is None and card not in legal_plays(rnd.hands[seat], rnd.trick, trump):
+        return follow_problem(seat, led_suit(rnd.trick, trump), trump, "BW-10.4")
+    return problem
 
 
-def _problem(state: BidWhistState, action: Action) -> Problem | None:
+def _problem(state: BidWhistState, action: BidWhistAction) -> Problem | None:
     phase = state.phase
     if phase is _OVER_PHASE:
         return Violation.GAME_OVER, "the game is over"
@@ -870,8 +821,6 @@ def _problem(state: BidWhistState, action: Action) -> Problem | None:
                 hand_size=HAND_SIZE,
                 stock_size=KITTY_SIZE,
             )
-        case _:
-            return Violation.UNKNOWN_ACTION, f"{type(action).__name__} is not a Bid Whist action"
 
 
 def check(state: BidWhistState, action: Action) -> Violation | None:
@@ -881,8 +830,7 @@ def check(state: BidWhistState, action: Action) -> Violation | None:
         >>> check(new_game(BidWhistConfig()), Pass(1))
         <Violation.WRONG_PHASE: 'wrong_phase'>
     """
-    problem = _problem(state, action)
-    return None if problem is None else problem[0]
+    return _ENGINE.check(state, action)
 
 
 def apply(state: BidWhistState, action: Action) -> BidWhistState:
@@ -902,20 +850,7 @@ def apply(state: BidWhistState, action: Action) -> BidWhistState:
         ...
         tricktaking.errors.IllegalActionError: seat 0: '0 pass' is illegal in the bid phase: ...
     """
-    listed = state._legal  # legal_actions' memo: an action it handed out is legal here
-    if action.__class__ is Play:  # the hot path: the same checks, without the dispatch
-        if is_listed(listed, action):
-            return _play(state, action, state.history.append(action))
-        problem = _play_problem(state, action.seat, action.card)
-        if problem is None:
-            return _play(state, action, state.history.append(action))
-    elif is_listed(listed, action):
-        return _advance(state, action)  # type: ignore[arg-type]
-    else:
-        problem = _problem(state, action)
-        if problem is None:
-            return _advance(state, action)  # type: ignore[arg-type]
-    raise_problem(problem, action, getattr(action, "seat", None), state.phase.value)
+    return _ENGINE.apply(state, action)
 
 
 def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
@@ -951,20 +886,22 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
                 history=history,
             )
         case Deal():
-            dealer = _next_dealer(state)
+            dealer = next_dealer(state.config.first_dealer, state.round, PLAYERS)
             dealt = dealt_hands(action, _DECK)
-            rnd = new_round(state.round.number + 1, dealer, dealt, left_of(dealer, PLAYERS))
-            return _hand_state(
-                state.config,
-                _BID_PHASE,
-                rnd,
+            return _replace(
+                state,
+                phase=_BID_PHASE,
+                round=new_round(state.round.number + 1, dealer, dealt, left_of(dealer, PLAYERS)),
                 kitty=action.stock,
-                team_scores=state.team_scores,
-                score_sheet=state.score_sheet,
+                discards=(),
+                calls=(),
+                contract=None,
+                trump=None,
+                direction=_UPTOWN,
                 history=history,
             )
-        case Play():  # a subclass of Play; apply handles Play itself
-            return _play(state, action, history)
+        case Play():
+            return _play(state, action)
 
 
 def _contract(state: BidWhistState) -> Bid:
@@ -988,25 +925,13 @@ def _after_choice(state: BidWhistState) -> BidWhistState:
     return _replace(state, phase=_PLAY_PHASE, round=rnd)
 
 
-def _play(state: BidWhistState, action: Play, history: History[BidWhistAction]) -> BidWhistState:
+def _play(state: BidWhistState, action: Play) -> BidWhistState:
     trump = state.trump
     direction = state.direction
     rnd, done = play_into_round(state.round, action, PLAYERS, _trick_strength, trump, direction)
+    history = state.history.append(action)
     if done is None or len(rnd.tricks) < HAND_SIZE:
-        return _make_state(
-            state.config,
-            _PLAY_PHASE,
-            rnd,
-            state.kitty,
-            state.discards,
-            state.calls,
-            state.contract,
-            trump,
-            direction,
-            state.team_scores,
-            state.score_sheet,
-            history,
-        )
+        return _with_play(state, rnd, history)
     contract = _contract(state)
     team = team_of(contract.seat)
     books = 1 + rnd.won[team] + rnd.won[team + 2]  # BW-12.1: the kitty book
@@ -1021,9 +946,23 @@ def _play(state: BidWhistState, action: Play, history: History[BidWhistAction]) 
         phase=_OVER_PHASE if over else _DEAL_PHASE,
         round=rnd,
         team_scores=totals,
-        score_sheet=(*state.score_sheet, change),
+        score_sheet=state.score_sheet.append(change),
         history=history,
     )
+
+
+_ENGINE = engine_functions(
+    Hooks(
+        game="Bid Whist",
+        actions=(Deal, Bid, Pass, ChooseTrump, ChooseDirection, Discard, Play),
+        legal=_legal_actions,
+        memo=slot_setter(BidWhistState, "_legal"),
+        play_problem=_play_problem,
+        problem=_problem,
+        play=_play,
+        advance=_advance,
+    )
+)
 
 
 def is_over(state: BidWhistState) -> bool:

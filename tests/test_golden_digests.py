@@ -1,0 +1,145 @@
+"""Seeded games, bot games and CLI output stay byte for byte what they were.
+
+Changes of the engine's internal representation must not change any game: this test
+plays seeded random games and seeded bot games of every registered game, runs the
+CLI's ``simulate``, ``demo`` and ``replay`` commands, and compares SHA-256 digests of
+the record text and of the printed output against digests stored below (taken on main
+before the representation work of issue 16).
+
+A deliberate change of output (a new record format, a changed table) needs new digests:
+``python tests/test_golden_digests.py`` prints the current ones to paste below.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import sys
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import tricktaking as tt
+from tricktaking import records
+from tricktaking.cli import main
+from tricktaking.simulate import game_states
+from tricktaking.testing import playout
+
+RECORDS = Path(__file__).parent / "records"
+
+CONFIGS: dict[str, tuple[object, ...]] = {
+    "wizard": (
+        tt.WizardConfig(players=3),
+        tt.WizardConfig(players=4),
+        tt.WizardConfig(players=6, first_dealer=2, rounds=5, bid_rule="hook"),
+    ),
+    "one-card": (
+        tt.OneCardConfig(players=2),
+        tt.OneCardConfig(players=3),
+        tt.OneCardConfig(players=4, first_dealer=1, target=40),
+    ),
+    "bid-whist": (
+        tt.BidWhistConfig(),
+        tt.BidWhistConfig(kitty="exchange", target=11, min_bid=3),
+        tt.BidWhistConfig(first_dealer=3, nt_double=True, first_lead="declarer"),
+    ),
+}
+"""The configurations played, per game: the defaults and the options."""
+
+SEEDS = (0, 1, 2026)
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def _random_games(game: str) -> str:
+    """The record texts of seeded random playouts of every configuration, one a line."""
+    return "\n".join(
+        records.dumps(playout(tt.new_game(config), seed)[-1])
+        for config in CONFIGS[game]
+        for seed in SEEDS
+    )
+
+
+def _bot_games(game: str) -> str:
+    """The record texts of seeded games between heuristic and random bots."""
+    texts = []
+    for config in CONFIGS[game]:
+        seats = len(tt.scores(tt.new_game(config)))
+        bots = ["heuristic" if seat % 2 == 0 else "random" for seat in range(seats)]
+        for seed in SEEDS:
+            final = deque(game_states(config, bots, seed), maxlen=1)[0]
+            texts.append(records.dumps(final))
+    return "\n".join(texts)
+
+
+def _cli(argv: list[str]) -> str:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    return f"exit {code}\n{out.getvalue()}"
+
+
+def _simulate(game: str) -> str:
+    return _cli(["simulate", game, "-n", "12", "--seed", "7", "--bots", "heuristic,random"])
+
+
+def _demo(game: str) -> str:
+    return _cli(["demo", game, "--seed", "3"])
+
+
+def _replays(game: str) -> str:
+    paths = sorted(RECORDS.glob(f"{game.replace('-', '_')}_*.json"))
+    assert paths, f"no golden record of {game}"
+    return "\n".join(_cli(["replay", str(path), "--ascii"]) for path in paths)
+
+
+KINDS: dict[str, Callable[[str], str]] = {
+    "random games": _random_games,
+    "bot games": _bot_games,
+    "simulate": _simulate,
+    "demo": _demo,
+    "replay": _replays,
+}
+
+DIGESTS: dict[tuple[str, str], str] = {
+    ("wizard", "random games"): "9bb2532396adc6a0e68f439f1a409930",
+    ("wizard", "bot games"): "cb29209a0482ecad715ed9a5e48c77fe",
+    ("wizard", "simulate"): "a76acf7a803b89eca7359dfe602e12f5",
+    ("wizard", "demo"): "0bb50af6c33419219d3288e8449f6f17",
+    ("wizard", "replay"): "13f9f0885498b8050e5755e501270c5b",
+    ("one-card", "random games"): "e2890cffe215cd3c41c9c18e24ff3e2a",
+    ("one-card", "bot games"): "e228857ede3a5800e6e8717ad7d227ec",
+    ("one-card", "simulate"): "008a7f9f81a066cb38554df4049d28d4",
+    ("one-card", "demo"): "ba4430d83aea96b43cfd6a7643d59c17",
+    ("one-card", "replay"): "7c7ba6dc0c72802a9abdf8bd8a34c128",
+    ("bid-whist", "random games"): "3587893d9d2210a21dc6c21bcdfe6370",
+    ("bid-whist", "bot games"): "d2aff9e05eff2d2f605285fb5a38c38e",
+    ("bid-whist", "simulate"): "9b69087c66c0bf1921bd91e3d8a3c5c0",
+    ("bid-whist", "demo"): "85813a12f07b5ec730c4214057aff5e1",
+    ("bid-whist", "replay"): "78e52c50957407262f625d10607d7927",
+}
+"""SHA-256 (first 128 bits) of each output, from main at commit 0a25739."""
+
+
+def test_every_registered_game_is_covered() -> None:
+    assert sorted(CONFIGS) == sorted(tt.available_games())
+    assert sorted(DIGESTS) == sorted((game, kind) for game in CONFIGS for kind in KINDS)
+
+
+@pytest.mark.parametrize(("game", "kind"), sorted(DIGESTS), ids=" ".join)
+def test_output_is_unchanged(game: str, kind: str) -> None:
+    assert _digest(KINDS[kind](game)) == DIGESTS[game, kind]
+
+
+if __name__ == "__main__":
+    lines = [
+        f'    ("{name}", "{kind}"): "{_digest(make(name))}",'
+        for name in CONFIGS
+        for kind, make in KINDS.items()
+    ]
+    sys.stdout.write("\n".join(["DIGESTS: dict[tuple[str, str], str] = {", *lines, "}", ""]))
