@@ -41,6 +41,7 @@ NOT_SELF_CONTAINED = frozenset(
         "tricktaking.history",
         "tricktaking.notation",
         "tricktaking.records",
+        "tricktaking.render",
         "tricktaking.rounds",
         "tricktaking.seeding",
         "tricktaking.tricks",
