@@ -5,9 +5,11 @@ from __future__ import annotations
 import typing
 
 import attrs
-from sphinx.application import Sphinx
 
 import tricktaking
+
+if typing.TYPE_CHECKING:  # pytest imports this file on Pythons without Sphinx installed
+    from sphinx.application import Sphinx
 
 project = "tricktaking"
 author = "The tricktaking developers"
