@@ -42,10 +42,21 @@ NOT_SELF_CONTAINED = frozenset(
         "tricktaking.notation",
         "tricktaking.records",
         "tricktaking.render",
+        "tricktaking.rl.actions",
+        "tricktaking.rl.envs",
+        "tricktaking.rl.observations",
+        "tricktaking.rl.reference",
         "tricktaking.rounds",
         "tricktaking.seeding",
         "tricktaking.tricks",
         "tricktaking.views",
+        "tricktaking.web.app",
+        "tricktaking.web.hub",
+        "tricktaking.web.options",
+        "tricktaking.web.protocol",
+        "tricktaking.web.server",
+        "tricktaking.web.store",
+        "tricktaking.web.tables",
     }
 )
 

@@ -54,6 +54,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"tricktaking\.[a-z_.]*\._[A-Za-z_]+"),
     (r"py:.*", r"(random|json|hashlib|concurrent|argparse|http)(\..*)?"),
     (r"py:class", r"(Enum|ModuleType|Attribute)"),
+    (r"py:class", r"((pathlib\.)?Path|starlette\..*)"),
+    (r"py:.*", r"(numpy|np|npt|gymnasium|pettingzoo)(\..*)?"),
 ]
 
 

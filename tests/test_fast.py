@@ -10,6 +10,7 @@ import pytest
 from tricktaking import Card, History, Play, Round, Trick
 from tricktaking._fast import builder, constructor, replacer
 from tricktaking.games import wizard
+from tricktaking.testing import playout
 
 
 def test_a_constructed_object_is_an_ordinary_frozen_instance() -> None:
@@ -65,3 +66,20 @@ def test_appended_histories_are_plain_immutable_histories() -> None:
     assert type(history) is History
     with pytest.raises(AttributeError):
         history._length = 0
+
+
+def test_a_state_is_hashed_once_and_unequal_hashes_short_cut_equality(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    states = playout(wizard.new_game(wizard.WizardConfig(players=3, rounds=3)), 2)
+    first, last = states[-2], states[-1]
+    assert hash(last) == hash(last) and hash(first) != hash(last)
+
+    def no_field_comparison(self: object, other: object) -> bool:
+        raise AssertionError("the fields were compared")
+
+    monkeypatch.setattr(History, "__eq__", no_field_comparison)
+    monkeypatch.setattr(History, "__hash__", no_field_comparison)
+    assert last == last  # identity
+    assert first != last  # both hashes are known and differ
+    assert hash(last) == hash(states[-1])  # cached: the history is not hashed again

@@ -147,9 +147,11 @@ def test_hashing_every_state_of_a_game_hashes_each_action_once(
     monkeypatch.setattr(history_module, "_combine", counting)
     states = playout(tt.new_game(tt.WizardConfig(players=4)), seed=5)
     hashes = [hash(state) for state in states]
-    assert len(combined) == len(states[-1].history)
+    final = states[-1]
+    items = len(final.history) + len(final.score_sheet)  # both are histories
+    assert len(combined) == items
     assert [hash(state) for state in states] == hashes
-    assert len(combined) == len(states[-1].history)  # hashing again walks no history
+    assert len(combined) == items  # hashing again walks no history
     assert len(set(states)) == len(states)
 
 

@@ -23,7 +23,7 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
-__all__ = ["builder", "constructor", "replacer", "slot_setter"]
+__all__ = ["builder", "constructor", "replacer", "short_cut_eq", "slot_setter"]
 
 _T = TypeVar("_T")
 
@@ -117,3 +117,29 @@ def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     """The ``__set__`` of the slot ``name`` of ``cls``: sets it even on a frozen instance."""
     setter: Callable[[Any, Any], None] = cls.__dict__[name].__set__
     return setter
+
+
+def short_cut_eq(cls: type[_T]) -> type[_T]:
+    """Make ``==`` of an attrs class with ``cache_hash=True`` short-cut.
+
+    Two states are equal at once when they are the same object, and unequal at once
+    when both hashes are known and differ; only then are the fields compared (attrs'
+    own ``__eq__``). States are values whose histories can be long, so this makes
+    comparing states in a transposition table O(1) once they are hashed.
+    """
+    by_fields: Callable[[object, object], bool] = cls.__eq__
+
+    def __eq__(self: object, other: object) -> bool:  # noqa: N807
+        if self is other:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        mine = getattr(self, _CACHED_HASH)
+        theirs = getattr(other, _CACHED_HASH)
+        if mine is not None and theirs is not None and mine != theirs:
+            return False
+        return by_fields(self, other)
+
+    __eq__.__qualname__ = f"{cls.__qualname__}.__eq__"
+    setattr(cls, "__eq__", __eq__)  # noqa: B010  (a method replaced on the class)
+    return cls

@@ -11,6 +11,8 @@
 - ``tricktaking replay FILE`` prints a recorded game trick by trick.
 - ``tricktaking demo GAME`` plays a game between bots with no input;
   ``tricktaking games`` lists the games; ``tricktaking rules GAME`` summarises the rules.
+- ``tricktaking serve [--host 127.0.0.1] [--port 8000] [--db FILE]`` serves the web
+  table (needs the ``web`` extra).
 
 Every game option of the configuration classes is an option here too (``--bid-rule
 hook``, ``--kitty exchange``, ``--target 5``…). Card suits print as ♠♥♦♣ when the
@@ -354,7 +356,22 @@ def _parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="print a recorded game trick by trick")
     replay.add_argument("file")
     replay.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
+    serve = commands.add_parser("serve", help="serve the web table (needs tricktaking[web])")
+    serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    serve.add_argument("--port", type=_integer, default=8000, help="port (default 8000)")
+    serve.add_argument("--db", default=None, help="SQLite file of the tables")
     return parser
+
+
+def _serve(args: argparse.Namespace, out: Output) -> int:
+    try:
+        from tricktaking.web import server  # noqa: PLC0415 - the optional extra
+    except ImportError:
+        raise _UsageError(
+            "tricktaking serve needs the web extra: pip install 'tricktaking[web]'"
+        ) from None
+    server.serve(args.host, args.port, args.db or server.DEFAULT_DB)
+    return 0
 
 
 # --- play -----------------------------------------------------------------------------------
@@ -564,6 +581,8 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> i
                 return _replay(args, screen)
             case "arena":
                 return _arena(args, screen)
+            case "serve":
+                return _serve(args, screen)
             case _:
                 return _demo(args, screen)
     except (_UsageError, TricktakingError, OSError) as error:

@@ -27,6 +27,7 @@ from tricktaking._fast import builder, slot_setter
 __all__ = ["History"]
 
 _T_co = TypeVar("_T_co", covariant=True)
+_T = TypeVar("_T")
 
 
 class History(Sequence[_T_co], Generic[_T_co]):
@@ -46,41 +47,30 @@ class History(Sequence[_T_co], Generic[_T_co]):
 
     __slots__ = ("_hash", "_last", "_length", "_previous")
 
+    # An empty history has length 0, and its _previous and _last are None; every node
+    # of length n > 0 holds its last item, and the node of length n - 1 (None for n = 1).
     _previous: History[_T_co] | None
-    _last: _T_co | None
+    _last: _T_co
     _length: int
     _hash: int | None
 
     def __init__(self, items: Sequence[_T_co] = ()) -> None:
-        previous: History[_T_co] | None = None
-        last: _T_co | None = None
-        for index, item in enumerate(items):
-            if index:
-                previous = History._node(previous, last, index)
-            last = item
-        object.__setattr__(self, "_previous", previous)
-        object.__setattr__(self, "_last", last)
-        object.__setattr__(self, "_length", len(items))
+        tail: History[_T_co] = _EMPTY
+        for item in items:
+            tail = tail.append(item)
+        object.__setattr__(self, "_previous", tail._previous)
+        object.__setattr__(self, "_last", tail._last)
+        object.__setattr__(self, "_length", tail._length)
         object.__setattr__(self, "_hash", None)
 
-    @staticmethod
-    def _node(previous: History[_T_co] | None, last: _T_co | None, length: int) -> History[_T_co]:
-        node: History[_T_co] = _new(_Builder)
-        node._previous = previous
-        node._last = last
-        node._length = length
-        node._hash = None
-        node.__class__ = History
-        return node
-
-    def append(self, item: _T_co) -> History[_T_co]:  # type: ignore[misc]
+    def append(self, item: _T) -> History[_T_co | _T]:
         """A new history with ``item`` added at the end; this one is unchanged.
 
         Example:
             >>> History().append(1).append(2).to_tuple()
             (1, 2)
         """
-        node: History[_T_co] = _new(_Builder)
+        node: History[_T_co | _T] = _new(_Builder)
         node._previous = self if self._length else None
         node._last = item
         node._length = self._length + 1
@@ -97,7 +87,7 @@ class History(Sequence[_T_co], Generic[_T_co]):
         """
         if not self._length:
             raise IndexError("the history is empty")
-        return self._last  # type: ignore[return-value]
+        return self._last
 
     def to_tuple(self) -> tuple[_T_co, ...]:
         """All items, oldest first, as a new tuple (O(n); the history keeps no copy).
@@ -112,14 +102,14 @@ class History(Sequence[_T_co], Generic[_T_co]):
         items: list[_T_co] = []
         node: History[_T_co] | None = self
         while node is not None and node._length:
-            items.append(node._last)  # type: ignore[arg-type]
+            items.append(node._last)
             node = node._previous
         return items
 
     def __reversed__(self) -> Iterator[_T_co]:
         node: History[_T_co] | None = self
         while node is not None and node._length:
-            yield node._last  # type: ignore[misc]
+            yield node._last
             node = node._previous
 
     def __len__(self) -> int:
@@ -166,10 +156,12 @@ class History(Sequence[_T_co], Generic[_T_co]):
         position = index + length if index < 0 else index
         if not 0 <= position < length:
             raise IndexError("history index out of range")
-        node = self
+        node: History[_T_co] | None = self
         for _ in range(length - 1 - position):  # walk back from the newest item
-            node = node._previous  # type: ignore[assignment]
-        return node._last  # type: ignore[return-value]
+            node = node._previous if node is not None else None
+        if node is None:  # pragma: no cover - the position was checked against the length
+            raise IndexError("history index out of range")
+        return node._last
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -236,3 +228,16 @@ _EMPTY_HASH = hash(("History", ()))
 _new = object.__new__
 _Builder = builder(History)
 _set_hash = slot_setter(History, "_hash")
+
+
+def _empty() -> History[Any]:
+    node: History[Any] = _new(_Builder)
+    node._previous = None
+    node._last = None
+    node._length = 0
+    node._hash = None
+    node.__class__ = History
+    return node
+
+
+_EMPTY = _empty()  # every history is built by appends to this one

@@ -116,7 +116,7 @@ class GameRecord:
 
     def to_json(self) -> dict[str, JSONValue]:
         """The record as JSON data, in the current format version."""
-        config = attrs.asdict(self.config)  # type: ignore[arg-type]
+        config = attrs.asdict(cast("attrs.AttrsInstance", self.config))
         return {
             "format": FORMAT,
             "version": VERSION,

@@ -29,7 +29,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     deal_round,
@@ -83,6 +83,7 @@ from tricktaking.views import (
     played_zones,
     replaced_hands,
     replacement,
+    svg_of,
     table_fields,
     table_json,
 )
@@ -300,7 +301,8 @@ BidWhistAction: TypeAlias = Deal | Bid | Pass | ChooseTrump | ChooseDirection | 
 """Every action of a Bid Whist game."""
 
 
-@attrs.frozen(kw_only=True)
+@short_cut_eq
+@attrs.frozen(kw_only=True, cache_hash=True)
 class BidWhistState:
     """The complete, immutable state of a Bid Whist game.
 
@@ -423,6 +425,9 @@ class BidWhistView:
             stacklevel=2,
         )
         return self.round_number
+
+    def _repr_svg_(self) -> str | None:
+        return svg_of(self)
 
     def to_dict(self) -> dict[str, JSONValue]:
         """The view as plain JSON data: the table fields, then Bid Whist's own.

@@ -29,7 +29,7 @@ from typing import TypeAlias
 
 import attrs
 
-from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     add_at,
@@ -88,6 +88,7 @@ from tricktaking.views import (
     played_zones,
     replaced_hands,
     replacement,
+    svg_of,
     table_fields,
     table_json,
 )
@@ -222,7 +223,8 @@ OneCardAction: TypeAlias = Deal | Bid | Pass | Play | ChooseDirection
 """Every action of a One Card game."""
 
 
-@attrs.frozen(kw_only=True)
+@short_cut_eq
+@attrs.frozen(kw_only=True, cache_hash=True)
 class OneCardState:
     """The complete, immutable state of a One Card game.
 
@@ -334,6 +336,9 @@ class OneCardView:
             stacklevel=2,
         )
         return self.round_number
+
+    def _repr_svg_(self) -> str | None:
+        return svg_of(self)
 
     def to_dict(self) -> dict[str, JSONValue]:
         """The view as plain JSON data: the table fields, then One Card's own.

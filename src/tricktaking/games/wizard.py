@@ -35,7 +35,7 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     deal_round,
@@ -76,6 +76,7 @@ from tricktaking.views import (
     played_zones,
     replaced_hands,
     replacement,
+    svg_of,
     table_fields,
     table_json,
 )
@@ -210,7 +211,8 @@ WizardAction: TypeAlias = Deal | ChooseTrump | Bid | Play
 """Every action of a Wizard game."""
 
 
-@attrs.frozen(kw_only=True)
+@short_cut_eq
+@attrs.frozen(kw_only=True, cache_hash=True)
 class WizardState:
     """The complete, immutable state of a Wizard game.
 
@@ -303,6 +305,9 @@ class WizardView:
     """The turned-up card of the round (public, WZ-6.1), or ``None``."""
     bids: tuple[int | None, ...]
     """Each seat's bid this round, ``None`` until made."""
+
+    def _repr_svg_(self) -> str | None:
+        return svg_of(self)
 
     def to_dict(self) -> dict[str, JSONValue]:
         """The view as plain JSON data: the table fields, then Wizard's own.

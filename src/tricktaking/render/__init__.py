@@ -37,6 +37,9 @@ from tricktaking.render._extras import (
 from tricktaking.render._replay import deal_count, deal_svg
 from tricktaking.render._text import text
 from tricktaking.render._xml import Svg
+from tricktaking.views import register_svg_renderer
+
+register_svg_renderer(repr_svg)  # views draw themselves in Jupyter through it
 
 # The public classes are documented (and shown in tracebacks) under this package.
 for _public in (CardGroup, RenderError, Svg, TableExtras):
