@@ -80,6 +80,7 @@ def test_a_state_is_hashed_once_and_unequal_hashes_short_cut_equality(
 
     monkeypatch.setattr(History, "__eq__", no_field_comparison)
     monkeypatch.setattr(History, "__hash__", no_field_comparison)
-    assert last == last  # identity
+    same = last
+    assert last == same  # identity
     assert first != last  # both hashes are known and differ
     assert hash(last) == hash(states[-1])  # cached: the history is not hashed again

@@ -141,7 +141,7 @@ def test_every_registered_game_is_covered() -> None:
     assert sorted(DIGESTS) == sorted((game, kind) for game in CONFIGS for kind in KINDS)
 
 
-@pytest.mark.parametrize(("game", "kind"), sorted(DIGESTS), ids=lambda value: str(value))
+@pytest.mark.parametrize(("game", "kind"), sorted(DIGESTS), ids=str)
 def test_output_is_unchanged(game: str, kind: str) -> None:
     assert _digest(KINDS[kind](game)) == DIGESTS[game, kind]
 
