@@ -123,8 +123,8 @@ DIGESTS: dict[tuple[str, str], str] = {
     ("bid-whist", "random games"): "3587893d9d2210a21dc6c21bcdfe6370",
     ("bid-whist", "bot games"): "d2aff9e05eff2d2f605285fb5a38c38e",
     ("bid-whist", "simulate"): "9b69087c66c0bf1921bd91e3d8a3c5c0",
-    ("bid-whist", "demo"): "908eb6c325fd90cca46e589aa8771bed",
-    ("bid-whist", "replay"): "c6a50c8e38c1ba0b359617d756ce2d28",
+    ("bid-whist", "demo"): "92f647d7c8d7c39fec53a797e9635dac",
+    ("bid-whist", "replay"): "df4520559b4c3e3661b9b262a308f82a",
 }
 """SHA-256 (first 128 bits) of each output, from main at commit 0a25739.
 

@@ -234,7 +234,7 @@ def _trump(trump: Suit | None, decided: bool, screen: Output) -> str:
 
 
 def _contract(bid: bid_whist.Bid, trump: Suit | None, names: Names, screen: Output) -> str:
-    level = f"{names(bid.seat)} {screen.move(bid)}: {bid.level} over six books, {_mode(bid)}"
+    level = f"{names(bid.seat)} {screen.move(bid)} ({_mode(bid)}, {6 + bid.level} books to make)"
     return level + (f", trump {screen.suit(trump)}" if trump is not None else "")
 
 
