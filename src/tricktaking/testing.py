@@ -55,7 +55,7 @@ from tricktaking.engine import (
 from tricktaking.errors import IllegalActionError, Violation
 from tricktaking.records import dumps, loads
 from tricktaking.seeding import derive_seed, random_below, shuffle, stream
-from tricktaking.tricks import Play
+from tricktaking.tricks import Play, Trick
 from tricktaking.views import JSONValue
 
 __all__ = [
@@ -65,6 +65,7 @@ __all__ = [
     "check_conformance",
     "play_cards",
     "playout",
+    "trick_of",
 ]
 
 _S = TypeVar("_S", bound=GameState[object])
@@ -126,6 +127,19 @@ def _game(state: _S, seed: int, max_actions: int) -> Iterator[_S]:
                 f"the engine offered {action}, then rejected it: {error}"
             ) from error
         yield state
+
+
+def trick_of(tokens: str, leader: int = 0, players: int = 4) -> Trick:
+    """A trick led by ``leader`` with the cards ``tokens`` in play order, seats clockwise.
+
+    Example:
+        >>> trick = trick_of("9H KH WZ", leader=2, players=3)
+        >>> [play.seat for play in trick.plays], trick.winner
+        ([2, 0, 1], None)
+    """
+    cards = parse_cards(tokens)
+    plays = tuple(Play((leader + i) % players, card) for i, card in enumerate(cards))
+    return Trick(leader=leader, plays=plays)
 
 
 def play_cards(state: _S, cards: str) -> _S:
