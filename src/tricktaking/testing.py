@@ -133,6 +133,7 @@ def trick_of(tokens: str, leader: int = 0, players: int = 4) -> Trick:
     """A trick led by ``leader`` with the cards ``tokens`` in play order, seats clockwise.
 
     Example:
+        >>> from tricktaking.testing import trick_of
         >>> trick = trick_of("9H KH WZ", leader=2, players=3)
         >>> [play.seat for play in trick.plays], trick.winner
         ([2, 0, 1], None)
