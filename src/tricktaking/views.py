@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Generic, Protocol, TypeAlias, TypeVar
 
 import attrs
 
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "JSONValue",
     "PlayerView",
+    "TableView",
     "Zone",
     "actions_to_json",
     "cards_to_json",
@@ -140,6 +141,55 @@ class PlayerView(Protocol):
     def to_dict(self) -> dict[str, JSONValue]:
         """The view as plain JSON data (``json.dumps`` needs no custom encoder)."""
         ...
+
+
+_P_co = TypeVar("_P_co", bound=enum.Enum, covariant=True)
+_A_co = TypeVar("_A_co", covariant=True)
+
+
+@attrs.frozen(kw_only=True)
+class TableView(Generic[_P_co, _A_co]):
+    """The table fields of a view, declared once: each game's view class extends it.
+
+    The type parameters are the game's phase enum and action type. A game's view adds
+    its own fields (Wizard's ``bids``, Bid Whist's ``contract``) and its ``to_dict()``.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.views import TableView
+        >>> isinstance(tt.view(tt.new_game(tt.BidWhistConfig()), 1), TableView)
+        True
+    """
+
+    seat: int
+    """The seat whose view this is."""
+    players: int
+    """The number of seats at the table."""
+    phase: _P_co
+    """The game's phase."""
+    round_number: int
+    """The number of the current deal (Wizard round, One Card or Bid Whist hand), from 1;
+    0 before the first deal."""
+    dealer: int
+    """The dealer of the current deal."""
+    hand: tuple[Card, ...]
+    """The seat's own cards, in canonical order."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds, index = seat (all that is shown of other hands)."""
+    trick: Trick
+    """The trick in progress, with its leader and the cards played to it so far."""
+    tricks: tuple[Trick, ...]
+    """The completed tricks of the deal, oldest first, each with its winner."""
+    tricks_won: tuple[int, ...]
+    """Tricks each seat has won in this deal (Bid Whist's kitty book is not among them)."""
+    trump: Suit | None
+    """The trump suit, or ``None`` (no trump, or not named yet)."""
+    scores: tuple[int, ...]
+    """Cumulative scores, one per seat (Bid Whist partners share their team's)."""
+    actor: int | None
+    """The seat to act, or ``None`` at a deal and after the game."""
+    legal_actions: tuple[_A_co, ...]
+    """The seat's legal actions when it is to act, else ``()``."""
 
 
 _svg_renderer: list[Callable[[PlayerView], str]] = []
