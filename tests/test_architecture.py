@@ -13,7 +13,9 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "tricktaking"
 
 CORE = {
+    "tricktaking._dealt",
     "tricktaking._fast",
+    "tricktaking._fields",
     "tricktaking._skeleton",
     "tricktaking._table",
     "tricktaking._validation",

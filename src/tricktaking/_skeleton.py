@@ -22,6 +22,7 @@ from typing import Any, Generic, NoReturn, Protocol, TypeVar, cast, get_type_hin
 
 import attrs
 
+from tricktaking._dealt import made_from
 from tricktaking._validation import Problem
 from tricktaking.actions import Deal, SeatAction
 from tricktaking.cards import Card, is_card
@@ -107,7 +108,7 @@ def _member_test(enum_type: type[enum.Enum]) -> Callable[[object], bool]:
 
 
 def _deal_is_well_formed(deal: Deal) -> bool:
-    if deal._source is not None:  # made by the engine from a deck (see _table.deal_round)
+    if made_from(deal) is not None:  # made by the engine from a deck (see _table.deal_round)
         return True
     hands, stock = deal.hands, deal.stock
     if type(hands) is not tuple or type(stock) is not tuple:

@@ -10,7 +10,8 @@ import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeAlias, TypeVar
 
-from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._dealt import made_from, mark
+from tricktaking._fast import constructor, replacer
 from tricktaking.actions import Deal
 from tricktaking.cards import Card, Direction, Suit, sort_cards
 from tricktaking.deck import Deck
@@ -36,7 +37,6 @@ __all__ = [
 _T = TypeVar("_T")
 
 _make_deal = constructor(Deal)
-_set_source = slot_setter(Deal, "_source")
 _make_round = constructor(Round)
 # the hot path's copies, each naming what it changes (positional calls are cheapest)
 _with_hands_and_trick = replacer(Round, "hands", "trick")
@@ -129,13 +129,13 @@ def deal_round(deck: Deck, seed: int, *, players: int, dealer: int, hand_size: i
         sort_cards(cards[(seat - first) % players : dealt : players]) for seat in range(players)
     )
     deal = _make_deal(hands=hands, stock=cards[dealt:])
-    _set_source(deal, deck)
+    mark(deal, deck)
     return deal
 
 
 def dealt_hands(deal: Deal, deck: Deck) -> tuple[tuple[Card, ...], ...]:
     """The hands of a validated ``deal`` of ``deck``, each in canonical order."""
-    if deal._source is deck:
+    if made_from(deal) is deck:
         return deal.hands
     return tuple(sort_cards(hand) for hand in deal.hands)
 

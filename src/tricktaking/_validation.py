@@ -10,10 +10,11 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import TypeAlias, TypeGuard
 
+from tricktaking._dealt import made_from
 from tricktaking.actions import Chance, Deal
 from tricktaking.cards import _ORDER, Card, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, Violation
+from tricktaking.errors import ConfigError, Violation, safe_repr
 from tricktaking.rounds import Round
 
 __all__ = [
@@ -46,7 +47,7 @@ def is_int(value: object) -> TypeGuard[int]:
 def seat_option(name: str, value: object, players: int) -> None:
     """Reject a configuration option that must be a seat (``first_dealer``)."""
     if not is_int(value) or not 0 <= value < players:
-        raise ConfigError(f"{name} must be a seat 0 to {players - 1}, not {value!r}")
+        raise ConfigError(f"{name} must be a seat 0 to {players - 1}, not {safe_repr(value)}")
 
 
 def require_config(config: object, kind: type) -> None:
@@ -110,7 +111,7 @@ def deal_problem(
         return Violation.BAD_DEAL, f"the deal must give {players} hands of {hand_size} cards"
     if len(deal.stock) != stock_size:
         return Violation.BAD_DEAL, f"the deal must leave {stock_size} undealt cards"
-    if deal._source is deck:
+    if made_from(deal) is deck:
         return None
     if sorted_orders((*chain.from_iterable(hands), *deal.stock)) != orders:
         return Violation.BAD_DEAL, "the dealt cards are not exactly the game's deck"

@@ -15,12 +15,30 @@ from __future__ import annotations
 
 from typing import TypeVar, cast
 
-from tricktaking.actions import CoreAction, parse_core_action, parse_seat
+from tricktaking.actions import (
+    MAX_NUMBER_DIGITS,
+    MAX_TOKEN_LENGTH,
+    CoreAction,
+    parse_core_action,
+    parse_number,
+    parse_seat,
+    token_text,
+)
 from tricktaking.cards import Card, Suit
 from tricktaking.engine import GameState, actor, game_of, legal_actions
-from tricktaking.errors import NotationError
+from tricktaking.errors import NotationError, safe_repr, safe_str
 
-__all__ = ["CoreAction", "parse_core_action", "parse_move", "parse_seat", "short_token"]
+__all__ = [
+    "MAX_NUMBER_DIGITS",
+    "MAX_TOKEN_LENGTH",
+    "CoreAction",
+    "parse_core_action",
+    "parse_move",
+    "parse_number",
+    "parse_seat",
+    "short_token",
+    "token_text",
+]
 
 _A = TypeVar("_A")
 
@@ -32,8 +50,9 @@ def short_token(action: object) -> str:
         >>> short_token(Play(2, Card.parse("QH")))
         'play QH'
     """
-    seat, _, rest = str(action).partition(" ")
-    return rest if seat.isdigit() else str(action)
+    token = safe_str(action, MAX_TOKEN_LENGTH)
+    seat, _, rest = token.partition(" ")
+    return rest if seat.isdigit() else token
 
 
 _SUIT_LETTERS = str.maketrans({suit.symbol: suit.value for suit in Suit})
@@ -92,6 +111,7 @@ def parse_move(state: GameState[_A], text: str) -> _A:
         >>> parse_move(state, "1 bid 0")
         Bid(seat=1, tricks=0)
     """
+    text = token_text(text)
     seat = actor(state)
     if not isinstance(seat, int):
         raise NotationError("no player is to act now")
@@ -100,12 +120,12 @@ def parse_move(state: GameState[_A], text: str) -> _A:
     parsed: list[_A] = []
     forms = [f"{seat} {form}" for form in _candidates(text.strip())]
     words = text.split(maxsplit=1)
-    if len(words) == 2 and words[0].isdigit():  # a full canonical token, seat included
+    if len(words) == 2 and words[0].isascii() and words[0].isdigit():  # seat included
         forms.insert(0, " ".join(text.translate(_SUIT_LETTERS).split()))
     for form in forms:
         try:
             action = cast("_A", rules.parse_action(form))
-        except (NotationError, ValueError):
+        except NotationError:
             continue
         if action in legal:
             return action
@@ -113,6 +133,6 @@ def parse_move(state: GameState[_A], text: str) -> _A:
     if parsed:
         return parsed[0]
     raise NotationError(
-        f"{text!r} is not a move; legal moves are: "
+        f"{safe_repr(text)} is not a move; legal moves are: "
         + ", ".join(short_token(action) for action in legal)
     )

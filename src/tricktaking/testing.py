@@ -38,7 +38,7 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
-from tricktaking.actions import CHANCE, Deal
+from tricktaking.actions import CHANCE, Deal, SeatAction
 from tricktaking.cards import Card, parse_cards
 from tricktaking.engine import (
     GameState,
@@ -260,8 +260,9 @@ def _check_state(
     legal = legal_actions(state)
     if isinstance(seat, int):
         _expect(bool(legal), f"seat {seat} is to act but has no legal action")
-        for action in legal:
-            _expect(getattr(action, "seat", seat) == seat, f"{action} is listed for seat {seat}")
+        for action in legal:  # legal_actions never lists the chance deal
+            acting = cast("SeatAction", action).seat
+            _expect(acting == seat, f"{action} is listed for seat {seat}")
     else:
         _expect(legal == (), f"no seat is to act, yet actions are listed: {legal}")
     for action in legal:

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
+from tricktaking._fields import exact_int, library_card
 from tricktaking.cards import Card, Suit, format_cards
 
 __all__ = [
@@ -47,8 +48,8 @@ class Play:
         '2 play QH'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+    seat: int = attrs.field(validator=exact_int)
+    card: Card = attrs.field(validator=library_card)
 
     def __str__(self) -> str:
         return f"{self.seat} play {self.card}"
@@ -128,7 +129,8 @@ def seats_from(first: int, players: int) -> tuple[int, ...]:
         >>> seats_from(2, 4)
         (2, 3, 0, 1)
     """
-    return tuple((first + offset) % players for offset in range(players))
+    first %= players
+    return tuple(range(first, players)) + tuple(range(first))
 
 
 def effective_suit(card: Card, trump: Suit | None) -> Suit | None:

@@ -30,6 +30,7 @@ from typing import Literal, TypeAlias
 import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
+from tricktaking._fields import MAX_TARGET, exact_int, exact_options, library_card, member_of
 from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     deal_round,
@@ -66,10 +67,11 @@ from tricktaking.actions import (
     Pass,
     parse_core_action,
     parse_seat,
+    token_text,
 )
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, NotationError, Violation
+from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
 from tricktaking.history import History
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, best_play, effective_suit, follow_suit, left_of
@@ -158,7 +160,7 @@ class BidWhistConfig:
     Args:
         first_dealer: The dealer of hand 1, a seat 0 to 3.
         target: The game ends when a team has at least ``+target`` or at most
-            ``-target`` points; at least 1.
+            ``-target`` points; 1 to 1,000,000.
         min_bid: The lowest bid level, 1 to 7.
         kitty: ``"book"`` or ``"exchange"``.
         nt_double: Whether no-trump contracts score double, made or set.
@@ -184,18 +186,21 @@ class BidWhistConfig:
     first_lead: FirstLead = "left_of_dealer"
 
     def __attrs_post_init__(self) -> None:
+        exact_options(self, ints=("first_dealer", "target", "min_bid"))
+        exact_options(self, strs=("kitty", "first_lead"))
         seat_option("first_dealer", self.first_dealer, PLAYERS)
-        if not is_int(self.target) or self.target < 1:
-            raise ConfigError(f"target must be an integer of at least 1, not {self.target!r}")
+        if not 1 <= self.target <= MAX_TARGET:
+            raise ConfigError(f"target must be 1 to {MAX_TARGET:,}, not {safe_repr(self.target)}")
         if not is_int(self.min_bid) or not 1 <= self.min_bid <= MAX_LEVEL:
-            raise ConfigError(f"min_bid must be 1 to 7, not {self.min_bid!r}")
+            raise ConfigError(f"min_bid must be 1 to 7, not {safe_repr(self.min_bid)}")
         if self.kitty not in ("book", "exchange"):
-            raise ConfigError(f"kitty must be 'book' or 'exchange', not {self.kitty!r}")
+            raise ConfigError(f"kitty must be 'book' or 'exchange', not {safe_repr(self.kitty)}")
         if not isinstance(self.nt_double, bool):
-            raise ConfigError(f"nt_double must be True or False, not {self.nt_double!r}")
+            raise ConfigError(f"nt_double must be True or False, not {safe_repr(self.nt_double)}")
         if self.first_lead not in ("left_of_dealer", "declarer"):
             raise ConfigError(
-                f"first_lead must be 'left_of_dealer' or 'declarer', not {self.first_lead!r}"
+                "first_lead must be 'left_of_dealer' or 'declarer', "
+                f"not {safe_repr(self.first_lead)}"
             )
 
 
@@ -265,9 +270,9 @@ class Bid:
         True
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    level: int = attrs.field(validator=attrs.validators.instance_of(int))
-    mode: BidMode = attrs.field(validator=attrs.validators.instance_of(BidMode))
+    seat: int = attrs.field(validator=exact_int)
+    level: int = attrs.field(validator=exact_int)
+    mode: BidMode = attrs.field(validator=member_of(BidMode))
 
     @property
     def strength(self) -> int:
@@ -287,8 +292,8 @@ class Discard:
         '2 discard 3C'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+    seat: int = attrs.field(validator=exact_int)
+    card: Card = attrs.field(validator=library_card)
 
     def __str__(self) -> str:
         return f"{self.seat} discard {self.card}"
@@ -1104,17 +1109,22 @@ def parse_action(text: str) -> BidWhistAction:
         >>> parse_action("0 discard 10c")
         Discard(seat=0, card=Card(Rank.TEN, Suit.CLUBS))
     """
-    words = text.split()
+    words = token_text(text).split()
     if len(words) == 3 and words[1].lower() in ("bid", "discard"):
         seat = parse_seat(words[0])
         if words[1].lower() == "discard":
             return Discard(seat, Card.parse(words[2]))
         value = words[2].upper()
         level, token = value[:1], value[1:]
-        if level.isdigit() and token in _MODE_BY_TOKEN:
+        if level in _LEVEL_DIGITS and token in _MODE_BY_TOKEN:
             return Bid(seat, int(level), _MODE_BY_TOKEN[token])
-        raise NotationError(f"{text!r} is not a Bid Whist bid such as '3 bid 4U', '4D' or '4NT'")
+        raise NotationError(
+            f"{safe_repr(text)} is not a Bid Whist bid such as '3 bid 4U', '4D' or '4NT'"
+        )
     action = parse_core_action(text)
     if isinstance(action, Deal | Pass | Play | ChooseTrump | ChooseDirection):
         return action
-    raise NotationError(f"{text!r} is not a Bid Whist action")
+    raise NotationError(f"{safe_repr(text)} is not a Bid Whist action")
+
+
+_LEVEL_DIGITS = frozenset("0123456789")  # ASCII only: str.isdigit accepts '¹' too

@@ -30,6 +30,7 @@ from typing import TypeAlias
 import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
+from tricktaking._fields import MAX_TARGET, exact_int, exact_options
 from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     add_at,
@@ -64,10 +65,13 @@ from tricktaking.actions import (
     Deal,
     Pass,
     parse_core_action,
+    parse_number,
+    parse_seat,
+    token_text,
 )
 from tricktaking.cards import Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, NotationError, Violation
+from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
 from tricktaking.history import History
 from tricktaking.rounds import Round
 from tricktaking.tricks import (
@@ -144,7 +148,7 @@ class OneCardConfig:
     Args:
         players: 2 to 4 seats.
         first_dealer: The dealer of hand 1, a seat.
-        target: The total a player must reach to win, at least 1.
+        target: The total a player must reach to win, 1 to 1,000,000.
 
     Raises:
         ConfigError: If an option is outside its allowed values.
@@ -160,11 +164,12 @@ class OneCardConfig:
     target: int = 30
 
     def __attrs_post_init__(self) -> None:
+        exact_options(self, ints=("players", "first_dealer", "target"))
         if not is_int(self.players) or not 2 <= self.players <= 4:
-            raise ConfigError(f"players must be 2 to 4, not {self.players!r}")
+            raise ConfigError(f"players must be 2 to 4, not {safe_repr(self.players)}")
         seat_option("first_dealer", self.first_dealer, self.players)
-        if not is_int(self.target) or self.target < 1:
-            raise ConfigError(f"target must be an integer of at least 1, not {self.target!r}")
+        if not 1 <= self.target <= MAX_TARGET:
+            raise ConfigError(f"target must be 1 to {MAX_TARGET:,}, not {safe_repr(self.target)}")
 
     @property
     def hand_size(self) -> int:
@@ -209,8 +214,8 @@ class Bid:
         '1 bid 9'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    points: int = attrs.field(validator=attrs.validators.instance_of(int))
+    seat: int = attrs.field(validator=exact_int)
+    points: int = attrs.field(validator=exact_int)
 
     def __str__(self) -> str:
         return f"{self.seat} bid {self.points}"
@@ -996,12 +1001,13 @@ def parse_action(text: str) -> OneCardAction:
         >>> parse_action("1 bid 9")
         Bid(seat=1, points=9)
     """
-    words = text.split()
+    words = token_text(text).split()
     if len(words) == 3 and words[1].lower() == "bid":
-        if words[0].isdigit() and words[2].isdigit():
-            return Bid(int(words[0]), int(words[2]))
-        raise NotationError(f"{text!r} is not a One Card bid such as '1 bid 9'")
+        try:
+            return Bid(parse_seat(words[0]), parse_number(words[2], "bid"))
+        except NotationError as error:
+            raise NotationError(f"not a One Card bid such as '1 bid 9': {error}") from None
     action = parse_core_action(text)
     if isinstance(action, Deal | Pass | Play | ChooseDirection):
         return action
-    raise NotationError(f"{text!r} is not a One Card action")
+    raise NotationError(f"{safe_repr(text)} is not a One Card action")

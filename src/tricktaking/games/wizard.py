@@ -36,6 +36,7 @@ from typing import Literal, TypeAlias
 import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
+from tricktaking._fields import exact_int, exact_options
 from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     deal_round,
@@ -61,10 +62,20 @@ from tricktaking._validation import (
     turn_problem,
     view_seat,
 )
-from tricktaking.actions import CHANCE, Action, Chance, ChooseTrump, Deal, parse_core_action
+from tricktaking.actions import (
+    CHANCE,
+    Action,
+    Chance,
+    ChooseTrump,
+    Deal,
+    parse_core_action,
+    parse_number,
+    parse_seat,
+    token_text,
+)
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, NotationError, Violation
+from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
 from tricktaking.history import History
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, best_play, left_of
@@ -150,17 +161,19 @@ class WizardConfig:
     bid_rule: BidRule = "free"
 
     def __attrs_post_init__(self) -> None:
+        exact_options(self, ints=("players", "first_dealer"), optional_ints=("rounds",))
+        exact_options(self, strs=("bid_rule",))
         if not is_int(self.players) or not 3 <= self.players <= 6:
-            raise ConfigError(f"players must be 3 to 6, not {self.players!r}")
+            raise ConfigError(f"players must be 3 to 6, not {safe_repr(self.players)}")
         seat_option("first_dealer", self.first_dealer, self.players)
         full = 60 // self.players
         if self.rounds is not None and (not is_int(self.rounds) or not 1 <= self.rounds <= full):
             raise ConfigError(
                 f"rounds must be None or 1 to {full} with {self.players} players, "
-                f"not {self.rounds!r}"
+                f"not {safe_repr(self.rounds)}"
             )
         if self.bid_rule not in ("free", "hook"):
-            raise ConfigError(f"bid_rule must be 'free' or 'hook', not {self.bid_rule!r}")
+            raise ConfigError(f"bid_rule must be 'free' or 'hook', not {safe_repr(self.bid_rule)}")
 
     @property
     def total_rounds(self) -> int:
@@ -200,8 +213,8 @@ class Bid:
         '2 bid 3'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    tricks: int = attrs.field(validator=attrs.validators.instance_of(int))
+    seat: int = attrs.field(validator=exact_int)
+    tricks: int = attrs.field(validator=exact_int)
 
     def __str__(self) -> str:
         return f"{self.seat} bid {self.tricks}"
@@ -865,13 +878,13 @@ def parse_action(text: str) -> WizardAction:
         >>> parse_action("0 play 10h")
         Play(seat=0, card=Card(Rank.TEN, Suit.HEARTS))
     """
-    words = text.split()
+    words = token_text(text).split()
     if len(words) == 3 and words[1].lower() == "bid":
-        seat, _, tricks = words
-        if seat.isdigit() and tricks.isdigit():
-            return Bid(int(seat), int(tricks))
-        raise NotationError(f"{text!r} is not a Wizard bid such as '2 bid 3'")
+        try:
+            return Bid(parse_seat(words[0]), parse_number(words[2], "bid"))
+        except NotationError as error:
+            raise NotationError(f"not a Wizard bid such as '2 bid 3': {error}") from None
     action = parse_core_action(text)
     if isinstance(action, Deal | ChooseTrump | Play):
         return action
-    raise NotationError(f"{text!r} is not a Wizard action")
+    raise NotationError(f"{safe_repr(text)} is not a Wizard action")

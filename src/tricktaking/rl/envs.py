@@ -19,7 +19,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeAlias, cast
 
 import gymnasium
@@ -441,4 +441,6 @@ GYMNASIUM_ID = "tricktaking/TrickTaking-v1"
 ``gymnasium.make(GYMNASIUM_ID, config=tt.OneCardConfig(players=3))``."""
 
 if GYMNASIUM_ID not in gymnasium.registry:
-    gymnasium.register(id=GYMNASIUM_ID, entry_point="tricktaking.rl.envs:TricktakingEnv")
+    # gymnasium.register's kwargs parameter is an untyped dict: read it as a plain callable
+    _register: Callable[..., None] = vars(gymnasium)["register"]
+    _register(id=GYMNASIUM_ID, entry_point="tricktaking.rl.envs:TricktakingEnv")
