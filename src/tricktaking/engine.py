@@ -225,6 +225,7 @@ def register_game(game: Game[_S, _C]) -> None:
     _GAMES[game.name] = erased
     _BY_STATE[game.state_type] = erased
     _BY_CONFIG[game.config_type] = erased
+    _RULES[game.state_type] = game.rules
 
 
 def available_games() -> tuple[str, ...]:
@@ -273,8 +274,16 @@ def game_of(state: object) -> Game[GameState[object], object]:
     return game
 
 
+# The top-level functions dispatch through one dict lookup on the state's exact type:
+# they are called for every action of every game played through them.
+_RULES: dict[type, Rules[Any, Any]] = {}
+
+
 def _rules(state: object) -> Rules[Any, Any]:
-    return game_of(state).rules
+    rules = _RULES.get(state.__class__)
+    if rules is None:
+        return game_of(state).rules  # raises the TypeError for a foreign object
+    return rules
 
 
 def new_game(config: object) -> GameState[object]:
@@ -326,7 +335,9 @@ def apply(state: _S, action: Action) -> _S:
         ...
         tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
     """
-    return cast("_S", _rules(state).apply(state, action))
+    rules = _RULES.get(state.__class__) or _rules(state)
+    after: _S = rules.apply(state, action)
+    return after
 
 
 def check(state: GameState[object], action: Action) -> Violation | None:
@@ -352,7 +363,11 @@ def legal_actions(state: GameState[_A]) -> tuple[_A, ...]:
         >>> tt.legal_actions(state)
         ()
     """
-    return cast("tuple[_A, ...]", _rules(state).legal_actions(state))
+    # The rules of the state's own game list actions of its type _A, which the erased
+    # Rules[Any, Any] cannot say: read its legal_actions as Any rather than cast per call.
+    legal_of: Any = (_RULES.get(state.__class__) or _rules(state)).legal_actions
+    legal: tuple[_A, ...] = legal_of(state)
+    return legal
 
 
 def actor(state: GameState[object]) -> int | Chance | None:
@@ -363,7 +378,7 @@ def actor(state: GameState[object]) -> int | Chance | None:
         >>> tt.actor(tt.new_game(tt.WizardConfig(players=3)))
         <Chance.CHANCE: 'chance'>
     """
-    return _rules(state).actor(state)
+    return (_RULES.get(state.__class__) or _rules(state)).actor(state)
 
 
 def view(state: GameState[object], seat: int) -> PlayerView:
@@ -374,7 +389,7 @@ def view(state: GameState[object], seat: int) -> PlayerView:
         >>> tt.view(tt.new_game(tt.WizardConfig(players=3)), 0).hand
         ()
     """
-    return _rules(state).view(state, seat)
+    return (_RULES.get(state.__class__) or _rules(state)).view(state, seat)
 
 
 def is_over(state: GameState[object]) -> bool:
@@ -385,7 +400,7 @@ def is_over(state: GameState[object]) -> bool:
         >>> tt.is_over(tt.new_game(tt.WizardConfig(players=3)))
         False
     """
-    return _rules(state).is_over(state)
+    return (_RULES.get(state.__class__) or _rules(state)).is_over(state)
 
 
 def scores(state: GameState[object]) -> tuple[int, ...]:

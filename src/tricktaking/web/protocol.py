@@ -290,7 +290,7 @@ def _cards_named(action: object) -> set[Card]:
     if not attrs.has(type(action)):
         return set()
     named: set[Card] = set()
-    for value in attrs.asdict(action, recurse=False).values():  # type: ignore[arg-type]
+    for value in attrs.asdict(cast("attrs.AttrsInstance", action), recurse=False).values():
         if isinstance(value, Card):
             named.add(value)
         elif isinstance(value, tuple):
