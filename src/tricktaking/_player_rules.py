@@ -47,7 +47,7 @@ Bidding. Starting left of the dealer, each player bids a number of points (at le
   final, each bid must be higher than the last, and a bid of 15 ends the bidding.
 
 Bid hand. The bidder leads, and the suit of that first card is trump; the joker is the
-  highest trump (the bidder may not lead it to the first trick). Follow suit if you can;
+  lowest trump (the bidder may not lead it to the first trick). Follow suit if you can;
   the highest trump wins, otherwise the highest card of the suit led. The bidder scores
   the points taken if they reach the bid, otherwise nothing; the others score what they
   take.

@@ -120,7 +120,7 @@ def parse_move(state: GameState[_A], text: str) -> _A:
     parsed: list[_A] = []
     forms = [f"{seat} {form}" for form in _candidates(text.strip())]
     words = text.split(maxsplit=1)
-    if len(words) == 2 and words[0].isdigit():  # a full canonical token, seat included
+    if len(words) == 2 and words[0].isascii() and words[0].isdigit():  # seat included
         forms.insert(0, " ".join(text.translate(_SUIT_LETTERS).split()))
     for form in forms:
         try:
