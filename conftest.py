@@ -40,18 +40,7 @@ NOT_SELF_CONTAINED = frozenset(
         "tricktaking.notation",
         "tricktaking.records",
         "tricktaking.render",
-        "tricktaking.rl.actions",
-        "tricktaking.rl.envs",
-        "tricktaking.rl.observations",
-        "tricktaking.rl.reference",
         "tricktaking.seeding",
-        "tricktaking.web.app",
-        "tricktaking.web.hub",
-        "tricktaking.web.options",
-        "tricktaking.web.protocol",
-        "tricktaking.web.server",
-        "tricktaking.web.store",
-        "tricktaking.web.tables",
     }
 )
 
