@@ -39,7 +39,6 @@ NOT_SELF_CONTAINED = frozenset(
         "tricktaking.games.wizard",
         "tricktaking.notation",
         "tricktaking.records",
-        "tricktaking.render",
         "tricktaking.seeding",
     }
 )
