@@ -7,6 +7,7 @@ implementation of :class:`Rules` and exports the same functions with precise typ
 The top-level functions here accept a state of any registered game.
 
 Example:
+    >>> from tricktaking.engine import available_games
     >>> import tricktaking as tt
     >>> state = tt.new_game(tt.WizardConfig(players=3))
     >>> tt.actor(state) is tt.CHANCE
@@ -113,6 +114,7 @@ class Rules(Protocol[_S, _C_contra]):
     """The functions a game provides; each game module is an implementation.
 
     Example:
+        >>> from tricktaking.engine import get_game
         >>> from tricktaking.games import wizard
         >>> get_game("wizard").rules is wizard
         True
@@ -183,6 +185,7 @@ class Game(Generic[_S, _C]):
         rules: The game's rules; for the built-in games, the game module itself.
 
     Example:
+        >>> from tricktaking.engine import get_game
         >>> game = get_game("wizard")
         >>> game.title, game.config_type.__name__
         ('Wizard', 'WizardConfig')
@@ -212,6 +215,7 @@ def register_game(game: Game[_S, _C]) -> None:
         ValueError: If a game with the same name, state type or config type exists.
 
     Example:
+        >>> from tricktaking.engine import get_game, register_game
         >>> register_game(get_game("wizard"))
         Traceback (most recent call last):
         ...
@@ -232,6 +236,7 @@ def available_games() -> tuple[str, ...]:
     """The names of the registered games, sorted.
 
     Example:
+        >>> from tricktaking.engine import available_games
         >>> "wizard" in available_games()
         True
     """
@@ -248,6 +253,7 @@ def get_game(name: str) -> Game[GameState[object], object]:
         KeyError: If no such game is registered.
 
     Example:
+        >>> from tricktaking.engine import get_game
         >>> get_game("Wizard").name
         'wizard'
     """
@@ -264,6 +270,7 @@ def game_of(state: object) -> Game[GameState[object], object]:
         TypeError: If ``state`` is not the state of a registered game.
 
     Example:
+        >>> from tricktaking.engine import game_of
         >>> import tricktaking as tt
         >>> game_of(tt.new_game(tt.OneCardConfig(players=2))).name
         'one-card'

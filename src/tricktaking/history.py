@@ -12,6 +12,7 @@ O(1). Equality stops at the first shared node and rejects early on known, differ
 hashes; it never builds a tuple.
 
 Example:
+    >>> from tricktaking.history import History
     >>> history = History().append("a").append("b")
     >>> len(history), list(history), history[-1]
     (2, ['a', 'b'], 'b')
@@ -39,6 +40,7 @@ class History(Sequence[_T_co], Generic[_T_co]):
     once, without keeping what they built.
 
     Example:
+        >>> from tricktaking.history import History
         >>> History(("x", "y")) == History().append("x").append("y")
         True
         >>> History(("x",)).last
@@ -78,6 +80,7 @@ class History(Sequence[_T_co], Generic[_T_co]):
         """A new history with ``item`` added at the end; this one is unchanged.
 
         Example:
+            >>> from tricktaking.history import History
             >>> History().append(1).append(2).to_tuple()
             (1, 2)
         """
@@ -104,6 +107,7 @@ class History(Sequence[_T_co], Generic[_T_co]):
         """All items, oldest first, as a new tuple (O(n); the history keeps no copy).
 
         Example:
+            >>> from tricktaking.history import History
             >>> History(["a"]).to_tuple()
             ('a',)
         """
@@ -136,6 +140,7 @@ class History(Sequence[_T_co], Generic[_T_co]):
         """How many items equal ``value`` (one walk).
 
         Example:
+            >>> from tricktaking.history import History
             >>> History("abca").count("a")
             2
         """
@@ -148,6 +153,7 @@ class History(Sequence[_T_co], Generic[_T_co]):
             ValueError: If ``value`` is not there.
 
         Example:
+            >>> from tricktaking.history import History
             >>> History("abca").index("c")
             2
         """

@@ -1,6 +1,9 @@
 """One deal of a game: the hands, the trick in progress and the completed tricks.
 
 Example:
+    >>> from tricktaking.cards import parse_cards
+    >>> from tricktaking.rounds import Round
+    >>> from tricktaking.tricks import Trick
     >>> hands = (parse_cards("AS"), parse_cards("KS"))
     >>> rnd = Round(number=1, dealer=1, hands=hands, trick=Trick(leader=0))
     >>> rnd.players, rnd.tricks_won(0)
@@ -39,6 +42,8 @@ class Round:
         won: Tricks won so far per seat; derived from ``tricks`` and kept for speed.
 
     Example:
+        >>> from tricktaking.rounds import Round
+        >>> from tricktaking.tricks import Trick
         >>> Round(number=2, dealer=0, hands=((), (), ()), trick=Trick(leader=1)).won
         (0, 0, 0)
     """
@@ -61,6 +66,8 @@ class Round:
         """How many completed tricks ``seat`` has won in this deal.
 
         Example:
+            >>> from tricktaking.rounds import Round
+            >>> from tricktaking.tricks import Trick
             >>> done = Trick(leader=0, winner=1)
             >>> Round(number=1, dealer=0, hands=((), ()), trick=Trick(leader=1),
             ...       tricks=(done,)).tricks_won(1)

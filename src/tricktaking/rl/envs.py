@@ -8,6 +8,7 @@ partners). Actions are the indexes of :mod:`tricktaking.rl.actions`; observation
 :func:`~tricktaking.rl.observations.encode` of the seat's view.
 
 Example:
+    >>> from tricktaking.rl.envs import TricktakingAECEnv
     >>> import tricktaking as tt
     >>> env = TricktakingAECEnv(tt.OneCardConfig(players=3))
     >>> env.reset(seed=7)
@@ -113,6 +114,7 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         render_mode: ``None`` or ``"ansi"`` (``render()`` returns text).
 
     Example:
+        >>> from tricktaking.rl.envs import TricktakingAECEnv
         >>> import tricktaking as tt
         >>> env = TricktakingAECEnv(tt.WizardConfig(players=3, rounds=1))
         >>> env.reset(seed=1)
@@ -309,6 +311,7 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         render_mode: ``None`` or ``"ansi"``.
 
     Example:
+        >>> from tricktaking.rl.envs import TricktakingEnv
         >>> import numpy as np
         >>> import tricktaking as tt
         >>> env = TricktakingEnv(tt.OneCardConfig(players=2), opponents="heuristic")
