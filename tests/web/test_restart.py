@@ -12,7 +12,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any, cast
 
@@ -84,7 +84,7 @@ def _open(base: str, body: dict[str, object]) -> dict[str, Any]:
 
 def _stored_actions(db: Path) -> dict[str, list[str]]:
     """The action tokens of every table stored in ``db`` (each record replays strictly)."""
-    with sqlite3.connect(db) as connection:
+    with closing(sqlite3.connect(db)) as connection:  # `with connect()` does not close
         rows = connection.execute("SELECT id, record FROM tables").fetchall()
     return {table: [str(action) for action in records.loads(text).actions] for table, text in rows}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import tricktaking as tt
@@ -22,7 +23,9 @@ def test_a_stored_table_comes_back_at_its_last_action(tmp_path: Path) -> None:
         table.accept(tt.legal_actions(table.state)[0])
         store.save(table)
     store.close()
-    (back,) = Store(tmp_path / "tables.sqlite3").load_all()
+    again = Store(tmp_path / "tables.sqlite3")
+    (back,) = again.load_all()
+    again.close()
     assert back.state == table.state
     assert (back.id, back.kinds, back.links, back.spectator, back.seed, back.names) == (
         table.id,
@@ -45,7 +48,7 @@ class _Auditor:
     async def send(self, message: dict[str, JSONValue]) -> None:
         if message["type"] != "event":
             return
-        with sqlite3.connect(self.path) as db:
+        with closing(sqlite3.connect(self.path)) as db:  # `with connect()` does not close
             (stored,) = db.execute(
                 "SELECT seq FROM tables WHERE id = ?", (self.table_id,)
             ).fetchone()

@@ -13,6 +13,7 @@ Example:
     ...     hub = Hub(Store(":memory:"), bot_delay=0)
     ...     table = hub.create("one-card", {"players": 2}, ["random", "random"], seed=1)
     ...     await hub.idle(table)
+    ...     await hub.close()
     ...     return table.seq
     >>> asyncio.run(demo()) > 10
     True
@@ -108,9 +109,11 @@ class Hub:
     Example:
         >>> from tricktaking.web.hub import Hub
         >>> from tricktaking.web.store import Store
-        >>> hub = Hub(Store(":memory:"), bot_delay=0)
+        >>> store = Store(":memory:")
+        >>> hub = Hub(store, bot_delay=0)
         >>> hub.find("no such link") is None, hub.tables
         (True, {})
+        >>> store.close()
     """
 
     def __init__(self, store: Store, *, bot_delay: float = 0.4) -> None:

@@ -17,6 +17,7 @@ Example:
     >>> store.save(table)
     >>> [t.id for t in store.load_all()] == [table.id]
     True
+    >>> store.close()
 """
 
 # pyright: strict
@@ -49,8 +50,10 @@ class Store:
 
     Example:
         >>> from tricktaking.web.store import Store
-        >>> Store(":memory:").load_all()
+        >>> store = Store(":memory:")
+        >>> store.load_all()
         []
+        >>> store.close()
     """
 
     def __init__(self, path: str | Path) -> None:
@@ -79,3 +82,10 @@ class Store:
     def close(self) -> None:
         """Close the database."""
         self._db.close()
+
+    def __del__(self) -> None:
+        # A store dropped without close() still closes its connection (Python 3.13
+        # warns about a connection collected open).
+        db = getattr(self, "_db", None)
+        if db is not None:
+            db.close()
