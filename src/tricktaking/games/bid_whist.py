@@ -396,7 +396,7 @@ class BidWhistView(TableView[BidWhistPhase, BidWhistAction]):
 
     @property
     def hand_number(self) -> int:
-        """Deprecated alias of :attr:`~tricktaking.views.TableView.round_number` (removed in 0.3)."""
+        """Deprecated alias of :attr:`~tricktaking.views.TableView.round_number` (gone in 0.3)."""
         warnings.warn(
             "BidWhistView.hand_number is deprecated; use round_number",
             DeprecationWarning,

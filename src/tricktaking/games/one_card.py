@@ -307,7 +307,7 @@ class OneCardView(TableView[OneCardPhase, OneCardAction]):
 
     @property
     def hand_number(self) -> int:
-        """Deprecated alias of :attr:`~tricktaking.views.TableView.round_number` (removed in 0.3)."""
+        """Deprecated alias of :attr:`~tricktaking.views.TableView.round_number` (gone in 0.3)."""
         warnings.warn(
             "OneCardView.hand_number is deprecated; use round_number",
             DeprecationWarning,
