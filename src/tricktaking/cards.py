@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -65,8 +66,14 @@ class Suit(enum.Enum):
         return f"<Suit.{self.name}: {self.value!r}>"
 
     # Members are singletons, so identity is equality: hash by identity in C instead of
-    # Enum's Python-level hash of the name (rule tables are keyed by these).
-    __hash__ = object.__hash__
+    # Enum's Python-level hash of the name (rule tables are keyed by these). Type checkers
+    # see the signature of a method, not object's slot wrapper.
+    if TYPE_CHECKING:
+
+        def __hash__(self) -> int: ...
+
+    else:
+        __hash__ = object.__hash__
 
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
@@ -115,8 +122,14 @@ class Rank(enum.Enum):
         return f"<Rank.{self.name}: {self.value!r}>"
 
     # Members are singletons, so identity is equality: hash by identity in C instead of
-    # Enum's Python-level hash of the name (rule tables are keyed by these).
-    __hash__ = object.__hash__
+    # Enum's Python-level hash of the name (rule tables are keyed by these). Type checkers
+    # see the signature of a method, not object's slot wrapper.
+    if TYPE_CHECKING:
+
+        def __hash__(self) -> int: ...
+
+    else:
+        __hash__ = object.__hash__
 
 
 SUITED_RANKS: tuple[Rank, ...] = tuple(Rank)[:13]
@@ -147,8 +160,14 @@ class Direction(enum.Enum):
         return f"<Direction.{self.name}: {self.value!r}>"
 
     # Members are singletons, so identity is equality: hash by identity in C instead of
-    # Enum's Python-level hash of the name (rule tables are keyed by these).
-    __hash__ = object.__hash__
+    # Enum's Python-level hash of the name (rule tables are keyed by these). Type checkers
+    # see the signature of a method, not object's slot wrapper.
+    if TYPE_CHECKING:
+
+        def __hash__(self) -> int: ...
+
+    else:
+        __hash__ = object.__hash__
 
 
 def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], value: object) -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 import warnings
 from collections.abc import Mapping
-from typing import Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 import attrs
 
@@ -225,7 +225,12 @@ class BidMode(enum.Enum):
     def __repr__(self) -> str:
         return f"<BidMode.{self.name}: {self.value!r}>"
 
-    __hash__ = object.__hash__  # singletons: identity hashing, as for Suit
+    if TYPE_CHECKING:  # singletons: identity hashing in C, as for Suit
+
+        def __hash__(self) -> int: ...
+
+    else:
+        __hash__ = object.__hash__
 
 
 _MODE_TOKENS = {BidMode.UPTOWN: "U", BidMode.DOWNTOWN: "D", BidMode.NO_TRUMP: "NT"}

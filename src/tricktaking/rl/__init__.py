@@ -31,11 +31,11 @@ try:
     import gymnasium as _gymnasium
     import numpy as _numpy
     import pettingzoo as _pettingzoo
-except ImportError as error:  # pragma: no cover - depends on the installed extras
+except ImportError as _missing:  # pragma: no cover - depends on the installed extras
     raise ImportError(
         "tricktaking.rl needs the optional extra 'rl' (NumPy, Gymnasium, PettingZoo): "
         "pip install 'tricktaking[rl]'"
-    ) from error
+    ) from _missing
 
 from tricktaking.rl.actions import (
     ActionIndexError,

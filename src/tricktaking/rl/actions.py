@@ -101,6 +101,17 @@ class ActionSpace:
 
     __slots__ = ("_index", "_spec", "_templates", "cards", "game", "names", "players", "size")
 
+    game: str
+    """The registry name of the game."""
+    players: int
+    """The number of seats."""
+    size: int
+    """The number of actions: indexes are 0 to ``size - 1``."""
+    cards: tuple[Card, ...]
+    """The distinct cards of the deck, in index order."""
+    names: tuple[str, ...]
+    """Each index's action, without the seat (``"play QH"``, ``"bid 3"``)."""
+
     def __init__(self, game: str, players: int) -> None:
         spec = spec_for_game(game, players)
         templates = (*(Play(0, card) for card in spec.cards), *spec.calls(players))

@@ -125,6 +125,13 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         'tricktaking_wizard_v1'
     """
 
+    possible_agents: list[str]
+    agents: list[str]
+    rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    agent_selection: str
+
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention
         "render_modes": ["ansi"],
         "render_fps": 1,
@@ -325,6 +332,10 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         >>> len(tt.winners(env.state_of_game))
         1
     """
+
+    illegal_reward: float
+    observation_space: spaces.Space[npt.NDArray[np.float32]]
+    action_space: spaces.Space[int]
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
 
