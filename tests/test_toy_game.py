@@ -23,7 +23,7 @@ toy_game = importlib.import_module("toy_game")  # tests/toy_game.py, beside this
 @pytest.fixture
 def high_card(monkeypatch: pytest.MonkeyPatch) -> None:
     """Register High Card for one test; the registry is as it was afterwards."""
-    for registry in ("_GAMES", "_BY_STATE", "_BY_CONFIG"):
+    for registry in ("_GAMES", "_BY_STATE", "_BY_CONFIG", "_RULES"):
         monkeypatch.setattr(engine, registry, dict(getattr(engine, registry)))
     tt.register_game(
         tt.Game(

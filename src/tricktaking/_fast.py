@@ -42,7 +42,7 @@ def builder(cls: type[_T]) -> type[_T]:
         "__module__": cls.__module__,
         "__qualname__": f"{cls.__qualname__}._Builder",
     }
-    return type(f"{cls.__name__}Builder", (cls,), namespace)
+    return cast("type[_T]", type(f"{cls.__name__}Builder", (cls,), namespace))
 
 
 _CACHED_HASH = "_attrs_cached_hash"  # the slot attrs adds for ``cache_hash=True``
@@ -127,7 +127,7 @@ def short_cut_eq(cls: type[_T]) -> type[_T]:
     own ``__eq__``). States are values whose histories can be long, so this makes
     comparing states in a transposition table O(1) once they are hashed.
     """
-    by_fields: Callable[[object, object], bool] = cls.__eq__
+    by_fields: Callable[[object, object], bool] = vars(cls)["__eq__"]  # attrs' own
 
     def __eq__(self: object, other: object) -> bool:  # noqa: N807
         if self is other:

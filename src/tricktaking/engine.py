@@ -7,6 +7,7 @@ implementation of :class:`Rules` and exports the same functions with precise typ
 The top-level functions here accept a state of any registered game.
 
 Example:
+    >>> from tricktaking.engine import available_games
     >>> import tricktaking as tt
     >>> state = tt.new_game(tt.WizardConfig(players=3))
     >>> tt.actor(state) is tt.CHANCE
@@ -113,6 +114,7 @@ class Rules(Protocol[_S, _C_contra]):
     """The functions a game provides; each game module is an implementation.
 
     Example:
+        >>> from tricktaking.engine import get_game
         >>> from tricktaking.games import wizard
         >>> get_game("wizard").rules is wizard
         True
@@ -183,6 +185,7 @@ class Game(Generic[_S, _C]):
         rules: The game's rules; for the built-in games, the game module itself.
 
     Example:
+        >>> from tricktaking.engine import get_game
         >>> game = get_game("wizard")
         >>> game.title, game.config_type.__name__
         ('Wizard', 'WizardConfig')
@@ -212,6 +215,7 @@ def register_game(game: Game[_S, _C]) -> None:
         ValueError: If a game with the same name, state type or config type exists.
 
     Example:
+        >>> from tricktaking.engine import get_game, register_game
         >>> register_game(get_game("wizard"))
         Traceback (most recent call last):
         ...
@@ -225,12 +229,14 @@ def register_game(game: Game[_S, _C]) -> None:
     _GAMES[game.name] = erased
     _BY_STATE[game.state_type] = erased
     _BY_CONFIG[game.config_type] = erased
+    _RULES[game.state_type] = game.rules
 
 
 def available_games() -> tuple[str, ...]:
     """The names of the registered games, sorted.
 
     Example:
+        >>> from tricktaking.engine import available_games
         >>> "wizard" in available_games()
         True
     """
@@ -247,6 +253,7 @@ def get_game(name: str) -> Game[GameState[object], object]:
         KeyError: If no such game is registered.
 
     Example:
+        >>> from tricktaking.engine import get_game
         >>> get_game("Wizard").name
         'wizard'
     """
@@ -263,6 +270,7 @@ def game_of(state: object) -> Game[GameState[object], object]:
         TypeError: If ``state`` is not the state of a registered game.
 
     Example:
+        >>> from tricktaking.engine import game_of
         >>> import tricktaking as tt
         >>> game_of(tt.new_game(tt.OneCardConfig(players=2))).name
         'one-card'
@@ -273,8 +281,16 @@ def game_of(state: object) -> Game[GameState[object], object]:
     return game
 
 
+# The top-level functions dispatch through one dict lookup on the state's exact type:
+# they are called for every action of every game played through them.
+_RULES: dict[type, Rules[Any, Any]] = {}
+
+
 def _rules(state: object) -> Rules[Any, Any]:
-    return game_of(state).rules
+    rules = _RULES.get(state.__class__)
+    if rules is None:
+        return game_of(state).rules  # raises the TypeError for a foreign object
+    return rules
 
 
 def new_game(config: object) -> GameState[object]:
@@ -326,7 +342,9 @@ def apply(state: _S, action: Action) -> _S:
         ...
         tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
     """
-    return cast("_S", _rules(state).apply(state, action))
+    rules = _RULES.get(state.__class__) or _rules(state)
+    after: _S = rules.apply(state, action)
+    return after
 
 
 def check(state: GameState[object], action: Action) -> Violation | None:
@@ -352,7 +370,11 @@ def legal_actions(state: GameState[_A]) -> tuple[_A, ...]:
         >>> tt.legal_actions(state)
         ()
     """
-    return cast("tuple[_A, ...]", _rules(state).legal_actions(state))
+    # The rules of the state's own game list actions of its type _A, which the erased
+    # Rules[Any, Any] cannot say: read its legal_actions as Any rather than cast per call.
+    legal_of: Any = (_RULES.get(state.__class__) or _rules(state)).legal_actions
+    legal: tuple[_A, ...] = legal_of(state)
+    return legal
 
 
 def actor(state: GameState[object]) -> int | Chance | None:
@@ -363,7 +385,7 @@ def actor(state: GameState[object]) -> int | Chance | None:
         >>> tt.actor(tt.new_game(tt.WizardConfig(players=3)))
         <Chance.CHANCE: 'chance'>
     """
-    return _rules(state).actor(state)
+    return (_RULES.get(state.__class__) or _rules(state)).actor(state)
 
 
 def view(state: GameState[object], seat: int) -> PlayerView:
@@ -374,7 +396,7 @@ def view(state: GameState[object], seat: int) -> PlayerView:
         >>> tt.view(tt.new_game(tt.WizardConfig(players=3)), 0).hand
         ()
     """
-    return _rules(state).view(state, seat)
+    return (_RULES.get(state.__class__) or _rules(state)).view(state, seat)
 
 
 def is_over(state: GameState[object]) -> bool:
@@ -385,7 +407,7 @@ def is_over(state: GameState[object]) -> bool:
         >>> tt.is_over(tt.new_game(tt.WizardConfig(players=3)))
         False
     """
-    return _rules(state).is_over(state)
+    return (_RULES.get(state.__class__) or _rules(state)).is_over(state)
 
 
 def scores(state: GameState[object]) -> tuple[int, ...]:

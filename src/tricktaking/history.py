@@ -12,6 +12,7 @@ O(1). Equality stops at the first shared node and rejects early on known, differ
 hashes; it never builds a tuple.
 
 Example:
+    >>> from tricktaking.history import History
     >>> history = History().append("a").append("b")
     >>> len(history), list(history), history[-1]
     (2, ['a', 'b'], 'b')
@@ -20,7 +21,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Generic, TypeVar, cast, overload
 
 from tricktaking._fast import builder, slot_setter
 
@@ -39,6 +40,7 @@ class History(Sequence[_T_co], Generic[_T_co]):
     once, without keeping what they built.
 
     Example:
+        >>> from tricktaking.history import History
         >>> History(("x", "y")) == History().append("x").append("y")
         True
         >>> History(("x",)).last
@@ -63,10 +65,22 @@ class History(Sequence[_T_co], Generic[_T_co]):
         object.__setattr__(self, "_length", tail._length)
         object.__setattr__(self, "_hash", None)
 
+    @staticmethod
+    def _root() -> History[Any]:
+        """The empty history every history grows from."""
+        node: History[Any] = _new(_Builder)
+        node._previous = None
+        node._last = None
+        node._length = 0
+        node._hash = None
+        node.__class__ = History
+        return node
+
     def append(self, item: _T) -> History[_T_co | _T]:
         """A new history with ``item`` added at the end; this one is unchanged.
 
         Example:
+            >>> from tricktaking.history import History
             >>> History().append(1).append(2).to_tuple()
             (1, 2)
         """
@@ -93,6 +107,7 @@ class History(Sequence[_T_co], Generic[_T_co]):
         """All items, oldest first, as a new tuple (O(n); the history keeps no copy).
 
         Example:
+            >>> from tricktaking.history import History
             >>> History(["a"]).to_tuple()
             ('a',)
         """
@@ -125,6 +140,7 @@ class History(Sequence[_T_co], Generic[_T_co]):
         """How many items equal ``value`` (one walk).
 
         Example:
+            >>> from tricktaking.history import History
             >>> History("abca").count("a")
             2
         """
@@ -137,6 +153,7 @@ class History(Sequence[_T_co], Generic[_T_co]):
             ValueError: If ``value`` is not there.
 
         Example:
+            >>> from tricktaking.history import History
             >>> History("abca").index("c")
             2
         """
@@ -174,7 +191,7 @@ class History(Sequence[_T_co], Generic[_T_co]):
         # of one game share their history up to where they part), reject at the first
         # pair of known, different hashes or of different items.
         mine: History[object] | None = self
-        theirs: History[object] | None = other
+        theirs: History[object] | None = cast("History[object]", other)
         while mine is not theirs and mine is not None and theirs is not None:
             known, their_known = mine._hash, theirs._hash
             if known is not None and their_known is not None and known != their_known:
@@ -226,18 +243,6 @@ _EMPTY_HASH = hash(("History", ()))
 
 # Appending is on the engine's hot path: fill a builder of the same layout (see _fast).
 _new = object.__new__
-_Builder = builder(History)
+_Builder: type[History[Any]] = builder(History)
 _set_hash = slot_setter(History, "_hash")
-
-
-def _empty() -> History[Any]:
-    node: History[Any] = _new(_Builder)
-    node._previous = None
-    node._last = None
-    node._length = 0
-    node._hash = None
-    node.__class__ = History
-    return node
-
-
-_EMPTY = _empty()  # every history is built by appends to this one
+_EMPTY: History[Any] = History._root()  # every history is built by appends to this one

@@ -1,6 +1,9 @@
 """One deal of a game: the hands, the trick in progress and the completed tricks.
 
 Example:
+    >>> from tricktaking.cards import parse_cards
+    >>> from tricktaking.rounds import Round
+    >>> from tricktaking.tricks import Trick
     >>> hands = (parse_cards("AS"), parse_cards("KS"))
     >>> rnd = Round(number=1, dealer=1, hands=hands, trick=Trick(leader=0))
     >>> rnd.players, rnd.tricks_won(0)
@@ -17,6 +20,15 @@ from tricktaking.tricks import Trick
 __all__ = ["Round"]
 
 
+def _count_won(hands: tuple[tuple[Card, ...], ...], tricks: tuple[Trick, ...]) -> tuple[int, ...]:
+    """Tricks won per seat: the default of :attr:`Round.won`."""
+    counts = [0] * len(hands)
+    for trick in tricks:
+        if trick.winner is not None:
+            counts[trick.winner] += 1
+    return tuple(counts)
+
+
 @attrs.frozen(kw_only=True)
 class Round:
     """The table during one deal (a Wizard round, a One Card or Bid Whist hand).
@@ -30,6 +42,8 @@ class Round:
         won: Tricks won so far per seat; derived from ``tricks`` and kept for speed.
 
     Example:
+        >>> from tricktaking.rounds import Round
+        >>> from tricktaking.tricks import Trick
         >>> Round(number=2, dealer=0, hands=((), (), ()), trick=Trick(leader=1)).won
         (0, 0, 0)
     """
@@ -39,15 +53,9 @@ class Round:
     hands: tuple[tuple[Card, ...], ...]
     trick: Trick
     tricks: tuple[Trick, ...] = ()
-    won: tuple[int, ...] = attrs.field()
-
-    @won.default
-    def _no_tricks_won(self) -> tuple[int, ...]:
-        counts = [0] * len(self.hands)
-        for trick in self.tricks:
-            if trick.winner is not None:
-                counts[trick.winner] += 1
-        return tuple(counts)
+    won: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(lambda rnd: _count_won(rnd.hands, rnd.tricks), takes_self=True)
+    )
 
     @property
     def players(self) -> int:
@@ -58,6 +66,8 @@ class Round:
         """How many completed tricks ``seat`` has won in this deal.
 
         Example:
+            >>> from tricktaking.rounds import Round
+            >>> from tricktaking.tricks import Trick
             >>> done = Trick(leader=0, winner=1)
             >>> Round(number=1, dealer=0, hands=((), ()), trick=Trick(leader=1),
             ...       tricks=(done,)).tricks_won(1)

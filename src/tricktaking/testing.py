@@ -21,6 +21,7 @@ The invariants, checked on every state of every game:
 - every finished game's record round-trips through :mod:`tricktaking.records`.
 
 Example:
+    >>> from tricktaking.testing import check_conformance
     >>> import tricktaking as tt
     >>> report = check_conformance(tt.WizardConfig(players=3, rounds=2), games=3)
     >>> report.games, report.states > 0
@@ -54,7 +55,7 @@ from tricktaking.engine import (
 from tricktaking.errors import IllegalActionError, Violation
 from tricktaking.records import dumps, loads
 from tricktaking.seeding import derive_seed, random_below, shuffle, stream
-from tricktaking.tricks import Play
+from tricktaking.tricks import Play, Trick
 from tricktaking.views import JSONValue
 
 __all__ = [
@@ -64,6 +65,7 @@ __all__ = [
     "check_conformance",
     "play_cards",
     "playout",
+    "trick_of",
 ]
 
 _S = TypeVar("_S", bound=GameState[object])
@@ -94,6 +96,7 @@ def playout(state: _S, seed: int, *, max_actions: int = 1_000_000) -> list[_S]:
         RuntimeError: If the game has not ended after ``max_actions`` actions.
 
     Example:
+        >>> from tricktaking.testing import playout
         >>> import tricktaking as tt
         >>> start = tt.new_game(tt.OneCardConfig(players=2, target=5))
         >>> playout(start, 3) == playout(start, 3)
@@ -126,6 +129,20 @@ def _game(state: _S, seed: int, max_actions: int) -> Iterator[_S]:
         yield state
 
 
+def trick_of(tokens: str, leader: int = 0, players: int = 4) -> Trick:
+    """A trick led by ``leader`` with the cards ``tokens`` in play order, seats clockwise.
+
+    Example:
+        >>> from tricktaking.testing import trick_of
+        >>> trick = trick_of("9H KH WZ", leader=2, players=3)
+        >>> [play.seat for play in trick.plays], trick.winner
+        ([2, 0, 1], None)
+    """
+    cards = parse_cards(tokens)
+    plays = tuple(Play((leader + i) % players, card) for i, card in enumerate(cards))
+    return Trick(leader=leader, plays=plays)
+
+
 def play_cards(state: _S, cards: str) -> _S:
     """Play ``cards`` (tokens such as ``"QH KH 2H"``) in turn, each by the seat to act.
 
@@ -135,6 +152,7 @@ def play_cards(state: _S, cards: str) -> _S:
         IllegalActionError: If a card may not be played by the seat to act.
 
     Example:
+        >>> from tricktaking.testing import play_cards
         >>> import tricktaking as tt
         >>> start = tt.new_game(tt.WizardConfig(players=3, rounds=1))
         >>> deal = tt.Deal.from_deck(tt.Deck.wizard(), players=3, first_seat=1, hand_size=1)
@@ -158,6 +176,7 @@ class ConformanceError(AssertionError):
     """An engine invariant that does not hold, with the game, seed and state index.
 
     Example:
+        >>> from tricktaking.testing import ConformanceError
         >>> issubclass(ConformanceError, AssertionError)
         True
     """
@@ -178,6 +197,7 @@ class ConformanceReport:
         records_checked: Records round-tripped.
 
     Example:
+        >>> from tricktaking.testing import ConformanceReport
         >>> ConformanceReport(game="x", games=0, states=0, legal_checked=0, legal_applied=0,
         ...                   illegal_checked=0, views_checked=0, records_checked=0).games
         0
@@ -222,6 +242,7 @@ def check_conformance(
         ConformanceError: At the first invariant that does not hold.
 
     Example:
+        >>> from tricktaking.testing import check_conformance
         >>> import tricktaking as tt
         >>> check_conformance(tt.BidWhistConfig(), games=2, seed=4).records_checked
         2
@@ -318,6 +339,7 @@ def assert_rejected(
         AssertionError: If any of that does not hold.
 
     Example:
+        >>> from tricktaking.testing import assert_rejected
         >>> import tricktaking as tt
         >>> assert_rejected(tt.new_game(tt.WizardConfig(players=3)), tt.Pass(0),
         ...                 tt.Violation.UNKNOWN_ACTION)

@@ -5,6 +5,8 @@ the business of each game's ``trick_winner``. The helpers here are the shared me
 seat rotation, "follow suit if you can", and "the best card by some strength wins".
 
 Example:
+    >>> from tricktaking.cards import Card, format_cards
+    >>> from tricktaking.tricks import Play, Trick
     >>> trick = Trick(leader=3, plays=(Play(3, Card.parse("9H")), Play(0, Card.parse("KH"))))
     >>> trick.next_seat(4)
     1
@@ -41,6 +43,8 @@ class Play:
         card: The card played.
 
     Example:
+        >>> from tricktaking.cards import Card
+        >>> from tricktaking.tricks import Play
         >>> play = Play(2, Card.parse("QH"))
         >>> play
         Play(seat=2, card=Card(Rank.QUEEN, Suit.HEARTS))
@@ -68,6 +72,7 @@ class Trick:
         winner: The seat that won the completed trick, else ``None``.
 
     Example:
+        >>> from tricktaking.tricks import Trick
         >>> Trick(leader=1).is_empty
         True
     """
@@ -90,6 +95,7 @@ class Trick:
         """The seat that plays next, with ``players`` seats at the table.
 
         Example:
+            >>> from tricktaking.tricks import Trick
             >>> Trick(leader=2).next_seat(3)
             2
         """
@@ -99,6 +105,8 @@ class Trick:
         """The card ``seat`` played to this trick, or ``None``.
 
         Example:
+            >>> from tricktaking.cards import Card
+            >>> from tricktaking.tricks import Play, Trick
             >>> Trick(leader=0, plays=(Play(0, Card.parse("AS")),)).card_of(0)
             Card(Rank.ACE, Suit.SPADES)
         """
@@ -116,6 +124,7 @@ def left_of(seat: int, players: int) -> int:
     """The seat to the left of ``seat``: the next one clockwise.
 
     Example:
+        >>> from tricktaking.tricks import left_of
         >>> left_of(3, 4)
         0
     """
@@ -126,6 +135,7 @@ def seats_from(first: int, players: int) -> tuple[int, ...]:
     """All seats in clockwise order, starting with ``first``.
 
     Example:
+        >>> from tricktaking.tricks import seats_from
         >>> seats_from(2, 4)
         (2, 3, 0, 1)
     """
@@ -140,6 +150,8 @@ def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
     suitless card has no suit. (Wizard's Wizards and Jesters follow their own rule.)
 
     Example:
+        >>> from tricktaking.cards import Card, Suit
+        >>> from tricktaking.tricks import effective_suit
         >>> effective_suit(Card.parse("BJ"), Suit.HEARTS), effective_suit(Card.parse("JK"), None)
         (<Suit.HEARTS: 'H'>, None)
         >>> effective_suit(Card.parse("9C"), Suit.HEARTS)
@@ -167,6 +179,8 @@ def follow_suit(
         The playable cards, in hand order.
 
     Example:
+        >>> from tricktaking.cards import Suit, format_cards, parse_cards
+        >>> from tricktaking.tricks import follow_suit
         >>> hand = parse_cards("2H KS 9H JK")
         >>> format_cards(follow_suit(hand, Suit.HEARTS))
         '2H 9H'
@@ -193,6 +207,8 @@ def best_play(plays: Sequence[Play], strength: Mapping[Card, int]) -> Play:
         strength: Every card's strength in this trick (higher wins).
 
     Example:
+        >>> from tricktaking.cards import Card
+        >>> from tricktaking.tricks import Play, best_play
         >>> plays = (Play(0, Card.parse("9H")), Play(1, Card.parse("KH")))
         >>> best_play(plays, {Card.parse("9H"): 0, Card.parse("KH"): 4}).seat
         1

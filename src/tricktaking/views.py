@@ -7,6 +7,9 @@ show any game's table without knowing the game; the game adds its own fields (bi
 contract, the kitty) beside them.
 
 Example:
+    >>> from tricktaking.cards import Card, parse_cards
+    >>> from tricktaking.tricks import Play, Trick
+    >>> from tricktaking.views import cards_to_json, trick_to_json
     >>> cards_to_json(parse_cards("AS WZ"))
     ['AS', 'WZ']
     >>> trick_to_json(Trick(leader=1, plays=(Play(1, Card.parse("QH")),)))
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Generic, Protocol, TypeAlias, TypeVar
 
 import attrs
 
@@ -31,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "JSONValue",
     "PlayerView",
+    "TableView",
     "Zone",
     "actions_to_json",
     "cards_to_json",
@@ -142,6 +146,55 @@ class PlayerView(Protocol):
         ...
 
 
+_P_co = TypeVar("_P_co", bound=enum.Enum, covariant=True)
+_A_co = TypeVar("_A_co", covariant=True)
+
+
+@attrs.frozen(kw_only=True)
+class TableView(Generic[_P_co, _A_co]):
+    """The table fields of a view, declared once: each game's view class extends it.
+
+    The type parameters are the game's phase enum and action type. A game's view adds
+    its own fields (Wizard's ``bids``, Bid Whist's ``contract``) and its ``to_dict()``.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.views import TableView
+        >>> isinstance(tt.view(tt.new_game(tt.BidWhistConfig()), 1), TableView)
+        True
+    """
+
+    seat: int
+    """The seat whose view this is."""
+    players: int
+    """The number of seats at the table."""
+    phase: _P_co
+    """The game's phase."""
+    round_number: int
+    """The number of the current deal (Wizard round, One Card or Bid Whist hand), from 1;
+    0 before the first deal."""
+    dealer: int
+    """The dealer of the current deal."""
+    hand: tuple[Card, ...]
+    """The seat's own cards, in canonical order."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds, index = seat (all that is shown of other hands)."""
+    trick: Trick
+    """The trick in progress, with its leader and the cards played to it so far."""
+    tricks: tuple[Trick, ...]
+    """The completed tricks of the deal, oldest first, each with its winner."""
+    tricks_won: tuple[int, ...]
+    """Tricks each seat has won in this deal (Bid Whist's kitty book is not among them)."""
+    trump: Suit | None
+    """The trump suit, or ``None`` (no trump, or not named yet)."""
+    scores: tuple[int, ...]
+    """Cumulative scores, one per seat (Bid Whist partners share their team's)."""
+    actor: int | None
+    """The seat to act, or ``None`` at a deal and after the game."""
+    legal_actions: tuple[_A_co, ...]
+    """The seat's legal actions when it is to act, else ``()``."""
+
+
 _svg_renderer: list[Callable[[PlayerView], str]] = []
 
 
@@ -166,6 +219,7 @@ def svg_of(view: PlayerView) -> str | None:
     Every view class uses it as its ``_repr_svg_`` method.
 
     Example:
+        >>> from tricktaking.views import svg_of
         >>> import tricktaking as tt
         >>> svg_of(tt.view(tt.new_game(tt.OneCardConfig(players=2)), 1)).startswith("<svg")
         True
@@ -189,6 +243,11 @@ def table_fields(
     ``None`` as the actor, and the legal actions only to the seat to act.
 
     Example:
+        >>> from tricktaking.actions import Pass
+        >>> from tricktaking.cards import Direction, parse_cards
+        >>> from tricktaking.rounds import Round
+        >>> from tricktaking.tricks import Trick
+        >>> from tricktaking.views import table_fields
         >>> hands = (parse_cards("AS KS"), parse_cards("2C"))
         >>> rnd = Round(number=1, dealer=1, hands=hands, trick=Trick(leader=0))
         >>> fields = table_fields(rnd, 1, phase=Direction.UPTOWN, trump=None, scores=(0, 0),
@@ -221,6 +280,7 @@ def table_json(game: str, view: PlayerView) -> dict[str, JSONValue]:
     """The table fields of ``view`` as JSON data, led by the ``game`` name.
 
     Example:
+        >>> from tricktaking.views import table_json
         >>> import tricktaking as tt
         >>> data = table_json("wizard", tt.view(tt.new_game(tt.WizardConfig(players=3)), 0))
         >>> list(data)[:6]
@@ -260,6 +320,8 @@ class Zone:
         seen_by: The seats that may see it; ``None`` when it is public.
 
     Example:
+        >>> from tricktaking.cards import parse_cards
+        >>> from tricktaking.views import Zone
         >>> Zone("hand 1", parse_cards("AS"), frozenset({1})).visible_to(0)
         False
         >>> Zone("trick", parse_cards("KH"), None).visible_to(0)
@@ -279,6 +341,8 @@ def played_zones(trick: Trick, tricks: Iterable[Trick]) -> tuple[Zone, Zone]:
     """The public zones of the cards played: the current trick and the completed ones.
 
     Example:
+        >>> from tricktaking.tricks import Trick
+        >>> from tricktaking.views import played_zones
         >>> [zone.name for zone in played_zones(Trick(leader=0), ())]
         ['trick', 'tricks']
     """
@@ -290,6 +354,7 @@ def hand_zones(hands: Iterable[tuple[Card, ...]]) -> tuple[Zone, ...]:
     """One zone per hand, each seen by its owner only.
 
     Example:
+        >>> from tricktaking.views import hand_zones
         >>> [zone.seen_by for zone in hand_zones(((), ()))]
         [frozenset({0}), frozenset({1})]
     """
@@ -307,6 +372,8 @@ def replacement(
         ValueError: If the new cards are not as many as the current ones.
 
     Example:
+        >>> from tricktaking.cards import parse_cards
+        >>> from tricktaking.views import replacement
         >>> replacement({"stock": parse_cards("AS")}, "stock", parse_cards("KH"))
         (Card(Rank.ACE, Suit.SPADES),)
     """
@@ -323,6 +390,7 @@ def check_zone_names(cards: Mapping[str, object], zones: Iterable[Zone]) -> None
         ValueError: If a name is unknown or names a public zone.
 
     Example:
+        >>> from tricktaking.views import Zone, check_zone_names
         >>> check_zone_names({"trick": ()}, [Zone("trick", (), None)])
         Traceback (most recent call last):
         ...
@@ -340,6 +408,8 @@ def replaced_hands(
     """The hands with the replacements in ``cards`` (zones ``"hand 0"``, …), sorted.
 
     Example:
+        >>> from tricktaking.cards import format_cards, parse_cards
+        >>> from tricktaking.views import replaced_hands
         >>> hands = (parse_cards("2C"), parse_cards("3C 4C"))
         >>> [format_cards(hand) for hand in replaced_hands({"hand 1": parse_cards("AS KS")}, hands)]
         ['2C', 'KS AS']
@@ -353,6 +423,7 @@ def cards_to_json(cards: Iterable[Card]) -> list[JSONValue]:
     """The tokens of ``cards``, in order.
 
     Example:
+        >>> from tricktaking.views import cards_to_json
         >>> cards_to_json(())
         []
     """
@@ -363,6 +434,8 @@ def trick_to_json(trick: Trick) -> dict[str, JSONValue]:
     """A trick as ``{"leader", "plays": [{"seat", "card"}], "winner"}``.
 
     Example:
+        >>> from tricktaking.tricks import Trick
+        >>> from tricktaking.views import trick_to_json
         >>> trick_to_json(Trick(leader=0))["plays"]
         []
     """
@@ -377,6 +450,10 @@ def actions_to_json(actions: Iterable[object]) -> list[JSONValue]:
     """The canonical tokens of ``actions``, in order.
 
     Example:
+        >>> from tricktaking.actions import Pass
+        >>> from tricktaking.cards import Card
+        >>> from tricktaking.tricks import Play
+        >>> from tricktaking.views import actions_to_json
         >>> actions_to_json([Pass(0), Play(1, Card.parse("AS"))])
         ['0 pass', '1 play AS']
     """

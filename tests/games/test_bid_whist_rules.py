@@ -39,7 +39,7 @@ from tricktaking.games.bid_whist import (
     legal_plays,
     trick_winner,
 )
-from tricktaking.testing import assert_rejected, play_cards
+from tricktaking.testing import assert_rejected, play_cards, trick_of
 
 RJ, BJ = Card.parse("RJ"), Card.parse("BJ")
 UP, DOWN = Direction.UPTOWN, Direction.DOWNTOWN
@@ -56,13 +56,6 @@ BY_SUIT = [
 
 
 # --- helpers -------------------------------------------------------------------------
-
-
-def trick_of(tokens: str, leader: int = 1) -> Trick:
-    cards = parse_cards(tokens)
-    return Trick(
-        leader=leader, plays=tuple(Play((leader + i) % 4, card) for i, card in enumerate(cards))
-    )
 
 
 def dealt(hands: list[str] | None = None, *, dealer: int = 0, **options: object) -> BidWhistState:
@@ -87,19 +80,10 @@ def calls(state: BidWhistState, *made: str | None) -> BidWhistState:
     return state
 
 
-def play_all(state: BidWhistState, tokens: str) -> BidWhistState:
-    return play_cards(state, tokens)
-
-
 def finish_hand(state: BidWhistState) -> BidWhistState:
     while state.phase not in (BidWhistPhase.DEAL, BidWhistPhase.OVER):
         state = apply(state, legal_actions(state)[0])
     return state
-
-
-def rejects(state: BidWhistState, action: object, violation: Violation) -> None:
-    """``action`` is illegal with ``violation`` (check and apply agree), state unchanged."""
-    assert_rejected(state, action, violation)
 
 
 # --- 1. players and teams -------------------------------------------------------------
@@ -136,7 +120,7 @@ def test_bw_2_1_fifty_four_cards() -> None:
 
 
 def test_bw_2_2_red_is_the_big_joker() -> None:
-    assert trick_winner(trick_of("BJ RJ"), Suit.SPADES, UP) == 2
+    assert trick_winner(trick_of("BJ RJ", leader=1), Suit.SPADES, UP) == 2
 
 
 def test_bw_2_3_uptown_and_downtown_orders_ace_best_in_both() -> None:
@@ -144,17 +128,17 @@ def test_bw_2_3_uptown_and_downtown_orders_ace_best_in_both() -> None:
     downtown = ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH"]
     for order, direction in ((uptown, UP), (downtown, DOWN)):
         for high, low in itertools.pairwise(order):
-            assert trick_winner(trick_of(f"{low} {high}"), None, direction) == 2
+            assert trick_winner(trick_of(f"{low} {high}", leader=1), None, direction) == 2
 
 
 def test_bw_2_4_trump_order_jokers_then_the_suit() -> None:
-    assert trick_winner(trick_of("AS BJ"), Suit.SPADES, UP) == 2
-    assert trick_winner(trick_of("AS 2S"), Suit.SPADES, DOWN) == 1
-    assert trick_winner(trick_of("KS 2S"), Suit.SPADES, DOWN) == 2
+    assert trick_winner(trick_of("AS BJ", leader=1), Suit.SPADES, UP) == 2
+    assert trick_winner(trick_of("AS 2S", leader=1), Suit.SPADES, DOWN) == 1
+    assert trick_winner(trick_of("KS 2S", leader=1), Suit.SPADES, DOWN) == 2
 
 
 def test_bw_2_5_no_trump_jokers_never_win() -> None:
-    assert trick_winner(trick_of("2H RJ BJ 3H"), None, UP) == 0
+    assert trick_winner(trick_of("2H RJ BJ 3H", leader=1), None, UP) == 0
 
 
 # --- 3. configuration ---------------------------------------------------------------------
@@ -193,7 +177,7 @@ def test_bw_3_2_values_outside_the_allowed_set_are_rejected(options: dict[str, o
 def test_bw_3_3_fixed_rules() -> None:
     state = calls(dealt(), None, None, None)
     assert Pass(0) not in legal_actions(state)  # the dealer must bid
-    assert trick_winner(trick_of("RJ BJ"), Suit.HEARTS, DOWN) == 1  # RJ is big
+    assert trick_winner(trick_of("RJ BJ", leader=1), Suit.HEARTS, DOWN) == 1  # RJ is big
 
 
 # --- 4. dealers --------------------------------------------------------------------------
@@ -240,9 +224,9 @@ def test_bw_5_4_any_deal_of_the_right_sizes_is_valid() -> None:
     assert dealt().kitty == parse_cards("AS AH AD AC RJ BJ")
     start = bid_whist.new_game(BidWhistConfig())
     bad = Deal(hands=[parse_cards(h) for h in BY_SUIT], stock=parse_cards("AS AH AD AC RJ RJ"))
-    rejects(start, bad, Violation.BAD_DEAL)
+    assert_rejected(start, bad, Violation.BAD_DEAL)
     short = Deal(hands=[parse_cards(h) for h in BY_SUIT], stock=parse_cards("AS AH AD AC RJ"))
-    rejects(start, short, Violation.BAD_DEAL)
+    assert_rejected(start, short, Violation.BAD_DEAL)
 
 
 # --- 6. trump ------------------------------------------------------------------------------
@@ -264,8 +248,8 @@ def test_bw_6_2_direction_is_the_mode_or_the_no_trump_choice() -> None:
 
 def test_bw_6_3_trump_and_direction_stay_fixed() -> None:
     state = apply(calls(dealt(), "2U", None, None, None), ChooseTrump(1, Suit.HEARTS))
-    state = play_all(state, "2H")
-    rejects(state, ChooseTrump(1, Suit.SPADES), Violation.WRONG_PHASE)
+    state = play_cards(state, "2H")
+    assert_rejected(state, ChooseTrump(1, Suit.SPADES), Violation.WRONG_PHASE)
     assert state.trump is Suit.HEARTS and state.direction is UP
 
 
@@ -287,8 +271,8 @@ def test_bw_7_2_levels_min_bid_to_seven_and_three_modes() -> None:
     state = dealt(min_bid=3)
     bids = [a for a in legal_actions(state) if isinstance(a, Bid)]
     assert (bids[0].level, bids[-1].level) == (3, 7) and len(bids) == 15
-    rejects(state, Bid(1, 8, U), Violation.BID_OUT_OF_RANGE)
-    rejects(state, Bid(1, 0, U), Violation.BID_OUT_OF_RANGE)
+    assert_rejected(state, Bid(1, 8, U), Violation.BID_OUT_OF_RANGE)
+    assert_rejected(state, Bid(1, 0, U), Violation.BID_OUT_OF_RANGE)
 
 
 def test_bw_7_3_bids_ordered_by_level_then_mode() -> None:
@@ -299,7 +283,7 @@ def test_bw_7_3_bids_ordered_by_level_then_mode() -> None:
 
 def test_bw_7_4_a_bid_must_beat_the_high_bid_partners_may_overcall() -> None:
     state = calls(dealt(), "3U")
-    rejects(state, Bid(2, 3, U), Violation.BID_TOO_LOW)
+    assert_rejected(state, Bid(2, 3, U), Violation.BID_TOO_LOW)
     state = calls(state, "3D", "3NT")  # P3, the high bidder's partner, overcalls
     assert state.calls[-1] == Bid(3, 3, NT)
     seven = calls(dealt(), "7NT")
@@ -308,7 +292,7 @@ def test_bw_7_4_a_bid_must_beat_the_high_bid_partners_may_overcall() -> None:
 
 def test_bw_7_5_the_dealer_must_bid_after_three_passes() -> None:
     state = calls(dealt(), None, None, None)
-    rejects(state, Pass(0), Violation.MUST_BID)
+    assert_rejected(state, Pass(0), Violation.MUST_BID)
     assert legal_actions(state)[0] == Bid(0, 1, U)
 
 
@@ -324,11 +308,11 @@ def test_bw_7_6_the_highest_bid_is_the_contract() -> None:
 def test_bw_8_1_second_choice_trump_suit_or_direction() -> None:
     trump = calls(dealt(), "2U", None, None, None)
     assert legal_actions(trump) == tuple(ChooseTrump(1, suit) for suit in Suit)
-    rejects(trump, ChooseDirection(1, DOWN), Violation.INVALID_CHOICE)
-    rejects(trump, ChooseTrump(2, Suit.SPADES), Violation.NOT_YOUR_TURN)
+    assert_rejected(trump, ChooseDirection(1, DOWN), Violation.INVALID_CHOICE)
+    assert_rejected(trump, ChooseTrump(2, Suit.SPADES), Violation.NOT_YOUR_TURN)
     nt = calls(dealt(), "2NT", None, None, None)
     assert legal_actions(nt) == (ChooseDirection(1, UP), ChooseDirection(1, DOWN))
-    rejects(nt, ChooseTrump(1, Suit.SPADES), Violation.INVALID_CHOICE)
+    assert_rejected(nt, ChooseTrump(1, Suit.SPADES), Violation.INVALID_CHOICE)
 
 
 def test_bw_8_2_book_kitty_stays_unseen_and_counts_one_book() -> None:
@@ -344,8 +328,8 @@ def test_bw_8_3_exchange_pickup_and_six_discards() -> None:
     assert state.phase is BidWhistPhase.DISCARD and len(state.round.hands[1]) == 18
     assert bid_whist.view(state, 1).kitty == state.kitty
     assert bid_whist.view(state, 3).kitty == ()
-    rejects(state, Discard(3, Card.parse("2C")), Violation.NOT_YOUR_TURN)
-    rejects(state, Discard(1, Card.parse("2C")), Violation.CARD_NOT_IN_HAND)
+    assert_rejected(state, Discard(3, Card.parse("2C")), Violation.NOT_YOUR_TURN)
+    assert_rejected(state, Discard(1, Card.parse("2C")), Violation.CARD_NOT_IN_HAND)
     for token in ("RJ", "AS", "2H", "3H", "4H", "5H"):
         state = apply(state, Discard(1, Card.parse(token)))
     assert state.phase is BidWhistPhase.PLAY and len(state.round.hands[1]) == 12
@@ -372,7 +356,7 @@ def test_bw_9_1_first_lead_left_of_dealer_or_declarer() -> None:
 
 def test_bw_9_2_the_trick_winner_leads() -> None:
     state = apply(calls(dealt(), "1U", None, None, None), ChooseTrump(1, Suit.CLUBS))
-    state = play_all(state, "2H 2D 2C 2S")
+    state = play_cards(state, "2H 2D 2C 2S")
     assert state.round.tricks[0].winner == 3 and bid_whist.actor(state) == 3
 
 
@@ -391,9 +375,9 @@ def test_bw_10_1_effective_suits() -> None:
 
 
 def test_bw_10_2_suit_to_follow() -> None:
-    assert bid_whist.led_suit(trick_of("BJ"), Suit.HEARTS) is Suit.HEARTS
-    assert bid_whist.led_suit(trick_of("BJ"), None) is None
-    assert bid_whist.led_suit(trick_of("BJ RJ 4C"), None) is Suit.CLUBS
+    assert bid_whist.led_suit(trick_of("BJ", leader=1), Suit.HEARTS) is Suit.HEARTS
+    assert bid_whist.led_suit(trick_of("BJ", leader=1), None) is None
+    assert bid_whist.led_suit(trick_of("BJ RJ 4C", leader=1), None) is Suit.CLUBS
     assert bid_whist.led_suit(Trick(leader=0), Suit.HEARTS) is None
 
 
@@ -404,36 +388,42 @@ def test_bw_10_3_the_leader_may_lead_any_card() -> None:
 
 
 def test_bw_10_4_follow_the_effective_suit_if_possible() -> None:
-    assert legal_plays(parse_cards("2S 3H"), trick_of("5H"), Suit.SPADES) == parse_cards("3H")
-    assert legal_plays(parse_cards("2S 3D"), trick_of("5H"), Suit.SPADES) == parse_cards("2S 3D")
+    assert legal_plays(parse_cards("2S 3H"), trick_of("5H", leader=1), Suit.SPADES) == parse_cards(
+        "3H"
+    )
+    assert legal_plays(parse_cards("2S 3D"), trick_of("5H", leader=1), Suit.SPADES) == parse_cards(
+        "2S 3D"
+    )
 
 
 def test_bw_10_5_trump_led_must_play_trump_or_joker_no_duty_to_trump() -> None:
-    assert legal_plays(parse_cards("RJ 4H"), trick_of("2S"), Suit.SPADES) == (RJ,)
-    assert legal_plays(parse_cards("2S 4D"), trick_of("5H"), Suit.SPADES) == parse_cards("2S 4D")
+    assert legal_plays(parse_cards("RJ 4H"), trick_of("2S", leader=1), Suit.SPADES) == (RJ,)
+    assert legal_plays(parse_cards("2S 4D"), trick_of("5H", leader=1), Suit.SPADES) == parse_cards(
+        "2S 4D"
+    )
 
 
 def test_bw_10_6_no_trump_joker_only_when_leading_free_or_void() -> None:
-    assert legal_plays(parse_cards("BJ 9H KS"), trick_of("4H"), None) == parse_cards("9H")
-    assert legal_plays(parse_cards("BJ KS"), trick_of("4H"), None) == parse_cards("BJ KS")
-    assert legal_plays(parse_cards("BJ KS"), trick_of("RJ"), None) == parse_cards("BJ KS")
+    assert legal_plays(parse_cards("BJ 9H KS"), trick_of("4H", leader=1), None) == parse_cards("9H")
+    assert legal_plays(parse_cards("BJ KS"), trick_of("4H", leader=1), None) == parse_cards("BJ KS")
+    assert legal_plays(parse_cards("BJ KS"), trick_of("RJ", leader=1), None) == parse_cards("BJ KS")
 
 
 # --- 11. trick winner ---------------------------------------------------------------------------
 
 
 def test_bw_11_1_highest_trump_wins() -> None:
-    assert trick_winner(trick_of("KS 2H AS BJ"), Suit.HEARTS, UP) == 0
+    assert trick_winner(trick_of("KS 2H AS BJ", leader=1), Suit.HEARTS, UP) == 0
 
 
 def test_bw_11_2_else_highest_of_the_suit_in_the_direction() -> None:
-    assert trick_winner(trick_of("5D 3D KD 4D"), Suit.CLUBS, DOWN) == 2
+    assert trick_winner(trick_of("5D 3D KD 4D", leader=1), Suit.CLUBS, DOWN) == 2
 
 
 def test_bw_11_3_no_trump_highest_of_the_suit_jokers_never() -> None:
-    assert trick_winner(trick_of("RJ 7C 2C QC"), None, DOWN) == 3
+    assert trick_winner(trick_of("RJ 7C 2C QC", leader=1), None, DOWN) == 3
     with pytest.raises(ValueError, match="jokers only"):
-        trick_winner(trick_of("RJ BJ"), None, UP)
+        trick_winner(trick_of("RJ BJ", leader=1), None, UP)
 
 
 # --- 12. scoring ------------------------------------------------------------------------------
@@ -531,39 +521,43 @@ def test_bw_ex_p1_dealing_from_dealer_two() -> None:
 def test_bw_ex_t1_to_t5_trick_winners(
     example: str, trump: Suit | None, direction: Direction, cards: str, winner: int
 ) -> None:
-    assert trick_winner(trick_of(cards), trump, direction) == winner, example
+    assert trick_winner(trick_of(cards, leader=1), trump, direction) == winner, example
 
 
 def test_bw_ex_t4_p2_is_free_after_a_joker_lead() -> None:
-    assert legal_plays(parse_cards("7C 9H"), trick_of("RJ"), None) == parse_cards("7C 9H")
+    assert legal_plays(parse_cards("7C 9H"), trick_of("RJ", leader=1), None) == parse_cards("7C 9H")
 
 
 def test_bw_ex_l1_no_trump_joker_legality() -> None:
-    assert legal_plays(parse_cards("BJ 9H KS"), trick_of("5H"), None) == parse_cards("9H")
-    assert legal_plays(parse_cards("BJ KS"), trick_of("5H"), None) == parse_cards("BJ KS")
+    assert legal_plays(parse_cards("BJ 9H KS"), trick_of("5H", leader=1), None) == parse_cards("9H")
+    assert legal_plays(parse_cards("BJ KS"), trick_of("5H", leader=1), None) == parse_cards("BJ KS")
 
 
 def test_bw_ex_l2_jokers_are_trump() -> None:
-    assert legal_plays(parse_cards("RJ 4H"), trick_of("5H"), Suit.SPADES) == parse_cards("4H")
-    assert legal_plays(parse_cards("RJ 4H"), trick_of("5S"), Suit.SPADES) == (RJ,)
-    assert legal_plays(parse_cards("2S 4H"), trick_of("RJ"), Suit.SPADES) == parse_cards("2S")
-    assert legal_plays(parse_cards("BJ 4H"), trick_of("RJ"), Suit.SPADES) == (BJ,)
+    assert legal_plays(parse_cards("RJ 4H"), trick_of("5H", leader=1), Suit.SPADES) == parse_cards(
+        "4H"
+    )
+    assert legal_plays(parse_cards("RJ 4H"), trick_of("5S", leader=1), Suit.SPADES) == (RJ,)
+    assert legal_plays(parse_cards("2S 4H"), trick_of("RJ", leader=1), Suit.SPADES) == parse_cards(
+        "2S"
+    )
+    assert legal_plays(parse_cards("BJ 4H"), trick_of("RJ", leader=1), Suit.SPADES) == (BJ,)
 
 
 def test_bw_ex_b1_overcalls_and_the_declarer() -> None:
     state = calls(dealt(), "3U", "3D", "4U", None)
     assert state.declarer == 3 and state.contract == Bid(3, 4, U)
     assert bid_whist.actor(state) == 3
-    rejects(calls(dealt(), "3U", "3D"), Bid(3, 3, U), Violation.BID_TOO_LOW)
+    assert_rejected(calls(dealt(), "3U", "3D"), Bid(3, 3, U), Violation.BID_TOO_LOW)
 
 
 def test_bw_ex_b2_the_dealer_must_bid() -> None:
     state = calls(dealt(), None, None, None)
     assert legal_actions(state)[0] == Bid(0, 1, U)
-    rejects(state, Pass(0), Violation.MUST_BID)
+    assert_rejected(state, Pass(0), Violation.MUST_BID)
     high = calls(dealt(min_bid=3), None, None, None)
     assert legal_actions(high)[0] == Bid(0, 3, U)
-    rejects(high, Bid(0, 2, NT), Violation.BID_TOO_LOW)
+    assert_rejected(high, Bid(0, 2, NT), Violation.BID_TOO_LOW)
 
 
 def test_bw_ex_b3_after_seven_no_trump_only_passes() -> None:
@@ -639,21 +633,21 @@ def test_bw_ex_e1_end_of_game() -> None:
 
 def test_illegal_actions_leave_the_state_unchanged() -> None:
     state = dealt()
-    rejects(state, Play(1, Card.parse("2H")), Violation.WRONG_PHASE)
-    rejects(state, Pass(2), Violation.NOT_YOUR_TURN)
-    rejects(state, Discard(1, Card.parse("2H")), Violation.WRONG_PHASE)
-    rejects(state, "1 pass", Violation.UNKNOWN_ACTION)
+    assert_rejected(state, Play(1, Card.parse("2H")), Violation.WRONG_PHASE)
+    assert_rejected(state, Pass(2), Violation.NOT_YOUR_TURN)
+    assert_rejected(state, Discard(1, Card.parse("2H")), Violation.WRONG_PHASE)
+    assert_rejected(state, "1 pass", Violation.UNKNOWN_ACTION)
     state = apply(calls(state, "1U", None, None, None), ChooseTrump(1, Suit.CLUBS))
-    state = play_all(state, "2H")
-    rejects(state, Play(2, Card.parse("AH")), Violation.CARD_NOT_IN_HAND)
-    rejects(state, Play(3, Card.parse("2C")), Violation.NOT_YOUR_TURN)
+    state = play_cards(state, "2H")
+    assert_rejected(state, Play(2, Card.parse("AH")), Violation.CARD_NOT_IN_HAND)
+    assert_rejected(state, Play(3, Card.parse("2C")), Violation.NOT_YOUR_TURN)
     nt = apply(
         calls(
             dealt(["2S 3S 4S 5S 6S 7S 8S 9S TS JS QS RJ", *BY_SUIT[1:]]), None, None, None, "1NT"
         ),
         ChooseDirection(0, UP),
     )
-    nt = play_all(nt, "2H 2D 2C")
+    nt = play_cards(nt, "2H 2D 2C")
     assert format_cards(legal_plays(nt.round.hands[0], nt.round.trick, None)) == (
         "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS RJ"
     )
@@ -673,5 +667,5 @@ def test_illegal_actions_leave_the_state_unchanged() -> None:
         ),
         ChooseDirection(0, UP),
     )
-    holding = play_all(holding, "3H 2D 2C")
-    rejects(holding, Play(0, RJ), Violation.MUST_FOLLOW_SUIT)
+    holding = play_cards(holding, "3H 2D 2C")
+    assert_rejected(holding, Play(0, RJ), Violation.MUST_FOLLOW_SUIT)

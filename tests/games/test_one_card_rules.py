@@ -36,21 +36,13 @@ from tricktaking.games.one_card import (
     legal_plays,
     trick_winner,
 )
-from tricktaking.testing import assert_rejected, play_cards
+from tricktaking.testing import assert_rejected, play_cards, trick_of
 
 JK = Card.parse("JK")
 UP, DOWN = Direction.UPTOWN, Direction.DOWNTOWN
 
 
 # --- helpers -------------------------------------------------------------------------
-
-
-def trick_of(tokens: str, leader: int = 0, players: int = 3) -> Trick:
-    cards = parse_cards(tokens)
-    return Trick(
-        leader=leader,
-        plays=tuple(Play((leader + i) % players, card) for i, card in enumerate(cards)),
-    )
 
 
 def dealt(
@@ -81,15 +73,6 @@ def calls(state: OneCardState, *made: int | None) -> OneCardState:
         assert isinstance(seat, int)
         state = apply(state, Pass(seat) if points is None else Bid(seat, points))
     return state
-
-
-def play_all(state: OneCardState, tokens: str) -> OneCardState:
-    return play_cards(state, tokens)
-
-
-def rejects(state: OneCardState, action: object, violation: Violation) -> None:
-    """``action`` is illegal with ``violation`` (check and apply agree), state unchanged."""
-    assert_rejected(state, action, violation)
 
 
 THREE = ["9S TS JS QS KS AS 9H TH", "JH QH KH AH 9D TD JD QD", "KD AD 9C TC JC QC KC AC"]
@@ -129,7 +112,7 @@ def test_oc_2_1_twenty_five_cards() -> None:
 def test_oc_2_2_plain_suit_order_uptown_and_downtown() -> None:
     order = ["9H", "TH", "JH", "QH", "KH", "AH"]
     for i in range(5):
-        low_high = trick_of(f"{order[i]} {order[i + 1]}")
+        low_high = trick_of(f"{order[i]} {order[i + 1]}", players=3)
         assert trick_winner(low_high, None, UP) == 1
         assert trick_winner(low_high, None, DOWN) == 0
 
@@ -140,9 +123,9 @@ def test_oc_2_3_card_points_total_fifteen() -> None:
 
 
 def test_oc_2_4_the_joker_is_lowest_trump_or_beats_everything() -> None:
-    assert trick_winner(trick_of("9S JK"), Suit.SPADES, UP) == 0
-    assert trick_winner(trick_of("AH JK"), Suit.SPADES, UP) == 1
-    assert trick_winner(trick_of("AS JK"), None, UP) == 1
+    assert trick_winner(trick_of("9S JK", players=3), Suit.SPADES, UP) == 0
+    assert trick_winner(trick_of("AH JK", players=3), Suit.SPADES, UP) == 1
+    assert trick_winner(trick_of("AS JK", players=3), None, UP) == 1
 
 
 # --- 3. configuration --------------------------------------------------------------------
@@ -170,7 +153,7 @@ def test_oc_3_2_values_outside_the_allowed_set_are_rejected(options: dict[str, o
 
 def test_oc_3_3_fixed_rules() -> None:
     state = calls(dealt(THREE_JK), None, None, 7)  # P1, P2 pass; P0 bids 7 and leads
-    rejects(state, Play(0, JK), Violation.FORBIDDEN_LEAD)
+    assert_rejected(state, Play(0, JK), Violation.FORBIDDEN_LEAD)
     no_bid = calls(dealt(THREE_JK), None, None, None)
     assert (no_bid.direction, no_bid.round.trick.leader) == (UP, 1)
 
@@ -227,16 +210,16 @@ def test_oc_5_4_any_deal_with_the_right_sizes_is_valid() -> None:
     ok = Deal(hands=[parse_cards(h) for h in THREE], stock=(JK,))
     assert apply(start, ok).centre == JK
     bad = Deal(hands=[parse_cards(h) for h in THREE], stock=parse_cards("AS"))
-    rejects(start, bad, Violation.BAD_DEAL)
+    assert_rejected(start, bad, Violation.BAD_DEAL)
     short = Deal(hands=[parse_cards(h)[:-1] for h in THREE], stock=(JK,))
-    rejects(start, short, Violation.BAD_DEAL)
+    assert_rejected(start, short, Violation.BAD_DEAL)
 
 
 # --- 6. trump ------------------------------------------------------------------------------
 
 
 def test_oc_6_1_a_no_bid_hand_has_no_trump() -> None:
-    state = play_all(calls(dealt(THREE), None, None, None), "JH")
+    state = play_cards(calls(dealt(THREE), None, None, None), "JH")
     assert state.trump is None and state.bidder is None
 
 
@@ -244,19 +227,19 @@ def test_oc_6_2_the_bidders_first_lead_names_trump() -> None:
     state = calls(dealt(THREE), 7, None, None)
     assert state.bidder == 1 and state.trump is None
     assert one_card.actor(state) == 1
-    state = play_all(state, "9D")
+    state = play_cards(state, "9D")
     assert state.trump is Suit.DIAMONDS
 
 
 def test_oc_6_3_the_bidder_may_not_lead_the_joker_to_trick_one() -> None:
     state = calls(dealt(THREE_JK), None, None, 7)
     assert Play(0, JK) not in legal_actions(state)
-    rejects(state, Play(0, JK), Violation.FORBIDDEN_LEAD)
+    assert_rejected(state, Play(0, JK), Violation.FORBIDDEN_LEAD)
 
 
 def test_oc_6_4_the_joker_is_the_lowest_trump() -> None:
-    assert trick_winner(trick_of("JK 9S"), Suit.SPADES, UP) == 1
-    assert trick_winner(trick_of("AH JK KH"), Suit.SPADES, UP) == 1
+    assert trick_winner(trick_of("JK 9S", players=3), Suit.SPADES, UP) == 1
+    assert trick_winner(trick_of("AH JK KH", players=3), Suit.SPADES, UP) == 1
 
 
 # --- 7. bidding ----------------------------------------------------------------------------
@@ -270,10 +253,10 @@ def test_oc_7_1_bidding_goes_round_skipping_passed_players() -> None:
 
 def test_oc_7_2_minimum_and_maximum_bids() -> None:
     state = dealt(THREE)
-    rejects(state, Bid(1, 6), Violation.BID_TOO_LOW)
-    rejects(state, Bid(1, 16), Violation.BID_OUT_OF_RANGE)
+    assert_rejected(state, Bid(1, 6), Violation.BID_TOO_LOW)
+    assert_rejected(state, Bid(1, 16), Violation.BID_OUT_OF_RANGE)
     state = calls(state, 7)
-    rejects(state, Bid(2, 7), Violation.BID_TOO_LOW)
+    assert_rejected(state, Bid(2, 7), Violation.BID_TOO_LOW)
     assert legal_actions(state)[1] == Bid(2, 8)
     assert calls(state, 12).calls[-1] == Bid(2, 12)  # raises of any size
 
@@ -286,7 +269,7 @@ def test_oc_7_4_a_pass_is_final() -> None:
     state = calls(dealt(THREE), 7, None, 8)
     state = calls(state, 9)  # P1 raises; P2 passed earlier and is skipped
     assert one_card.actor(state) == 0
-    rejects(state, Bid(2, 10), Violation.ALREADY_PASSED)
+    assert_rejected(state, Bid(2, 10), Violation.ALREADY_PASSED)
 
 
 def test_oc_7_5_the_auction_ends_when_only_the_high_bidder_remains() -> None:
@@ -326,12 +309,12 @@ def test_oc_8_3_the_jokers_captor_chooses_the_direction_once() -> None:
     # P1 leads 9S... P0 holds the joker; P0 plays it when void in the led suit.
     hands = ["9S TS JS QS KS AS TD JK", "JH QH KH AH 9H 9D JD QD", "KD AD 9C TC JC QC KC AC"]
     state = calls(dealt(hands), None, None, None)  # P1 leads
-    state = play_all(state, "JH KD JK")
+    state = play_cards(state, "JH KD JK")
     assert state.phase is OneCardPhase.CHOOSE_DIRECTION
     assert one_card.actor(state) == 0
     assert legal_actions(state) == (ChooseDirection(0, UP), ChooseDirection(0, DOWN))
-    rejects(state, ChooseDirection(1, DOWN), Violation.NOT_YOUR_TURN)
-    rejects(state, Play(0, Card.parse("9S")), Violation.WRONG_PHASE)
+    assert_rejected(state, ChooseDirection(1, DOWN), Violation.NOT_YOUR_TURN)
+    assert_rejected(state, Play(0, Card.parse("9S")), Violation.WRONG_PHASE)
     state = apply(state, ChooseDirection(0, DOWN))
     assert state.direction is DOWN and state.phase is OneCardPhase.PLAY
     assert one_card.actor(state) == 0
@@ -340,7 +323,7 @@ def test_oc_8_3_the_jokers_captor_chooses_the_direction_once() -> None:
 def test_oc_8_4_no_reversal_in_bid_hands_nor_for_the_centre_or_last_trick_joker() -> None:
     hands = ["9S TS JS QS KS AS TD JK", "JH QH KH AH 9H 9D JD QD", "KD AD 9C TC JC QC KC AC"]
     state = calls(dealt(hands), 7, None, None)  # P1 bids and leads
-    state = play_all(state, "JH KD JK")  # P0, void in hearts, plays the joker (lowest trump)
+    state = play_cards(state, "JH KD JK")  # P0, void in hearts, plays the joker (lowest trump)
     assert state.phase is OneCardPhase.PLAY
     assert state.direction is UP
 
@@ -364,7 +347,7 @@ def test_oc_9_2_no_bid_leader(players: int, dealer: int, leader: int) -> None:
 
 
 def test_oc_9_3_the_trick_winner_leads_the_next() -> None:
-    state = play_all(calls(dealt(THREE), None, None, None), "JH KD 9H")
+    state = play_cards(calls(dealt(THREE), None, None, None), "JH KD 9H")
     assert state.round.tricks[0].winner == 1 and one_card.actor(state) == 1
 
 
@@ -385,9 +368,9 @@ def test_oc_10_1_effective_suit() -> None:
 
 
 def test_oc_10_2_the_suit_to_follow_is_the_effective_suit_of_the_lead() -> None:
-    assert one_card.led_suit(trick_of("JK"), Suit.HEARTS) is Suit.HEARTS
-    assert one_card.led_suit(trick_of("JK"), None) is None
-    assert one_card.led_suit(trick_of("9D JK"), None) is Suit.DIAMONDS
+    assert one_card.led_suit(trick_of("JK", players=3), Suit.HEARTS) is Suit.HEARTS
+    assert one_card.led_suit(trick_of("JK", players=3), None) is None
+    assert one_card.led_suit(trick_of("9D JK", players=3), None) is Suit.DIAMONDS
 
 
 def test_oc_10_3_the_leader_may_lead_anything_but_the_bidders_joker() -> None:
@@ -398,54 +381,68 @@ def test_oc_10_3_the_leader_may_lead_anything_but_the_bidders_joker() -> None:
 
 
 def test_oc_10_4_follow_the_effective_suit_if_possible() -> None:
-    assert legal_plays(parse_cards("9H TC"), trick_of("AH"), Suit.CLUBS) == parse_cards("9H")
-    assert legal_plays(parse_cards("9D TC"), trick_of("AH"), Suit.CLUBS) == parse_cards("9D TC")
+    assert legal_plays(parse_cards("9H TC"), trick_of("AH", players=3), Suit.CLUBS) == parse_cards(
+        "9H"
+    )
+    assert legal_plays(parse_cards("9D TC"), trick_of("AH", players=3), Suit.CLUBS) == parse_cards(
+        "9D TC"
+    )
 
 
 def test_oc_10_5_bid_hand_consequences() -> None:
     # holding the led plain suit: follow it, even with trumps
-    assert legal_plays(parse_cards("9H TS JK"), trick_of("AH"), Suit.SPADES) == parse_cards("9H")
+    assert legal_plays(
+        parse_cards("9H TS JK"), trick_of("AH", players=3), Suit.SPADES
+    ) == parse_cards("9H")
     # trump led: any trump, the joker included, must be played
-    assert legal_plays(parse_cards("9H JK"), trick_of("AS"), Suit.SPADES) == (JK,)
+    assert legal_plays(parse_cards("9H JK"), trick_of("AS", players=3), Suit.SPADES) == (JK,)
     # unable to follow: anything, trumping optional
-    assert legal_plays(parse_cards("9D TS JK"), trick_of("AH"), Suit.SPADES) == parse_cards(
-        "9D TS JK"
-    )
+    assert legal_plays(
+        parse_cards("9D TS JK"), trick_of("AH", players=3), Suit.SPADES
+    ) == parse_cards("9D TS JK")
 
 
 def test_oc_10_6_no_bid_joker_only_when_leading_or_void() -> None:
-    assert legal_plays(parse_cards("TC QD JK"), trick_of("AC"), None) == parse_cards("TC")
-    assert legal_plays(parse_cards("QD JK"), trick_of("AC"), None) == parse_cards("QD JK")
-    assert legal_plays(parse_cards("TC QD"), trick_of("JK"), None) == parse_cards("TC QD")
+    assert legal_plays(parse_cards("TC QD JK"), trick_of("AC", players=3), None) == parse_cards(
+        "TC"
+    )
+    assert legal_plays(parse_cards("QD JK"), trick_of("AC", players=3), None) == parse_cards(
+        "QD JK"
+    )
+    assert legal_plays(parse_cards("TC QD"), trick_of("JK", players=3), None) == parse_cards(
+        "TC QD"
+    )
 
 
 # --- 11. trick winner ----------------------------------------------------------------------
 
 
 def test_oc_11_1_bid_hand_highest_trump_wins() -> None:
-    assert trick_winner(trick_of("AH JK KH"), Suit.SPADES, UP) == 1
-    assert trick_winner(trick_of("9S AS JK"), Suit.SPADES, UP) == 1
+    assert trick_winner(trick_of("AH JK KH", players=3), Suit.SPADES, UP) == 1
+    assert trick_winner(trick_of("9S AS JK", players=3), Suit.SPADES, UP) == 1
 
 
 def test_oc_11_2_bid_hand_without_trump_highest_of_the_led_suit_uptown() -> None:
-    assert trick_winner(trick_of("KH AH 9C"), Suit.SPADES, UP) == 1
-    assert trick_winner(trick_of("KH AH 9C"), Suit.SPADES, DOWN) == 1  # bid hands never reverse
+    assert trick_winner(trick_of("KH AH 9C", players=3), Suit.SPADES, UP) == 1
+    assert (
+        trick_winner(trick_of("KH AH 9C", players=3), Suit.SPADES, DOWN) == 1
+    )  # bid hands never reverse
 
 
 def test_oc_11_3_no_bid_the_joker_wins() -> None:
-    assert trick_winner(trick_of("AS KS JK"), None, DOWN) == 2
+    assert trick_winner(trick_of("AS KS JK", players=3), None, DOWN) == 2
 
 
 def test_oc_11_4_no_bid_highest_of_the_led_suit_in_the_current_order() -> None:
-    assert trick_winner(trick_of("TD AD 9D"), None, UP) == 1
-    assert trick_winner(trick_of("TD AD 9D"), None, DOWN) == 2
+    assert trick_winner(trick_of("TD AD 9D", players=3), None, UP) == 1
+    assert trick_winner(trick_of("TD AD 9D", players=3), None, DOWN) == 2
 
 
 # --- 12. scoring ----------------------------------------------------------------------------
 
 
 def test_oc_12_1_hand_points_are_the_card_points_won() -> None:
-    state = play_all(calls(dealt(THREE), None, None, None), "JH KD 9H")
+    state = play_cards(calls(dealt(THREE), None, None, None), "JH KD 9H")
     assert state.points == (0, 2, 0)
 
 
@@ -499,7 +496,7 @@ def _finish(state: OneCardState) -> OneCardState:
 
 def test_oc_13_1_the_end_is_checked_only_after_a_hand() -> None:
     state = attrs.evolve(dealt(THREE, target=1), scores=(5, 0, 0))
-    state = play_all(calls(state, None, None, None), "JH KD 9H")
+    state = play_cards(calls(state, None, None, None), "JH KD 9H")
     assert state.phase is OneCardPhase.PLAY  # over the target mid-hand, yet play goes on
 
 
@@ -555,15 +552,15 @@ def test_oc_ex_b1_bidding() -> None:
     state = calls(dealt(THREE), 7, 8, None, 9, None)
     assert (state.bidder, state.contract) == (1, 9)
     partway = calls(dealt(THREE), 7, 8, None)
-    rejects(partway, Bid(2, 10), Violation.NOT_YOUR_TURN)
-    rejects(dealt(THREE), Bid(1, 6), Violation.BID_TOO_LOW)
-    rejects(dealt(THREE), Bid(1, 16), Violation.BID_OUT_OF_RANGE)
+    assert_rejected(partway, Bid(2, 10), Violation.NOT_YOUR_TURN)
+    assert_rejected(dealt(THREE), Bid(1, 6), Violation.BID_TOO_LOW)
+    assert_rejected(dealt(THREE), Bid(1, 16), Violation.BID_OUT_OF_RANGE)
     assert OneCardConfig(players=4).min_bid == 6 and OneCardConfig(players=2).min_bid == 8
 
 
 def test_oc_ex_b1_a_passed_player_may_not_bid_again() -> None:
     state = calls(dealt(THREE), 7, 8, None, 9)
-    rejects(state, Bid(0, 10), Violation.ALREADY_PASSED)
+    assert_rejected(state, Bid(0, 10), Violation.ALREADY_PASSED)
 
 
 def test_oc_ex_b2_fifteen_ends_the_auction() -> None:
@@ -587,31 +584,33 @@ def test_oc_ex_t1_the_bidders_lead_names_trump() -> None:
     state = apply(state, Play(1, Card.parse("9D")))
     assert state.trump is Suit.DIAMONDS
     spades = calls(dealt(THREE), None, None, 7)
-    assert play_all(spades, "TS").trump is Suit.SPADES
+    assert play_cards(spades, "TS").trump is Suit.SPADES
 
 
 def test_oc_ex_t2_the_joker_trumps_a_plain_lead() -> None:
-    trick = trick_of("AH JK KH", leader=1)
+    trick = trick_of("AH JK KH", leader=1, players=3)
     assert trick_winner(trick, Suit.SPADES, UP) == 2
     assert sum(card_points(p.card) for p in trick.plays) == 4
 
 
 def test_oc_ex_t3_the_nine_of_trump_beats_the_joker() -> None:
-    assert trick_winner(trick_of("AH 9S JK", leader=1), Suit.SPADES, UP) == 2
+    assert trick_winner(trick_of("AH 9S JK", leader=1, players=3), Suit.SPADES, UP) == 2
 
 
 def test_oc_ex_t4_no_trump_played_the_ace_of_the_led_suit_wins() -> None:
-    assert trick_winner(trick_of("AH KH QH", leader=1), Suit.SPADES, UP) == 1
+    assert trick_winner(trick_of("AH KH QH", leader=1, players=3), Suit.SPADES, UP) == 1
 
 
 def test_oc_ex_l1_trump_led_must_play_trump_the_joker_included() -> None:
-    qs_led = trick_of("QS", leader=1)
+    qs_led = trick_of("QS", leader=1, players=3)
     assert legal_plays(parse_cards("AH JK"), qs_led, Suit.SPADES) == (JK,)
     assert legal_plays(parse_cards("9S KS JD"), qs_led, Suit.SPADES) == parse_cards("9S KS")
 
 
 def test_oc_ex_l2_a_heart_led_only_the_heart() -> None:
-    assert legal_plays(parse_cards("TH 9S JK"), trick_of("AH"), Suit.SPADES) == parse_cards("TH")
+    assert legal_plays(
+        parse_cards("TH 9S JK"), trick_of("AH", players=3), Suit.SPADES
+    ) == parse_cards("TH")
 
 
 def test_oc_ex_l3_the_bidder_may_not_lead_the_joker() -> None:
@@ -621,17 +620,19 @@ def test_oc_ex_l3_the_bidder_may_not_lead_the_joker() -> None:
 
 
 def test_oc_ex_n1_reversal_after_capturing_the_joker() -> None:
-    assert trick_winner(trick_of("KC AC JK", leader=1), None, UP) == 0
-    assert trick_winner(trick_of("TD AD 9D", leader=0), None, DOWN) == 2
-    assert trick_winner(trick_of("TD AD 9D", leader=0), None, UP) == 1
+    assert trick_winner(trick_of("KC AC JK", leader=1, players=3), None, UP) == 0
+    assert trick_winner(trick_of("TD AD 9D", leader=0, players=3), None, DOWN) == 2
+    assert trick_winner(trick_of("TD AD 9D", leader=0, players=3), None, UP) == 1
 
 
 def test_oc_ex_n2_joker_legality_in_no_bid_hands() -> None:
-    clubs = trick_of("AC")
+    clubs = trick_of("AC", players=3)
     assert legal_plays(parse_cards("JK TC QD"), clubs, None) == parse_cards("TC")
     assert legal_plays(parse_cards("JK QD"), clubs, None) == parse_cards("JK QD")
     assert JK in legal_plays(parse_cards("JK TC"), Trick(leader=0), None)
-    assert legal_plays(parse_cards("TC QD"), trick_of("JK"), None) == parse_cards("TC QD")
+    assert legal_plays(parse_cards("TC QD"), trick_of("JK", players=3), None) == parse_cards(
+        "TC QD"
+    )
 
 
 def test_oc_ex_n3_no_bid_leaders() -> None:
@@ -702,15 +703,15 @@ def test_oc_ex_e2_a_tie_at_the_top_plays_another_hand() -> None:
 
 def test_illegal_actions_leave_the_state_unchanged() -> None:
     state = dealt(THREE)
-    rejects(state, Play(1, Card.parse("JH")), Violation.WRONG_PHASE)
-    rejects(state, Pass(2), Violation.NOT_YOUR_TURN)
-    rejects(state, ChooseDirection(1, DOWN), Violation.WRONG_PHASE)
-    rejects(
+    assert_rejected(state, Play(1, Card.parse("JH")), Violation.WRONG_PHASE)
+    assert_rejected(state, Pass(2), Violation.NOT_YOUR_TURN)
+    assert_rejected(state, ChooseDirection(1, DOWN), Violation.WRONG_PHASE)
+    assert_rejected(
         state, one_card.deal(one_card.new_game(OneCardConfig(players=3)), 1), Violation.WRONG_PHASE
     )
-    state = play_all(calls(state, None, None, None), "JH KD")
-    rejects(state, Play(0, Card.parse("9S")), Violation.MUST_FOLLOW_SUIT)
-    rejects(state, Play(0, Card.parse("AH")), Violation.CARD_NOT_IN_HAND)
-    rejects(state, Bid(0, 9), Violation.WRONG_PHASE)
-    rejects(state, one_card.ChooseDirection(0, UP), Violation.WRONG_PHASE)
-    rejects(state, "0 play 9H", Violation.UNKNOWN_ACTION)
+    state = play_cards(calls(state, None, None, None), "JH KD")
+    assert_rejected(state, Play(0, Card.parse("9S")), Violation.MUST_FOLLOW_SUIT)
+    assert_rejected(state, Play(0, Card.parse("AH")), Violation.CARD_NOT_IN_HAND)
+    assert_rejected(state, Bid(0, 9), Violation.WRONG_PHASE)
+    assert_rejected(state, one_card.ChooseDirection(0, UP), Violation.WRONG_PHASE)
+    assert_rejected(state, "0 play 9H", Violation.UNKNOWN_ACTION)

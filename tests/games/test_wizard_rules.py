@@ -34,20 +34,13 @@ from tricktaking.games.wizard import (
     legal_plays,
     trick_winner,
 )
-from tricktaking.testing import assert_rejected, play_cards
+from tricktaking.testing import assert_rejected, play_cards, trick_of
 
 WZ = Card.parse("WZ")
 JE = Card.parse("JE")
 
 
 # --- helpers -------------------------------------------------------------------------
-
-
-def trick_of(tokens: str, leader: int = 0, players: int = 4) -> Trick:
-    """A trick led by ``leader`` with the cards in play order."""
-    cards = parse_cards(tokens)
-    plays = tuple(Play((leader + i) % players, card) for i, card in enumerate(cards))
-    return Trick(leader=leader, plays=plays)
 
 
 def stock_for(hands: list[str], turn_up: str | None) -> tuple[Card, ...]:
@@ -90,15 +83,6 @@ def bid_all(state: WizardState, bids: list[int]) -> WizardState:
     return state
 
 
-def play_all(state: WizardState, tokens: str) -> WizardState:
-    return play_cards(state, tokens)
-
-
-def rejects(state: WizardState, action: object, violation: Violation) -> None:
-    """``action`` is illegal with ``violation`` (check and apply agree), state unchanged."""
-    assert_rejected(state, action, violation)
-
-
 # --- 1. players and seating ------------------------------------------------------------
 
 
@@ -116,7 +100,7 @@ def test_wz_1_2_dealing_bidding_and_play_move_left() -> None:
     assert wizard.actor(state) == 2
     state = bid_all(state, [0, 0, 0, 0])
     assert [wizard.actor(state)] == [2]
-    state = play_all(state, "6S")
+    state = play_cards(state, "6S")
     assert wizard.actor(state) == 3
 
 
@@ -268,12 +252,12 @@ def test_wz_5_6_any_deal_with_the_right_sizes_is_valid() -> None:
         hands=[parse_cards("2S 3S"), parse_cards("4S"), parse_cards("5S")],
         stock=stock_for(["2S 3S", "4S", "5S"], None),
     )
-    rejects(start, wrong_size, Violation.BAD_DEAL)
+    assert_rejected(start, wrong_size, Violation.BAD_DEAL)
     duplicate = Deal(
         hands=[parse_cards("2S"), parse_cards("2S"), parse_cards("5S")],
         stock=stock_for(["3S", "2S", "5S"], None),
     )
-    rejects(start, duplicate, Violation.BAD_DEAL)
+    assert_rejected(start, duplicate, Violation.BAD_DEAL)
 
 
 # --- 6. trump ----------------------------------------------------------------------------
@@ -300,8 +284,8 @@ def test_wz_6_4_a_wizard_turn_up_makes_the_dealer_choose_a_suit_before_bidding()
     assert state.phase is WizardPhase.CHOOSE_TRUMP
     assert wizard.actor(state) == 2
     assert legal_actions(state) == tuple(ChooseTrump(2, suit) for suit in Suit)
-    rejects(state, Bid(0, 1), Violation.WRONG_PHASE)
-    rejects(state, ChooseTrump(0, Suit.SPADES), Violation.NOT_YOUR_TURN)
+    assert_rejected(state, Bid(0, 1), Violation.WRONG_PHASE)
+    assert_rejected(state, ChooseTrump(0, Suit.SPADES), Violation.NOT_YOUR_TURN)
     state = apply(state, ChooseTrump(2, Suit.CLUBS))
     assert state.trump is Suit.CLUBS and state.phase is WizardPhase.BID
 
@@ -315,7 +299,7 @@ def test_wz_6_5_an_empty_stock_means_no_trump() -> None:
 def test_wz_6_6_trump_stays_fixed_for_the_round() -> None:
     state = dealt(["2S 3H", "4S 5H", "6S 7H"], turn_up="9H")
     state = bid_all(state, [0, 0, 0])
-    state = play_all(state, "4S 6S 2S")
+    state = play_cards(state, "4S 6S 2S")
     assert state.trump is Suit.HEARTS
 
 
@@ -337,11 +321,11 @@ def test_wz_7_1_everyone_bids_once_from_the_dealers_left_to_the_dealer() -> None
 def test_wz_7_2_a_bid_is_zero_to_r_and_there_is_no_pass() -> None:
     state = dealt(["2S 3S", "4S 5S", "6S 7S"])
     assert [action.tricks for action in legal_actions(state)] == [0, 1, 2]  # type: ignore[union-attr]
-    rejects(state, Bid(1, 3), Violation.BID_OUT_OF_RANGE)
-    rejects(state, Bid(1, -1), Violation.BID_OUT_OF_RANGE)
+    assert_rejected(state, Bid(1, 3), Violation.BID_OUT_OF_RANGE)
+    assert_rejected(state, Bid(1, -1), Violation.BID_OUT_OF_RANGE)
     from tricktaking import Pass
 
-    rejects(state, Pass(1), Violation.UNKNOWN_ACTION)
+    assert_rejected(state, Pass(1), Violation.UNKNOWN_ACTION)
 
 
 def test_wz_7_3_bids_are_public() -> None:
@@ -359,13 +343,13 @@ def test_wz_7_5_hook_forbids_only_the_dealers_total() -> None:
     assert [b.tricks for b in legal_actions(state)] == [0, 1, 2, 3]  # type: ignore[union-attr]
     state = bid_all(state, [1, 0, 1])
     assert [b.tricks for b in legal_actions(state)] == [0, 2, 3]  # type: ignore[union-attr]
-    rejects(state, Bid(0, 1), Violation.FORBIDDEN_BID_TOTAL)
+    assert_rejected(state, Bid(0, 1), Violation.FORBIDDEN_BID_TOTAL)
 
 
 def test_wz_7_6_bidding_ends_with_the_dealer() -> None:
     state = bid_all(dealt(["2S", "3S", "4S"], dealer=1), [0, 1, 0])
     assert state.phase is WizardPhase.PLAY
-    rejects(state, Bid(1, 0), Violation.WRONG_PHASE)
+    assert_rejected(state, Bid(1, 0), Violation.WRONG_PHASE)
 
 
 # --- 8, 9. choices and leading -------------------------------------------------------------
@@ -384,7 +368,7 @@ def test_wz_9_1_left_of_the_dealer_leads_the_first_trick() -> None:
 
 def test_wz_9_2_the_trick_winner_leads_the_next() -> None:
     state = bid_all(dealt(["2S AH", "3S 4D", "4S 5D"]), [0, 0, 0])
-    state = play_all(state, "3S 4S 2S")
+    state = play_cards(state, "3S 4S 2S")
     assert state.round.tricks[0].winner == 2
     assert wizard.actor(state) == 2
 
@@ -430,7 +414,7 @@ def test_wz_10_4_otherwise_every_card_is_legal() -> None:
 
 def test_wz_10_5_wizards_and_jesters_are_always_legal() -> None:
     state = bid_all(dealt(["9H 2C", "3H WZ", "4H JE"]), [0, 0, 0])
-    state = play_all(state, "3H")  # seat 1 leads a heart
+    state = play_cards(state, "3H")  # seat 1 leads a heart
     assert Play(2, JE) in legal_actions(state)
     state2 = apply(state, Play(2, JE))
     assert state2.round.trick.plays[-1].card == JE
@@ -438,11 +422,11 @@ def test_wz_10_5_wizards_and_jesters_are_always_legal() -> None:
 
 def test_wz_10_6_no_duty_to_trump_or_to_beat() -> None:
     state = bid_all(dealt(["2H 3C", "9H TC", "AH KH"], turn_up="5C"), [0, 0, 0])
-    state = play_all(state, "9H")
+    state = play_cards(state, "9H")
     # seat 2 holds hearts: may play the low heart; seat 0 may not trump while holding hearts
     assert set(legal_actions(state)) == {Play(2, Card.parse("AH")), Play(2, Card.parse("KH"))}
-    state = play_all(state, "KH")
-    rejects(state, Play(0, Card.parse("3C")), Violation.MUST_FOLLOW_SUIT)
+    state = play_cards(state, "KH")
+    assert_rejected(state, Play(0, Card.parse("3C")), Violation.MUST_FOLLOW_SUIT)
 
 
 def test_wz_10_7_after_a_jester_lead_the_first_suited_card_sets_the_suit() -> None:
@@ -495,7 +479,7 @@ def test_wz_12_1_exact_bids_score_20_plus_10_per_trick_else_minus_10_per_trick_o
 
 def test_wz_12_2_round_scores_add_to_totals_that_may_be_negative() -> None:
     state = bid_all(dealt(["2S", "3S", "4S"]), [1, 1, 0])
-    state = play_all(state, "3S 4S 2S")
+    state = play_cards(state, "3S 4S 2S")
     assert state.scores == (20, -10, 30)
     assert tuple(state.score_sheet) == ((20, -10, 30),)
     assert min(state.scores) < 0
@@ -510,18 +494,18 @@ def test_wz_13_1_the_game_ends_after_round_n() -> None:
             state = apply(state, legal_actions(state)[0])
     assert len(state.score_sheet) == 2
     assert wizard.actor(state) is None and legal_actions(state) == ()
-    rejects(state, Bid(0, 0), Violation.GAME_OVER)
+    assert_rejected(state, Bid(0, 0), Violation.GAME_OVER)
     with pytest.raises(IllegalActionError):
         wizard.deal(state, 1)
 
 
 def test_wz_13_2_ties_at_the_top_are_co_winners() -> None:
     state = bid_all(dealt(["2S", "3S", "4S"], rounds=1), [1, 0, 0])
-    state = play_all(state, "3S 4S 2S")  # seat 2 wins the trick it did not bid
+    state = play_cards(state, "3S 4S 2S")  # seat 2 wins the trick it did not bid
     assert state.scores == (20, -10, -10)
     assert wizard.winners(state) == (0,)
     state = bid_all(dealt(["2S", "3S", "4S"], rounds=1), [0, 0, 0])
-    state = play_all(state, "3S 4S 2S")
+    state = play_cards(state, "3S 4S 2S")
     assert state.scores == (20, 20, -10)
     assert wizard.winners(state) == (0, 1)
     tied = attrs.evolve(state, scores=(120, 90, 120))
@@ -530,7 +514,7 @@ def test_wz_13_2_ties_at_the_top_are_co_winners() -> None:
 
 def test_wz_13_3_a_winner_may_be_negative() -> None:
     state = bid_all(dealt(["2S", "3S", "4S"], rounds=1), [1, 1, 1])
-    state = play_all(state, "3S 4S 2S")
+    state = play_cards(state, "3S 4S 2S")
     assert state.scores == (-10, -10, 30)
     negative = attrs.evolve(state, scores=(-10, -40, -30))
     assert wizard.winners(negative) == (0,)
@@ -597,9 +581,9 @@ def test_wz_ex_l5_after_a_lone_jester_any_card_and_it_sets_the_suit() -> None:
 
 def test_wz_ex_l6_holding_the_suit_one_may_not_trump() -> None:
     state = bid_all(dealt(["9H 2C", "3H AS", "4D 5D"], turn_up="7S", dealer=2), [0, 0, 0])
-    state = play_all(state, "9H")
+    state = play_cards(state, "9H")
     assert legal_actions(state) == (Play(1, Card.parse("3H")),)
-    rejects(state, Play(1, Card.parse("AS")), Violation.MUST_FOLLOW_SUIT)
+    assert_rejected(state, Play(1, Card.parse("AS")), Violation.MUST_FOLLOW_SUIT)
 
 
 def test_wz_ex_s1_round_scores() -> None:
@@ -692,19 +676,21 @@ def test_wz_ex_s9_co_winners_and_negative_winners() -> None:
 
 def test_illegal_actions_have_the_right_violation_and_leave_the_state_unchanged() -> None:
     state = bid_all(dealt(["2S 9H", "3S 4D", "4S 5D"]), [0, 0, 0])
-    rejects(state, Play(2, Card.parse("4S")), Violation.NOT_YOUR_TURN)
-    rejects(state, Play(1, Card.parse("AH")), Violation.CARD_NOT_IN_HAND)
-    rejects(state, Bid(1, 0), Violation.WRONG_PHASE)
-    rejects(state, wizard.deal(wizard.new_game(WizardConfig(players=3)), 1), Violation.WRONG_PHASE)
-    rejects(state, "1 play 3S", Violation.UNKNOWN_ACTION)
-    state = play_all(state, "3S")
-    rejects(state, Play(2, Card.parse("5D")), Violation.MUST_FOLLOW_SUIT)
-    rejects(state, Play(7, Card.parse("4S")), Violation.NOT_YOUR_TURN)
+    assert_rejected(state, Play(2, Card.parse("4S")), Violation.NOT_YOUR_TURN)
+    assert_rejected(state, Play(1, Card.parse("AH")), Violation.CARD_NOT_IN_HAND)
+    assert_rejected(state, Bid(1, 0), Violation.WRONG_PHASE)
+    assert_rejected(
+        state, wizard.deal(wizard.new_game(WizardConfig(players=3)), 1), Violation.WRONG_PHASE
+    )
+    assert_rejected(state, "1 play 3S", Violation.UNKNOWN_ACTION)
+    state = play_cards(state, "3S")
+    assert_rejected(state, Play(2, Card.parse("5D")), Violation.MUST_FOLLOW_SUIT)
+    assert_rejected(state, Play(7, Card.parse("4S")), Violation.NOT_YOUR_TURN)
 
 
 def test_error_messages_name_seat_action_phase_and_reason() -> None:
     state = bid_all(dealt(["2S 9H", "3S 4D", "4S 5D"]), [0, 0, 0])
-    state = play_all(state, "3S")
+    state = play_cards(state, "3S")
     with pytest.raises(IllegalActionError) as caught:
         apply(state, Play(2, Card.parse("5D")))
     message = str(caught.value)

@@ -14,7 +14,7 @@ def test_serve_without_the_extra_says_which_extra_to_install(
 ) -> None:
     monkeypatch.setitem(sys.modules, "tricktaking.web", None)  # importing it now fails
     assert main(["serve"]) == 2
-    assert capsys.readouterr().out == (
+    assert capsys.readouterr().err == (
         "error: tricktaking serve needs the web extra: pip install 'tricktaking[web]'\n"
     )
 

@@ -77,6 +77,7 @@ from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, best_play, effective_suit, follow_suit, left_of
 from tricktaking.views import (
     JSONValue,
+    TableView,
     Zone,
     actions_to_json,
     cards_to_json,
@@ -367,7 +368,7 @@ class BidWhistState:
 
 
 @attrs.frozen(kw_only=True)
-class BidWhistView:
+class BidWhistView(TableView[BidWhistPhase, BidWhistAction]):
     """What one seat may see of a Bid Whist game.
 
     The kitty and the discards are shown only to the declarer, and only with the
@@ -380,34 +381,6 @@ class BidWhistView:
         (12, (), 1)
     """
 
-    seat: int
-    """The seat whose view this is."""
-    players: int
-    """The number of seats, always 4."""
-    phase: BidWhistPhase
-    """The game's phase."""
-    round_number: int
-    """The current hand, from 1 (0 before the first deal)."""
-    dealer: int
-    """The dealer of the current hand."""
-    hand: tuple[Card, ...]
-    """The seat's own cards, in canonical order."""
-    hand_sizes: tuple[int, ...]
-    """How many cards each seat holds."""
-    trick: Trick
-    """The trick in progress."""
-    tricks: tuple[Trick, ...]
-    """The completed tricks of the hand, oldest first, each with its winner."""
-    tricks_won: tuple[int, ...]
-    """Tricks each seat has won this hand (the kitty book is not among them)."""
-    trump: Suit | None
-    """The trump suit named by the declarer; ``None`` in no trump or before the choice."""
-    scores: tuple[int, ...]
-    """Cumulative scores per seat; partners share their team's score."""
-    actor: int | None
-    """The seat to act, or ``None`` at a deal and after the game."""
-    legal_actions: tuple[BidWhistAction, ...]
-    """The seat's legal actions when it is to act, else ``()``."""
     calls: tuple[BidWhistCall, ...]
     """The auction's calls so far, in order."""
     contract: Bid | None
@@ -423,7 +396,7 @@ class BidWhistView:
 
     @property
     def hand_number(self) -> int:
-        """Deprecated alias of :attr:`round_number` (removed in 0.3)."""
+        """Deprecated alias of :attr:`~tricktaking.views.TableView.round_number` (removed in 0.3)."""
         warnings.warn(
             "BidWhistView.hand_number is deprecated; use round_number",
             DeprecationWarning,

@@ -85,6 +85,7 @@ from tricktaking.tricks import (
 )
 from tricktaking.views import (
     JSONValue,
+    TableView,
     Zone,
     actions_to_json,
     check_zone_names,
@@ -279,7 +280,7 @@ class OneCardState:
 
 
 @attrs.frozen(kw_only=True)
-class OneCardView:
+class OneCardView(TableView[OneCardPhase, OneCardAction]):
     """What one seat may see of a One Card game.
 
     The One Card appears only once the hand's last trick is complete (OC-5.3).
@@ -291,34 +292,6 @@ class OneCardView:
         (8, (8, 8, 8), None)
     """
 
-    seat: int
-    """The seat whose view this is."""
-    players: int
-    """The number of seats, 2 to 4."""
-    phase: OneCardPhase
-    """The game's phase."""
-    round_number: int
-    """The current hand, from 1 (0 before the first deal)."""
-    dealer: int
-    """The dealer of the current hand."""
-    hand: tuple[Card, ...]
-    """The seat's own cards, in canonical order."""
-    hand_sizes: tuple[int, ...]
-    """How many cards each seat holds."""
-    trick: Trick
-    """The trick in progress."""
-    tricks: tuple[Trick, ...]
-    """The completed tricks of the hand, oldest first, each with its winner."""
-    tricks_won: tuple[int, ...]
-    """Tricks each seat has won this hand."""
-    trump: Suit | None
-    """Trump, named by the bidder's first lead; ``None`` before it and in a no-bid hand."""
-    scores: tuple[int, ...]
-    """Cumulative scores per seat."""
-    actor: int | None
-    """The seat to act, or ``None`` at a deal and after the game."""
-    legal_actions: tuple[OneCardAction, ...]
-    """The seat's legal actions when it is to act, else ``()``."""
     calls: tuple[OneCardCall, ...]
     """The auction's calls so far, in order."""
     bidder: int | None
@@ -334,7 +307,7 @@ class OneCardView:
 
     @property
     def hand_number(self) -> int:
-        """Deprecated alias of :attr:`round_number` (removed in 0.3)."""
+        """Deprecated alias of :attr:`~tricktaking.views.TableView.round_number` (removed in 0.3)."""
         warnings.warn(
             "OneCardView.hand_number is deprecated; use round_number",
             DeprecationWarning,

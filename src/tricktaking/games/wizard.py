@@ -81,6 +81,7 @@ from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, best_play, left_of
 from tricktaking.views import (
     JSONValue,
+    TableView,
     Zone,
     check_zone_names,
     hand_zones,
@@ -271,7 +272,7 @@ class WizardState:
 
 
 @attrs.frozen(kw_only=True)
-class WizardView:
+class WizardView(TableView[WizardPhase, WizardAction]):
     """What one seat may see of a Wizard game (no other hand, no stock but the turn-up).
 
     Example:
@@ -284,34 +285,6 @@ class WizardView:
         ['actor', 'bids', 'dealer', 'game']
     """
 
-    seat: int
-    """The seat whose view this is."""
-    players: int
-    """The number of seats, 3 to 6."""
-    phase: WizardPhase
-    """The game's phase."""
-    round_number: int
-    """The current round, 1 to ``total_rounds`` (0 before the first deal)."""
-    dealer: int
-    """The dealer of the current round."""
-    hand: tuple[Card, ...]
-    """The seat's own cards, in canonical order."""
-    hand_sizes: tuple[int, ...]
-    """How many cards each seat holds."""
-    trick: Trick
-    """The trick in progress."""
-    tricks: tuple[Trick, ...]
-    """The completed tricks of the round, oldest first, each with its winner."""
-    tricks_won: tuple[int, ...]
-    """Tricks each seat has won this round."""
-    trump: Suit | None
-    """The round's trump suit; ``None`` for no trump or before the dealer chooses."""
-    scores: tuple[int, ...]
-    """Cumulative scores per seat."""
-    actor: int | None
-    """The seat to act, or ``None`` at a deal and after the game."""
-    legal_actions: tuple[WizardAction, ...]
-    """The seat's legal actions when it is to act, else ``()``."""
     total_rounds: int
     """The number of rounds the game plays."""
     turn_up: Card | None

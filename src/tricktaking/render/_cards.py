@@ -79,7 +79,7 @@ _SUIT_PATHS = {
 
 # A space before each command keeps path data free of card-like tokens such as "9C",
 # so a test can search a picture for the token of a hidden card.
-_SUIT_PATHS = {
+_SPACED_SUIT_PATHS = {
     suit: re.sub(r"(?<=[0-9])([A-Za-z])", r" \1", path) for suit, path in _SUIT_PATHS.items()
 }
 
@@ -116,7 +116,7 @@ def draw_suit(
     return element(
         "path",
         parent,
-        d=_SUIT_PATHS[suit],
+        d=_SPACED_SUIT_PATHS[suit],
         transform=f"translate({num(x)} {num(y)}) scale({num(scale)})",
         fill=suit_color(suit, colors),
         class_=f"suit suit-{suit.value}",
@@ -124,7 +124,7 @@ def draw_suit(
 
 
 def _star(cx: float, cy: float, outer: float, inner: float) -> str:
-    points = []
+    points: list[str] = []
     for index in range(10):
         radius = outer if index % 2 == 0 else inner
         angle = math.pi * (index / 5 - 0.5)

@@ -35,7 +35,7 @@ class CardGroup:
             ``zones``), so a replay of a finished deal can show them face up.
 
     Example:
-        >>> from tricktaking import Card
+        >>> from tricktaking.render import CardGroup
         >>> CardGroup(label="One Card", cards=(None,), zone="centre").cards
         (None,)
     """
@@ -56,6 +56,7 @@ class TableExtras:
         groups: Card groups for the centre of the table.
 
     Example:
+        >>> from tricktaking.render import TableExtras
         >>> TableExtras(lines=("contract 9",)).groups
         ()
     """

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from typing import cast
 
 import attrs
 
@@ -54,8 +55,8 @@ def game_name(view: object) -> str:
     to_dict = getattr(view, "to_dict", None)
     if not callable(to_dict):
         raise RenderError(f"{view!r} is not a player view (it has no to_dict())")
-    data = to_dict()
-    name = data.get("game") if isinstance(data, dict) else None
+    data: object = to_dict()
+    name = cast("dict[str, object]", data).get("game") if isinstance(data, dict) else None
     if not isinstance(name, str):
         raise RenderError(f"{view!r} is not a player view (its to_dict() names no game)")
     return name

@@ -65,6 +65,7 @@ class ActionIndexError(TricktakingError, ValueError):
     """An action index out of range, or an action that is not an action of the game.
 
     Example:
+        >>> from tricktaking.rl.actions import ActionIndexError
         >>> issubclass(ActionIndexError, ValueError)
         True
     """
@@ -92,6 +93,7 @@ class ActionSpace:
         names: A short name for every index (``"play AS"``, ``"bid 3"``, ``"pass"``).
 
     Example:
+        >>> from tricktaking.rl.actions import action_space
         >>> space = action_space("wizard", players=4)
         >>> space.size, space.names[54], space.names[-1]
         (74, 'bid 0', 'trump C')
@@ -121,6 +123,7 @@ class ActionSpace:
             ActionIndexError: If ``action`` is not an action of this game with an index.
 
         Example:
+            >>> from tricktaking.rl.actions import action_space
             >>> import tricktaking as tt
             >>> action_space("wizard", players=3).index(tt.Play(2, tt.Card.parse("WZ")))
             52
@@ -139,6 +142,7 @@ class ActionSpace:
             ActionIndexError: If ``index`` is not an integer in ``range(size)``.
 
         Example:
+            >>> from tricktaking.rl.actions import action_space
             >>> action_space("wizard", players=3).action(55, seat=1)
             Bid(seat=1, tricks=1)
         """
@@ -158,6 +162,7 @@ class ActionSpace:
         """A bool array of length ``size``, true exactly at the indexes of ``legal``.
 
         Example:
+            >>> from tricktaking.rl.actions import action_space
             >>> import numpy as np
             >>> import tricktaking as tt
             >>> space = action_space("one-card", players=2)
@@ -196,6 +201,7 @@ def action_space(game: str, players: int) -> ActionSpace:
         ValueError: If the game has no learning interface or ``players`` is out of range.
 
     Example:
+        >>> from tricktaking.rl.actions import action_space
         >>> action_space("bid-whist", players=4).size
         82
     """
@@ -221,6 +227,7 @@ def action_index(view_or_state: PlayerView | GameState[object], action: Action) 
         ActionIndexError: If ``action`` is not an action of that game.
 
     Example:
+        >>> from tricktaking.rl.actions import action_index
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.WizardConfig(players=4))
         >>> action_index(state, tt.wizard.Bid(3, 2))
@@ -239,6 +246,7 @@ def action_from_index(view_or_state: PlayerView | GameState[object], index: int)
         ActionIndexError: If ``index`` is out of range, or a state has no seat to act.
 
     Example:
+        >>> from tricktaking.rl.actions import action_from_index
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.WizardConfig(players=4))
         >>> state = tt.apply(state, tt.deal(state, seed=1))
@@ -259,6 +267,7 @@ def action_mask(view: PlayerView) -> npt.NDArray[np.bool_]:
     """A bool array over the action space, true exactly for the view's legal actions.
 
     Example:
+        >>> from tricktaking.rl.actions import action_mask
         >>> import numpy as np
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.BidWhistConfig(min_bid=7))

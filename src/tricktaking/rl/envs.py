@@ -8,6 +8,7 @@ partners). Actions are the indexes of :mod:`tricktaking.rl.actions`; observation
 :func:`~tricktaking.rl.observations.encode` of the seat's view.
 
 Example:
+    >>> from tricktaking.rl.envs import TricktakingAECEnv
     >>> import tricktaking as tt
     >>> env = TricktakingAECEnv(tt.OneCardConfig(players=3))
     >>> env.reset(seed=7)
@@ -19,7 +20,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeAlias, cast
 
 import gymnasium
@@ -113,6 +114,7 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         render_mode: ``None`` or ``"ansi"`` (``render()`` returns text).
 
     Example:
+        >>> from tricktaking.rl.envs import TricktakingAECEnv
         >>> import tricktaking as tt
         >>> env = TricktakingAECEnv(tt.WizardConfig(players=3, rounds=1))
         >>> env.reset(seed=1)
@@ -309,6 +311,7 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         render_mode: ``None`` or ``"ansi"``.
 
     Example:
+        >>> from tricktaking.rl.envs import TricktakingEnv
         >>> import numpy as np
         >>> import tricktaking as tt
         >>> env = TricktakingEnv(tt.OneCardConfig(players=2), opponents="heuristic")
@@ -441,4 +444,6 @@ GYMNASIUM_ID = "tricktaking/TrickTaking-v1"
 ``gymnasium.make(GYMNASIUM_ID, config=tt.OneCardConfig(players=3))``."""
 
 if GYMNASIUM_ID not in gymnasium.registry:
-    gymnasium.register(id=GYMNASIUM_ID, entry_point="tricktaking.rl.envs:TricktakingEnv")
+    # gymnasium.register's kwargs parameter is an untyped dict: read it as a plain callable
+    _register: Callable[..., None] = vars(gymnasium)["register"]
+    _register(id=GYMNASIUM_ID, entry_point="tricktaking.rl.envs:TricktakingEnv")

@@ -17,6 +17,7 @@ The tables in ``docs/reference/rl-layouts.md`` are generated from these layouts
 (``python tools/rl_layouts.py``), and a test keeps them equal.
 
 Example:
+    >>> from tricktaking.rl.observations import encode, layout
     >>> import tricktaking as tt
     >>> state = tt.new_game(tt.WizardConfig(players=4))
     >>> state = tt.apply(state, tt.deal(state, seed=1))
@@ -74,6 +75,7 @@ class Field:
     """One named slice of an observation array.
 
     Example:
+        >>> from tricktaking.rl.observations import Field
         >>> Field("trump", 10, 4, "one-hot trump suit").end
         14
     """
@@ -104,6 +106,7 @@ class Layout:
         fields: The fields, in array order.
 
     Example:
+        >>> from tricktaking.rl.observations import layout_for
         >>> lay = layout_for("one-card", players=3)
         >>> lay.fields[0]
         Field(name='phase', offset=0, length=5, meaning=..., low=0.0, high=1.0)
@@ -135,6 +138,7 @@ class Layout:
             KeyError: If there is no such field.
 
         Example:
+            >>> from tricktaking.rl.observations import layout_for
             >>> layout_for("bid-whist", players=4).field("trump").length
             4
         """
@@ -149,6 +153,7 @@ class Layout:
         Unbounded fields (scores, the deal number) use the largest ``float32``.
 
         Example:
+            >>> from tricktaking.rl.observations import layout_for
             >>> low, high = layout_for("wizard", players=3).bounds()
             >>> float(low[0]), float(high[0])
             (0.0, 1.0)
@@ -161,6 +166,7 @@ class Layout:
         """The layout as a Markdown table: field, offset, length, range, meaning.
 
         Example:
+            >>> from tricktaking.rl.observations import layout_for
             >>> print(layout_for("one-card", players=2).markdown().splitlines()[0])
             | field | offset | length | range | meaning |
         """
@@ -294,6 +300,7 @@ def layout_for(game: str, players: int, encoding: Encoding = "situation") -> Lay
             or ``encoding`` is unknown.
 
     Example:
+        >>> from tricktaking.rl.observations import layout_for
         >>> layout_for("wizard", players=4, encoding="infostate").field("history_tricks").length
         3300
     """
@@ -332,6 +339,7 @@ def layout(view: PlayerView, encoding: Encoding = "situation") -> Layout:
     """The layout of the observations of ``view``'s game and number of seats.
 
     Example:
+        >>> from tricktaking.rl.observations import layout
         >>> import tricktaking as tt
         >>> layout(tt.view(tt.new_game(tt.BidWhistConfig()), 0)).game
         'bid-whist'
@@ -380,6 +388,7 @@ def encode(view: PlayerView, encoding: Encoding = "situation") -> _Array:
         ValueError: If its game has no learning interface or ``encoding`` is unknown.
 
     Example:
+        >>> from tricktaking.rl.observations import encode
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.OneCardConfig(players=2))
         >>> state = tt.apply(state, tt.deal(state, seed=3))

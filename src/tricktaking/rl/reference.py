@@ -5,6 +5,7 @@
 the documented layouts are always the ones :func:`~tricktaking.rl.observations.encode` uses.
 
 Example:
+    >>> from tricktaking.rl.reference import reference_markdown
     >>> reference_markdown().splitlines()[0]
     '# Observation layouts and action indexes'
 """
@@ -69,6 +70,7 @@ def reference_markdown() -> str:
     """The Markdown of ``docs/reference/rl-layouts.md``, for every supported game.
 
     Example:
+        >>> from tricktaking.rl.reference import reference_markdown
         >>> "### Bid Whist, 4 players" in reference_markdown()
         True
     """

@@ -10,6 +10,7 @@ Routes (all described on the protocol page):
 - ``WS /ws/{link}``: the live protocol.
 
 Example:
+    >>> from tricktaking.web.app import create_app
     >>> from starlette.testclient import TestClient
     >>> with TestClient(create_app(":memory:", bot_delay=0)) as client:
     ...     client.get("/api/games").json()["protocol"]
@@ -308,6 +309,7 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.4) -> Starle
         bot_delay: Seconds before each bot move or deal, so that people can follow.
 
     Example:
+        >>> from tricktaking.web.app import create_app
         >>> from starlette.testclient import TestClient
         >>> with TestClient(create_app(bot_delay=0)) as client:
         ...     client.get("/").status_code, client.get("/play/guess").status_code

@@ -5,6 +5,7 @@ table's lock in this order: check, apply, commit to the store, then tell every c
 its own version of the event. Bots and deals are driven by one task per table.
 
 Example:
+    >>> from tricktaking.web.hub import Hub
     >>> import asyncio
     >>> import tricktaking as tt
     >>> from tricktaking.web.store import Store
@@ -54,6 +55,8 @@ class Client(Protocol):
     """Something that can receive protocol messages (a WebSocket, or a test double).
 
     Example:
+        >>> from tricktaking.views import JSONValue
+        >>> from tricktaking.web.hub import Client
         >>> class Printer:
         ...     async def send(self, message: dict[str, JSONValue]) -> None:
         ...         print(message["type"])
@@ -71,6 +74,8 @@ class Link:
     """Where a secret link leads: a table and a seat (``None`` for the spectator link).
 
     Example:
+        >>> from tricktaking.web.hub import Link
+        >>> from tricktaking.web.tables import Table
         >>> import tricktaking as tt
         >>> table = Table.create(tt.OneCardConfig(players=2), ["human", "random"])
         >>> Link(table, None).seat is None
@@ -85,6 +90,7 @@ def suggester() -> Callable[[PlayerView], object] | None:
     """``tricktaking.bots.suggest`` if this version of the library has it, else ``None``.
 
     Example:
+        >>> from tricktaking.web.hub import suggester
         >>> suggester() is None or callable(suggester())
         True
     """
@@ -100,6 +106,8 @@ class Hub:
         bot_delay: Seconds to wait before each deal or bot move (0 in tests).
 
     Example:
+        >>> from tricktaking.web.hub import Hub
+        >>> from tricktaking.web.store import Store
         >>> hub = Hub(Store(":memory:"), bot_delay=0)
         >>> hub.find("no such link") is None, hub.tables
         (True, {})

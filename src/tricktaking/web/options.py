@@ -6,6 +6,7 @@ new game or variant appears in the lobby without changes here. Each option has a
 (a ``Literal`` of strings).
 
 Example:
+    >>> from tricktaking.web.options import build_config, game_options
     >>> [option["name"] for option in game_options("one-card")]
     ['players', 'first_dealer', 'target']
     >>> build_config("one-card", {"players": 3, "target": 5}).target
@@ -61,6 +62,7 @@ def game_options(game: str) -> list[dict[str, JSONValue]]:
         KeyError: If no game has that name.
 
     Example:
+        >>> from tricktaking.web.options import game_options
         >>> game_options("wizard")[3]
         {'name': 'bid_rule', 'kind': 'choice', 'default': 'free', 'choices': ['free', 'hook']}
     """
@@ -101,6 +103,7 @@ def build_config(game: str, values: Mapping[str, object]) -> object:
         ConfigError: If an option is unknown, of the wrong type or invalid for the game.
 
     Example:
+        >>> from tricktaking.web.options import build_config
         >>> build_config("wizard", {"players": 3, "rounds": None}).players
         3
         >>> build_config("wizard", {"players": "3"})
@@ -132,6 +135,7 @@ def seat_count(config: object) -> int:
     """The number of seats a configuration plays with.
 
     Example:
+        >>> from tricktaking.web.options import build_config, seat_count
         >>> seat_count(build_config("bid-whist", {}))
         4
     """

@@ -13,6 +13,12 @@ for frontend authors in ``docs/reference/web-protocol.md``.
   just ``"deal"``.
 
 Example:
+    >>> from tricktaking.web.protocol import (
+    ...     action_for,
+    ...     parse_client_message,
+    ...     public_view,
+    ...     seat_view,
+    ... )
     >>> import tricktaking as tt
     >>> state = tt.new_game(tt.OneCardConfig(players=2))
     >>> state = tt.apply(state, tt.deal(state, seed=1))
@@ -90,6 +96,7 @@ class ProtocolError(TricktakingError, ValueError):
         message: The human-readable reason.
 
     Example:
+        >>> from tricktaking.web.protocol import ProtocolError
         >>> error = ProtocolError("malformed", "not JSON")
         >>> error.code, str(error)
         ('malformed', 'not JSON')
@@ -103,6 +110,7 @@ class ProtocolError(TricktakingError, ValueError):
         """The ``error`` message sent to the client, with the table's current ``seq``.
 
         Example:
+            >>> from tricktaking.web.protocol import ProtocolError
             >>> ProtocolError("stale", "the table moved on").to_message(7)["code"]
             'stale'
         """
@@ -117,6 +125,7 @@ class Hello:
         since: The last ``seq`` the client has applied, or ``None`` on a fresh page.
 
     Example:
+        >>> from tricktaking.web.protocol import Hello
         >>> Hello(since=4).since
         4
     """
@@ -133,6 +142,7 @@ class Move:
         seq: The ``seq`` the client saw when it chose; a different current one is refused.
 
     Example:
+        >>> from tricktaking.web.protocol import Move
         >>> Move("0 play QH").seq is None
         True
     """
@@ -146,6 +156,7 @@ class Hint:
     """``{"type": "hint"}``: ask the server's suggestion for this seat (if it has one).
 
     Example:
+        >>> from tricktaking.web.protocol import Hint, parse_client_message
         >>> parse_client_message('{"type": "hint"}') == Hint()
         True
     """
@@ -172,6 +183,7 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
             is not a JSON object, ``unknown_type``, ``bad_field`` or ``version``.
 
     Example:
+        >>> from tricktaking.web.protocol import parse_client_message
         >>> parse_client_message('{"type": "hello", "protocol": 1, "since": 3}')
         Hello(since=3)
         >>> parse_client_message("[1, 2]")
@@ -208,6 +220,7 @@ def seat_view(state: GameState[object], seat: int) -> dict[str, JSONValue]:
     """What ``seat`` sees: ``tt.view(state, seat).to_dict()``.
 
     Example:
+        >>> from tricktaking.web.protocol import seat_view
         >>> import tricktaking as tt
         >>> seat_view(tt.new_game(tt.WizardConfig(players=3)), 2)["seat"]
         2
@@ -222,6 +235,7 @@ def public_view(state: GameState[object]) -> dict[str, JSONValue]:
     whose value differs between seats (a declarer's discards, say) is ``None``.
 
     Example:
+        >>> from tricktaking.web.protocol import public_view
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.WizardConfig(players=3))
         >>> state = tt.apply(state, tt.deal(state, seed=1))
@@ -265,6 +279,7 @@ def action_for(state: GameState[object], action: object, viewer: int | None) -> 
     ``"deal"``; any other card the viewer may not see afterwards is ``??``.
 
     Example:
+        >>> from tricktaking.web.protocol import action_for
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.WizardConfig(players=3))
         >>> state = tt.apply(state, tt.deal(state, seed=1))
@@ -290,7 +305,7 @@ def _cards_named(action: object) -> set[Card]:
     if not attrs.has(type(action)):
         return set()
     named: set[Card] = set()
-    for value in attrs.asdict(action, recurse=False).values():  # type: ignore[arg-type]
+    for value in attrs.asdict(cast("attrs.AttrsInstance", action), recurse=False).values():
         if isinstance(value, Card):
             named.add(value)
         elif isinstance(value, tuple):
@@ -308,6 +323,7 @@ def event_message(
     ``seq`` is the number of actions accepted so far (the length of the history).
 
     Example:
+        >>> from tricktaking.web.protocol import event_message
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.OneCardConfig(players=2))
         >>> action = tt.deal(state, seed=1)
@@ -331,6 +347,7 @@ def replay_frames(states: Sequence[GameState[object]]) -> list[dict[str, JSONVal
     Only for finished games: the frames show every seat's cards.
 
     Example:
+        >>> from tricktaking.web.protocol import replay_frames
         >>> import tricktaking as tt
         >>> from tricktaking.testing import playout
         >>> states = playout(tt.new_game(tt.WizardConfig(players=3, rounds=1)), seed=1)

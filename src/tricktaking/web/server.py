@@ -36,6 +36,7 @@ def serve(
     committed to ``db`` before it is answered, and a restart resumes every table.
 
     Example:
+        >>> from tricktaking.web.server import serve
         >>> import inspect
         >>> list(inspect.signature(serve).parameters)
         ['host', 'port', 'db', 'bot_delay']

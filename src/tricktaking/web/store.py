@@ -9,6 +9,7 @@ may lose the last moves before it (the database stays consistent); that trade ke
 commit from costing an ``fsync``, about ten times the throughput.
 
 Example:
+    >>> from tricktaking.web.store import Store
     >>> import tricktaking as tt
     >>> from tricktaking.web.tables import Table
     >>> store = Store(":memory:")
@@ -47,6 +48,7 @@ class Store:
         path: The database file; created when missing.
 
     Example:
+        >>> from tricktaking.web.store import Store
         >>> Store(":memory:").load_all()
         []
     """

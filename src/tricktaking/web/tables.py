@@ -7,6 +7,7 @@ client; :meth:`Table.accept` applies an action. Persistence is the caller's job 
 :mod:`tricktaking.web.store`), so that it happens before anyone is told.
 
 Example:
+    >>> from tricktaking.web.tables import Table
     >>> import tricktaking as tt
     >>> table = Table.create(tt.OneCardConfig(players=2), ("human", "heuristic"), seed=3)
     >>> while (action := table.automatic_action()) is not None:
@@ -58,6 +59,7 @@ class Table:
         state: The current state.
 
     Example:
+        >>> from tricktaking.web.tables import Table
         >>> import tricktaking as tt
         >>> table = Table.create(tt.WizardConfig(players=3), ["human", "random", "random"])
         >>> table.game, table.kinds[0], table.links[1] is None, table.over
@@ -88,6 +90,7 @@ class Table:
             ConfigError: If the kinds do not fit the game's seats or a kind is unknown.
 
         Example:
+            >>> from tricktaking.web.tables import Table
             >>> import tricktaking as tt
             >>> table = Table.create(tt.WizardConfig(players=3), ["human"] * 3)
             >>> len({link for link in table.links}), table.seq
