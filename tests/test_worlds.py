@@ -97,8 +97,11 @@ def test_every_world_gives_the_view_and_replays_legally(
 
 
 def hidden_part(state: GameState[object], seat: int) -> tuple[tuple[Card, ...], ...]:
-    return tuple(zone.cards for zone in tt.get_game(tt.game_of(state).name).rules.zones(state)  # type: ignore[attr-defined]
-                 if not zone.visible_to(seat))
+    return tuple(
+        zone.cards
+        for zone in tt.get_game(tt.game_of(state).name).rules.zones(state)  # type: ignore[attr-defined]
+        if not zone.visible_to(seat)
+    )
 
 
 def test_worlds_do_not_copy_the_real_hidden_cards() -> None:

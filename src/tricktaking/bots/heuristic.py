@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tricktaking.actions import ChooseDirection, ChooseTrump
+from tricktaking.bots._protocol import BotFactory, legal_choices
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit
+from tricktaking.deck import Deck
 from tricktaking.engine import Action, PlayerView
 from tricktaking.games import bid_whist, one_card, wizard
-from tricktaking.bots._protocol import BotFactory, legal_choices
-from tricktaking.deck import Deck
 from tricktaking.tricks import Play, Trick
 
 __all__ = ["HEURISTIC_BOTS", "BidWhistBot", "OneCardBot", "WizardBot"]

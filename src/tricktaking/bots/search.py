@@ -36,10 +36,10 @@ from collections.abc import Callable, Sequence
 import attrs
 
 import tricktaking as tt
-from tricktaking.bots._protocol import Bot, BotFactory, legal_choices
+from tricktaking.bots._protocol import Bot, legal_choices
 from tricktaking.bots.heuristic import HEURISTIC_BOTS
 from tricktaking.engine import Action, GameState, PlayerView
-from tricktaking.seeding import derive_seed, random_below, stream
+from tricktaking.seeding import derive_seed
 from tricktaking.worlds import WorldSampler, world_sampler
 
 __all__ = [
@@ -165,7 +165,9 @@ class _Searcher:
     def _bots(self, game: str, players: int) -> list[Bot]:
         bots = self._players.get(game)
         if bots is None:
-            bots = [self._policy(game, derive_seed(self.seed, "playout", s)) for s in range(players)]
+            bots = [
+                self._policy(game, derive_seed(self.seed, "playout", s)) for s in range(players)
+            ]
             self._players[game] = bots
         return bots
 
@@ -254,7 +256,9 @@ class PimcBot(_Searcher):
         return _ranked(legal, totals, counts)
 
 
-def _ranked(legal: Sequence[Action], totals: Sequence[float], counts: Sequence[int]) -> tuple[Suggestion, ...]:
+def _ranked(
+    legal: Sequence[Action], totals: Sequence[float], counts: Sequence[int]
+) -> tuple[Suggestion, ...]:
     suggestions = [
         Suggestion(action, totals[i] / counts[i] if counts[i] else -math.inf, counts[i])
         for i, action in enumerate(legal)
@@ -377,7 +381,9 @@ SearchBot = PimcBot | IsmctsBot
 """A bot that can rank the actions of a view: the hint :func:`suggest` shows."""
 
 
-def suggest(view: PlayerView, bot: SearchBot | None = None, budget: int = 200) -> tuple[Suggestion, ...]:
+def suggest(
+    view: PlayerView, bot: SearchBot | None = None, budget: int = 200
+) -> tuple[Suggestion, ...]:
     """The legal actions of ``view`` ranked by a search, with their estimated values.
 
     Args:
@@ -398,4 +404,3 @@ def suggest(view: PlayerView, bot: SearchBot | None = None, budget: int = 200) -
     """
     searcher = IsmctsBot() if bot is None else bot
     return searcher.evaluate(view, budget)
-

@@ -28,6 +28,7 @@ from tricktaking.worlds._layout import (
     played_by,
     plays_of,
     replay,
+    round_number,
     voids,
 )
 
@@ -43,7 +44,7 @@ def config_of(view: bid_whist.BidWhistView) -> bid_whist.BidWhistConfig:
     level shows in the opening bids offered; who leads trick 1 shows once it is known.
     """
     players = len(view.hand_sizes)
-    first_dealer = (view.dealer - max(view.hand_number - 1, 0)) % players
+    first_dealer = (view.dealer - max(round_number(view) - 1, 0)) % players
     exchange = bool(view.kitty) or view.phase is _Phase.DISCARD
     bids = [a for a in view.legal_actions if isinstance(a, bid_whist.Bid)]
     opening = not any(isinstance(call, bid_whist.Bid) for call in view.calls)
@@ -79,7 +80,7 @@ def _choice(view: bid_whist.BidWhistView) -> list[Action]:
 def layout(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> Layout:
     """The hidden zones of ``view`` and the builder of its worlds."""
     players = len(view.hand_sizes)
-    number = view.hand_number
+    number = round_number(view)
     seat = view.seat
     base = bid_whist.new_game(config)
     if number == 0:
@@ -90,9 +91,14 @@ def layout(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> La
     dealt_size = len(shape.hands[0])
     played = played_by(view.trick, view.tricks, players)
     declarer = None if view.contract is None else view.contract.seat
-    picked_up = config.kitty == "exchange" and declarer is not None and view.phase not in (
-        _Phase.BID,
-        _Phase.CHOOSE,
+    picked_up = (
+        config.kitty == "exchange"
+        and declarer is not None
+        and view.phase
+        not in (
+            _Phase.BID,
+            _Phase.CHOOSE,
+        )
     )
     public = [*view.hand, *(c for t in view.tricks for c in t.cards), *view.trick.cards]
     if seat == declarer and picked_up:
@@ -138,12 +144,19 @@ def layout(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> La
                 held.remove(card)
             hands[declarer] = held
         dealt = Deal(hands=tuple(sort_cards(hand) for hand in hands), stock=kitty)
-        exchange = [bid_whist.Discard(declarer, card) for card in discards] if declarer is not None else []
+        exchange = (
+            [bid_whist.Discard(declarer, card) for card in discards] if declarer is not None else []
+        )
 
         def from_totals(totals: tuple[int, ...]) -> GameState[object]:
             start = attrs.evolve(
                 base,
-                round=Round(number=number - 1, dealer=view.dealer, hands=((),) * players, trick=Trick(leader=0)),
+                round=Round(
+                    number=number - 1,
+                    dealer=view.dealer,
+                    hands=((),) * players,
+                    trick=Trick(leader=0),
+                ),
                 team_scores=(totals[0], totals[1]),
             )
             return replay(start, (dealt, *calls, *exchange, *plays))

@@ -48,6 +48,18 @@ class Layout:
     build: Callable[[Assignment], GameState[object]]
 
 
+def round_number(view: object) -> int:
+    """The view's deal number (``round_number``; older One Card and Bid Whist views
+    call it ``hand_number``).
+    """
+    number = getattr(view, "round_number", None)
+    if number is None:
+        number = getattr(view, "hand_number")  # noqa: B009
+    if not isinstance(number, int):
+        raise TypeError(f"{type(view).__name__} has no round number")
+    return number
+
+
 def first_deal(config: object) -> Deal:
     """A deal of ``config``'s first round: its sizes and cards are those of every round."""
     return tt.deal(tt.new_game(config), 0)

@@ -19,6 +19,7 @@ from tricktaking.worlds._layout import (
     hidden_cards,
     played_by,
     replay,
+    round_number,
     voids,
 )
 
@@ -30,7 +31,9 @@ _Phase = one_card.OneCardPhase
 def config_of(view: one_card.OneCardView) -> one_card.OneCardConfig:
     """The config the view shows; the target is not shown and is the default."""
     n = view.players
-    return one_card.OneCardConfig(players=n, first_dealer=(view.dealer - max(view.hand_number - 1, 0)) % n)
+    return one_card.OneCardConfig(
+        players=n, first_dealer=(view.dealer - max(round_number(view) - 1, 0)) % n
+    )
 
 
 def _actions(view: one_card.OneCardView, hand_size: int) -> list[Action]:
@@ -49,7 +52,7 @@ def _actions(view: one_card.OneCardView, hand_size: int) -> list[Action]:
 def layout(view: one_card.OneCardView, config: one_card.OneCardConfig) -> Layout:
     """The hidden zones of ``view`` and the builder of its worlds."""
     n = view.players
-    number = view.hand_number
+    number = round_number(view)
     seat = view.seat
     base = one_card.new_game(config)
     if number == 0:
@@ -68,7 +71,10 @@ def layout(view: one_card.OneCardView, config: one_card.OneCardConfig) -> Layout
         return one_card.legal_plays(hand, trick, view.trump)  # trump is fixed by trick 1's lead
 
     barred = voids(view.trick, view.tricks, hidden, follow)
-    forbidden = (*(barred.get(s, frozenset()) for s in others), *((frozenset(),) if centre_hidden else ()))
+    forbidden = (
+        *(barred.get(s, frozenset()) for s in others),
+        *((frozenset(),) if centre_hidden else ()),
+    )
     played = played_by(view.trick, view.tricks, n)
     actions = _actions(view, config.hand_size)
     complete = view.phase in (_Phase.DEAL, _Phase.OVER)
@@ -84,7 +90,9 @@ def layout(view: one_card.OneCardView, config: one_card.OneCardConfig) -> Layout
         def from_totals(totals: tuple[int, ...]) -> GameState[object]:
             start = attrs.evolve(
                 base,
-                round=Round(number=number - 1, dealer=view.dealer, hands=((),) * n, trick=Trick(leader=0)),
+                round=Round(
+                    number=number - 1, dealer=view.dealer, hands=((),) * n, trick=Trick(leader=0)
+                ),
                 scores=totals,
             )
             return replay(start, (dealt, *actions))

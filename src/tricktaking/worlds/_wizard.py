@@ -5,7 +5,6 @@ from __future__ import annotations
 import attrs
 
 import tricktaking as tt
-
 from tricktaking.actions import ChooseTrump, Deal
 from tricktaking.cards import Rank, sort_cards
 from tricktaking.engine import Action, GameState
@@ -83,7 +82,9 @@ def layout(view: wizard.WizardView, config: wizard.WizardConfig) -> Layout:
         def from_totals(totals: tuple[int, ...]) -> GameState[object]:
             start = attrs.evolve(
                 base,
-                round=Round(number=r - 1, dealer=view.dealer, hands=((),) * n, trick=Trick(leader=0)),
+                round=Round(
+                    number=r - 1, dealer=view.dealer, hands=((),) * n, trick=Trick(leader=0)
+                ),
                 scores=totals,
             )
             return replay(start, (dealt, *calls, *plays))
@@ -93,4 +94,3 @@ def layout(view: wizard.WizardView, config: wizard.WizardConfig) -> Layout:
         return from_totals(view.scores)
 
     return Layout(zones, sizes, hidden, forbidden, build)
-
