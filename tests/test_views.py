@@ -8,6 +8,25 @@ import pytest
 
 import tricktaking as tt
 from tricktaking.testing import playout
+from tricktaking.views import PlayerView
+
+TABLE_KEYS = [
+    "game",
+    "seat",
+    "players",
+    "phase",
+    "round_number",
+    "dealer",
+    "hand",
+    "hand_sizes",
+    "trick",
+    "tricks",
+    "tricks_won",
+    "trump",
+    "scores",
+    "actor",
+    "legal_actions",
+]
 
 CONFIGS = [
     tt.WizardConfig(players=4, rounds=4),
@@ -27,7 +46,7 @@ def test_views_are_json_and_show_only_what_the_seat_may_see(config: object) -> N
             assert data["seat"] == seat
             assert data["hand"] == [str(card) for card in state.round.hands[seat]]
             assert data["hand_sizes"] == [len(hand) for hand in state.round.hands]
-            assert data["phase"] == getattr(state, "phase").value  # noqa: B009
+            assert data["phase"] == state.phase.value
             if to_act == seat:
                 assert data["legal_actions"] == [str(a) for a in tt.legal_actions(state)]
             else:
@@ -38,3 +57,35 @@ def test_bid_whist_kitty_is_never_shown_with_the_book_rule() -> None:
     for state in playout(tt.new_game(tt.BidWhistConfig()), 9):
         for seat in range(4):
             assert tt.view(state, seat).kitty == ()
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=["wizard", "one-card", "bid-whist"])
+def test_every_view_has_the_table_fields_named_alike(config: object) -> None:
+    for state in playout(tt.new_game(config), 3)[::7]:
+        for seat in range(len(tt.scores(state))):
+            seen: PlayerView = tt.view(state, seat)
+            rnd = state.round
+            assert (seen.players, seen.round_number, seen.dealer) == (
+                len(rnd.hands),
+                rnd.number,
+                rnd.dealer,
+            )
+            assert (seen.trick, seen.tricks, seen.tricks_won) == (rnd.trick, rnd.tricks, rnd.won)
+            assert (seen.trump, seen.scores) == (state.trump, tt.scores(state))
+            assert list(seen.to_dict())[: len(TABLE_KEYS)] == TABLE_KEYS
+
+
+@pytest.mark.parametrize("config", CONFIGS[1:], ids=["one-card", "bid-whist"])
+def test_hand_number_is_a_deprecated_alias_of_round_number(config: object) -> None:
+    state = tt.new_game(config)
+    state = tt.apply(state, tt.deal(state, 1))
+    seen = tt.view(state, 0)
+    with pytest.deprecated_call():
+        assert seen.hand_number == seen.round_number == 1  # type: ignore[attr-defined]
+    assert seen.to_dict()["hand_number"] == 1
+
+
+def test_wizard_round_key_is_kept_for_one_release() -> None:
+    state = tt.new_game(tt.WizardConfig(players=3))
+    state = tt.apply(state, tt.deal(state, 1))
+    assert tt.view(state, 0).to_dict()["round"] == 1

@@ -15,8 +15,10 @@ Example:
 
 from __future__ import annotations
 
-from tricktaking import games
-from tricktaking.actions import CHANCE, Chance, ChooseDirection, ChooseTrump, Deal, Pass
+from typing import overload
+
+from tricktaking import engine, games
+from tricktaking.actions import CHANCE, Action, Chance, ChooseDirection, ChooseTrump, Deal, Pass
 from tricktaking.cards import (
     Card,
     Direction,
@@ -29,10 +31,8 @@ from tricktaking.cards import (
 )
 from tricktaking.deck import Deck
 from tricktaking.engine import (
-    Action,
     Game,
     GameState,
-    PlayerView,
     Rules,
     actor,
     apply,
@@ -43,10 +43,8 @@ from tricktaking.engine import (
     get_game,
     is_over,
     legal_actions,
-    new_game,
     register_game,
     scores,
-    view,
     winners,
 )
 from tricktaking.errors import (
@@ -58,20 +56,76 @@ from tricktaking.errors import (
     Violation,
 )
 from tricktaking.games import bid_whist, one_card, wizard
-from tricktaking.games.bid_whist import BidWhistConfig, BidWhistState
-from tricktaking.games.one_card import OneCardConfig, OneCardState
-from tricktaking.games.wizard import WizardConfig, WizardState
+from tricktaking.games.bid_whist import BidWhistConfig, BidWhistState, BidWhistView
+from tricktaking.games.one_card import OneCardConfig, OneCardState, OneCardView
+from tricktaking.games.wizard import WizardConfig, WizardState, WizardView
 from tricktaking.history import History
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick
+from tricktaking.views import PlayerView
 
 __version__ = "0.1.0.dev0"
+
+
+# The facade, which sits above the games, gives new_game and view their precise types;
+# the engine below the games knows them only through the registry.
+@overload
+def new_game(config: WizardConfig) -> WizardState: ...
+@overload
+def new_game(config: OneCardConfig) -> OneCardState: ...
+@overload
+def new_game(config: BidWhistConfig) -> BidWhistState: ...
+@overload
+def new_game(config: object) -> GameState[object]: ...
+
+
+def new_game(config: object) -> GameState[object]:
+    """The state of a new game before its first deal; the actor is ``CHANCE``.
+
+    Args:
+        config: The configuration of a registered game, e.g. ``WizardConfig(players=4)``.
+
+    Raises:
+        TypeError: If ``config`` is not the configuration of a registered game.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> tt.new_game(tt.WizardConfig(players=3)).phase
+        <WizardPhase.DEAL: 'deal'>
+    """
+    return engine.new_game(config)
+
+
+@overload
+def view(state: WizardState, seat: int) -> WizardView: ...
+@overload
+def view(state: OneCardState, seat: int) -> OneCardView: ...
+@overload
+def view(state: BidWhistState, seat: int) -> BidWhistView: ...
+@overload
+def view(state: GameState[object], seat: int) -> PlayerView: ...
+
+
+def view(state: GameState[object], seat: int) -> PlayerView:
+    """What ``seat`` may see of ``state``: never a card hidden from that seat.
+
+    Raises:
+        ValueError: If ``seat`` is not a seat of the game.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> tt.view(tt.new_game(tt.WizardConfig(players=3)), 0).hand
+        ()
+    """
+    return engine.view(state, seat)
+
 
 __all__ = [
     "CHANCE",
     "Action",
     "BidWhistConfig",
     "BidWhistState",
+    "BidWhistView",
     "Card",
     "Chance",
     "ChooseDirection",
@@ -87,6 +141,7 @@ __all__ = [
     "NotationError",
     "OneCardConfig",
     "OneCardState",
+    "OneCardView",
     "Pass",
     "Play",
     "PlayerView",
@@ -100,6 +155,7 @@ __all__ = [
     "Violation",
     "WizardConfig",
     "WizardState",
+    "WizardView",
     "__version__",
     "actor",
     "apply",

@@ -25,6 +25,7 @@ Example:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -32,6 +33,8 @@ from typing import TextIO
 
 import tricktaking as tt
 from tricktaking import records
+from tricktaking._progress import Progress
+from tricktaking.arena import arena, deal_config
 from tricktaking.bots import Bot, make_bot
 from tricktaking.cards import Card, Suit
 from tricktaking.engine import GameState, PlayerView
@@ -281,6 +284,54 @@ def _demo(args: argparse.Namespace, out: _Output) -> int:
     return 0
 
 
+def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``arena`` subcommand: duplicate-deal bot comparisons (:mod:`tricktaking.arena`)."""
+    sub = commands.add_parser("arena", help="compare bots fairly over duplicate deals")
+    sub.add_argument("game", choices=_GAME_NAMES)
+    sub.add_argument("--bots", default="heuristic,random", help="comma-separated bot kinds")
+    sub.add_argument("-n", type=int, default=100, help="duplicate deals (default 100)")
+    sub.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    sub.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    sub.add_argument("--json", default=None, metavar="FILE", help="also write the results here")
+    sub.add_argument("--players", type=int, default=None, help="seats (default 4)")
+    sub.add_argument("--rounds", type=int, default=None, help="Wizard: rounds a deal lasts (5)")
+    sub.add_argument("--target", type=int, default=None, help="One Card, Bid Whist (default 1)")
+
+
+def _arena(args: argparse.Namespace, out: _Output) -> int:
+    """Play the duplicate deals with a progress bar on stderr; print the table."""
+    kinds = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
+    try:
+        if args.n < 1 or args.jobs < 1:
+            raise tt.ConfigError(f"-n and --jobs must be at least 1, not {args.n}, {args.jobs}")
+        config = deal_config(
+            args.game, players=args.players, rounds=args.rounds, target=args.target
+        )
+        with contextlib.ExitStack() as stack:
+            sink = (
+                stack.enter_context(open(args.json, "w", encoding="utf-8")) if args.json else None
+            )
+            pool = stack.enter_context(ProcessPoolExecutor(args.jobs)) if args.jobs > 1 else None
+            progress = stack.enter_context(Progress(args.n, sys.stderr, "deals"))
+            result = arena(
+                config, kinds, deals=args.n, seed=args.seed, executor=pool, progress=progress
+            )
+            progress.close()
+            seconds = progress.elapsed()
+            print(
+                f"{result.games} games in {seconds:.1f} s: "
+                f"{result.games / max(seconds, 1e-9):.1f} games/s",
+                file=sys.stderr,
+            )
+            if sink is not None:
+                sink.write(result.to_json() + "\n")
+    except (tt.TricktakingError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    out(result.table())
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tricktaking", description="Trick-taking card games: Wizard, One Card, Bid Whist."
@@ -307,6 +358,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default="heuristic", help="comma-separated bot kinds per seat")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     game_command("demo", "play a seeded game between bots, with no input")
+    _add_arena(commands)
     replay = commands.add_parser("replay", help="print a recorded game trick by trick")
     replay.add_argument("file")
     replay.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
@@ -336,6 +388,8 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> i
             return _simulate(args, out)
         if args.command == "replay":
             return _replay(args, out)
+        if args.command == "arena":
+            return _arena(args, out)
         return _demo(args, out)
     except tt.ConfigError as error:
         out(f"error: {error}")

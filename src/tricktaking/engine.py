@@ -20,20 +20,22 @@ Example:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, overload
+import enum
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 import attrs
 
-from tricktaking.actions import Chance, Deal
+from tricktaking.actions import Action, Chance, Deal
 from tricktaking.errors import Violation
 from tricktaking.history import History
+from tricktaking.views import PlayerView
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from tricktaking.cards import Card
+    from tricktaking.cards import Card, Suit
     from tricktaking.rounds import Round
-    from tricktaking.views import JSONValue, Zone
+    from tricktaking.views import Zone
 
 __all__ = [
     "Action",
@@ -64,25 +66,8 @@ _C_contra = TypeVar("_C_contra", contravariant=True)
 _C = TypeVar("_C")
 
 
-class Action(Protocol):
-    """Structural type of every action: a frozen, hashable value.
-
-    Core actions are :class:`~tricktaking.actions.Deal`,
-    :class:`~tricktaking.tricks.Play`, :class:`~tricktaking.actions.Pass`,
-    :class:`~tricktaking.actions.ChooseTrump` and
-    :class:`~tricktaking.actions.ChooseDirection`; games add their own (``wizard.Bid``).
-    ``str(action)`` is the action's canonical token.
-
-    Example:
-        >>> str(Pass(2))
-        '2 pass'
-    """
-
-    def __hash__(self) -> int: ...
-
-
 class GameState(Protocol[_A_co]):
-    """What every game state has: its ``history`` of applied actions.
+    """What every game state has: its config, phase, deal, trump, scores and history.
 
     The type parameter is the game's action type, which lets the top-level functions
     return precisely typed actions.
@@ -104,33 +89,23 @@ class GameState(Protocol[_A_co]):
         ...
 
     @property
+    def phase(self) -> enum.Enum:
+        """The game's phase (each game has its own phase enum)."""
+        ...
+
+    @property
     def round(self) -> Round:
         """The current deal, with its hands, the trick in progress and the completed tricks."""
         ...
 
-
-class PlayerView(Protocol):
-    """What one seat may see of a state: frozen, typed, and JSON-ready.
-
-    Example:
-        >>> import tricktaking as tt
-        >>> state = tt.new_game(tt.WizardConfig(players=4))
-        >>> tt.view(state, 2).seat
-        2
-    """
-
     @property
-    def seat(self) -> int:
-        """The seat whose view this is."""
+    def trump(self) -> Suit | None:
+        """The trump suit of the current deal, or ``None``."""
         ...
 
     @property
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The seat's legal actions when it is to act, else ``()``."""
-        ...
-
-    def to_dict(self) -> dict[str, JSONValue]:
-        """The view as plain JSON data (``json.dumps`` needs no custom encoder)."""
+    def scores(self) -> tuple[int, ...]:
+        """Cumulative scores, one per seat."""
         ...
 
 
@@ -302,22 +277,6 @@ def _rules(state: object) -> Rules[Any, Any]:
     return game_of(state).rules
 
 
-if TYPE_CHECKING:
-    from tricktaking.games.bid_whist import BidWhistConfig, BidWhistState, BidWhistView
-    from tricktaking.games.one_card import OneCardConfig, OneCardState, OneCardView
-    from tricktaking.games.wizard import WizardConfig, WizardState, WizardView
-
-
-@overload
-def new_game(config: WizardConfig) -> WizardState: ...
-@overload
-def new_game(config: OneCardConfig) -> OneCardState: ...
-@overload
-def new_game(config: BidWhistConfig) -> BidWhistState: ...
-@overload
-def new_game(config: object) -> GameState[object]: ...
-
-
 def new_game(config: object) -> GameState[object]:
     """The state of a new game before its first deal; the actor is ``CHANCE``.
 
@@ -405,16 +364,6 @@ def actor(state: GameState[object]) -> int | Chance | None:
         <Chance.CHANCE: 'chance'>
     """
     return _rules(state).actor(state)
-
-
-@overload
-def view(state: WizardState, seat: int) -> WizardView: ...
-@overload
-def view(state: OneCardState, seat: int) -> OneCardView: ...
-@overload
-def view(state: BidWhistState, seat: int) -> BidWhistView: ...
-@overload
-def view(state: GameState[object], seat: int) -> PlayerView: ...
 
 
 def view(state: GameState[object], seat: int) -> PlayerView:

@@ -20,25 +20,15 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from typing import TypeAlias
 
 import attrs
 
-from tricktaking.bots import Bot, BotFactory, make_bot
-from tricktaking.engine import (
-    GameState,
-    actor,
-    apply,
-    deal,
-    game_of,
-    is_over,
-    new_game,
-    scores,
-    view,
-    winners,
-)
+from tricktaking._runs import bot_label, mean_and_error, play, run
+from tricktaking.bots import BotFactory
+from tricktaking.engine import GameState, game_of, new_game, scores, winners
 from tricktaking.seeding import derive_seed
 
 __all__ = [
@@ -138,14 +128,6 @@ BotSpec: TypeAlias = str | BotFactory
 factory called with a seed, such as a bot class (it must be picklable for process pools)."""
 
 
-def _bot(spec: BotSpec, game: str, seed: int) -> Bot:
-    return make_bot(spec, game, seed) if isinstance(spec, str) else spec(seed)
-
-
-def _label(spec: BotSpec) -> str:
-    return spec if isinstance(spec, str) else getattr(spec, "__name__", repr(spec))
-
-
 def game_states(config: object, bots: Sequence[BotSpec], seed: int) -> Iterator[GameState[object]]:
     """Every state of one game of ``config`` between bots, lazily, from the new game on.
 
@@ -160,19 +142,7 @@ def game_states(config: object, bots: Sequence[BotSpec], seed: int) -> Iterator[
         >>> tt.is_over(states[-1]), len(states) == len(states[-1].history) + 1
         (True, True)
     """
-    state: GameState[object] = new_game(config)
-    name = game_of(state).name
-    if len(bots) != len(scores(state)):
-        raise ValueError(f"{name} needs {len(scores(state))} bots, got {len(bots)}")
-    players = [_bot(spec, name, derive_seed(seed, "bot", seat)) for seat, spec in enumerate(bots)]
-    yield state
-    while not is_over(state):
-        seat = actor(state)
-        if isinstance(seat, int):
-            state = apply(state, players[seat].act(view(state, seat)))
-        else:
-            state = apply(state, deal(state, derive_seed(seed, "deal", len(state.history))))
-        yield state
+    return play(config, bots, seed, lambda state, _: derive_seed(seed, "deal", len(state.history)))
 
 
 def play_game(config: object, bots: Sequence[BotSpec], seed: int) -> GameResult:
@@ -187,13 +157,9 @@ def play_game(config: object, bots: Sequence[BotSpec], seed: int) -> GameResult:
     return GameResult(scores=scores(state), winners=winners(state))
 
 
-def _play_games(config: object, bots: Sequence[BotSpec], seeds: Sequence[int]) -> list[GameResult]:
+def _play_games(table: tuple[object, Sequence[BotSpec]], seeds: Sequence[int]) -> list[GameResult]:
+    config, bots = table
     return [play_game(config, bots, seed) for seed in seeds]
-
-
-def _chunks(items: Sequence[int], size: int) -> Iterable[Sequence[int]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
 
 
 def _wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -238,28 +204,24 @@ def simulate(
     """
     name = game_of(new_game(config)).name
     seeds = [derive_seed(seed, "game", index) for index in range(games)]
-    chunks = list(_chunks(seeds, max(1, chunk_size)))
-    results: list[GameResult] = []
-    if executor is None:
-        outcomes: Iterable[list[GameResult]] = (_play_games(config, bots, c) for c in chunks)
-    else:
-        outcomes = executor.map(_play_games, [config] * len(chunks), [bots] * len(chunks), chunks)
-    for outcome in outcomes:
-        results.extend(outcome)
-        if progress is not None:
-            progress(len(results), games)
+    results = run(
+        _play_games,
+        (config, bots),
+        seeds,
+        executor=executor,
+        chunk_size=chunk_size,
+        progress=progress,
+    )
     stats = []
     for seat, spec in enumerate(bots):
-        values = [result.scores[seat] for result in results]
+        mean, error = mean_and_error([result.scores[seat] for result in results])
         wins = sum(seat in result.winners for result in results)
-        mean = sum(values) / games if games else 0.0
-        spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (games - 1)) if games > 1 else 0.0
         stats.append(
             SeatStats(
                 seat=seat,
-                bot=_label(spec),
+                bot=bot_label(spec),
                 mean_score=mean,
-                score_ci=1.96 * spread / math.sqrt(games) if games else 0.0,
+                score_ci=1.96 * error if games > 1 else 0.0,
                 win_rate=wins / games if games else 0.0,
                 win_ci=_wilson(wins, games),
             )

@@ -1,7 +1,10 @@
-"""Building blocks of player views: the JSON value type and card and trick encoders.
+"""Player views: the fields every game's view has, and their JSON encoders.
 
-Each game defines its own frozen view class (``WizardView`` and the others) with a
-``to_dict()`` made from these helpers, so every view serialises the same way.
+Each game defines its own frozen view class (``WizardView`` and the others). Every view
+has the same table fields, named alike in all games (:class:`PlayerView` lists them),
+built by :func:`table_fields` and serialised by :func:`table_json`, so a frontend can
+show any game's table without knowing the game; the game adds its own fields (bids, a
+contract, the kitty) beside them.
 
 Example:
     >>> cards_to_json(parse_cards("AS WZ"))
@@ -12,16 +15,22 @@ Example:
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Mapping
-from typing import TypeAlias
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 import attrs
 
-from tricktaking.cards import Card, sort_cards
+from tricktaking.actions import Action, Chance
+from tricktaking.cards import Card, Suit, sort_cards
 from tricktaking.tricks import Trick
+
+if TYPE_CHECKING:
+    from tricktaking.rounds import Round
 
 __all__ = [
     "JSONValue",
+    "PlayerView",
     "Zone",
     "actions_to_json",
     "cards_to_json",
@@ -30,11 +39,178 @@ __all__ = [
     "played_zones",
     "replaced_hands",
     "replacement",
+    "table_fields",
+    "table_json",
     "trick_to_json",
 ]
 
 JSONValue: TypeAlias = str | int | float | bool | list["JSONValue"] | dict[str, "JSONValue"] | None
 """Any value :func:`json.dumps` accepts without a custom encoder."""
+
+
+class PlayerView(Protocol):
+    """What one seat may see of a state: the table fields every game's view has.
+
+    Every view is frozen, typed and JSON-ready, and never holds a card hidden from its
+    seat. A game's view adds its own fields (Wizard's ``bids``, Bid Whist's
+    ``contract``) to these.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> v = tt.view(tt.new_game(tt.WizardConfig(players=4)), 2)
+        >>> v.seat, v.players, v.round_number, v.scores
+        (2, 4, 0, (0, 0, 0, 0))
+    """
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view this is."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """The number of seats at the table."""
+        ...
+
+    @property
+    def phase(self) -> enum.Enum:
+        """The game's phase (each game has its own phase enum; ``phase.value`` is a word)."""
+        ...
+
+    @property
+    def round_number(self) -> int:
+        """The 1-based number of the current deal (Wizard round, One Card or Bid Whist hand).
+
+        ``0`` before the first deal.
+        """
+        ...
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat of the current deal."""
+        ...
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's own cards, in canonical order."""
+        ...
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds, index = seat (the only thing shown of others)."""
+        ...
+
+    @property
+    def trick(self) -> Trick:
+        """The trick in progress, with its leader and the cards played to it so far."""
+        ...
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks of the current deal, oldest first, each with its winner."""
+        ...
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """How many tricks each seat has won in the current deal."""
+        ...
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, or ``None`` (no trump, or not chosen yet)."""
+        ...
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Cumulative scores, one per seat (Bid Whist partners share their team's)."""
+        ...
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or ``None`` at a deal and after the game."""
+        ...
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The seat's legal actions when it is to act, else ``()``."""
+        ...
+
+    def to_dict(self) -> dict[str, JSONValue]:
+        """The view as plain JSON data (``json.dumps`` needs no custom encoder)."""
+        ...
+
+
+def table_fields(
+    rnd: Round,
+    seat: int,
+    *,
+    phase: enum.Enum,
+    trump: Suit | None,
+    scores: tuple[int, ...],
+    actor: int | Chance | None,
+    legal_actions: tuple[Action, ...],
+) -> dict[str, object]:
+    """The table fields of ``seat``'s view of a deal, as keyword arguments of a view.
+
+    ``actor`` and ``legal_actions`` are the state's; the view shows a seat number or
+    ``None`` as the actor, and the legal actions only to the seat to act.
+
+    Example:
+        >>> hands = (parse_cards("AS KS"), parse_cards("2C"))
+        >>> rnd = Round(number=1, dealer=1, hands=hands, trick=Trick(leader=0))
+        >>> fields = table_fields(rnd, 1, phase=Direction.UPTOWN, trump=None, scores=(0, 0),
+        ...                       actor=0, legal_actions=(Pass(0),))
+        >>> fields["hand"], fields["hand_sizes"], fields["tricks_won"], fields["legal_actions"]
+        ((Card(Rank.TWO, Suit.CLUBS),), (2, 1), (0, 0), ())
+    """
+    hands = rnd.hands
+    if type(actor) is not int:
+        actor = None
+    return {
+        "seat": seat,
+        "players": len(hands),
+        "phase": phase,
+        "round_number": rnd.number,
+        "dealer": rnd.dealer,
+        "hand": hands[seat],
+        "hand_sizes": tuple(map(len, hands)),
+        "trick": rnd.trick,
+        "tricks": rnd.tricks,
+        "tricks_won": rnd.won,
+        "trump": trump,
+        "scores": scores,
+        "actor": actor,
+        "legal_actions": legal_actions if actor == seat else (),
+    }
+
+
+def table_json(game: str, view: PlayerView) -> dict[str, JSONValue]:
+    """The table fields of ``view`` as JSON data, led by the ``game`` name.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> data = table_json("wizard", tt.view(tt.new_game(tt.WizardConfig(players=3)), 0))
+        >>> list(data)[:6]
+        ['game', 'seat', 'players', 'phase', 'round_number', 'dealer']
+    """
+    trump = view.trump
+    return {
+        "game": game,
+        "seat": view.seat,
+        "players": view.players,
+        "phase": view.phase.value,
+        "round_number": view.round_number,
+        "dealer": view.dealer,
+        "hand": cards_to_json(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "trick": trick_to_json(view.trick),
+        "tricks": [trick_to_json(trick) for trick in view.tricks],
+        "tricks_won": list(view.tricks_won),
+        "trump": None if trump is None else trump.value,
+        "scores": list(view.scores),
+        "actor": view.actor,
+        "legal_actions": actions_to_json(view.legal_actions),
+    }
 
 
 @attrs.frozen

@@ -1,4 +1,4 @@
-"""Bots: players that see only a :class:`~tricktaking.engine.PlayerView` and choose an action.
+"""Bots: players that see only a :class:`~tricktaking.views.PlayerView` and choose an action.
 
 - :class:`RandomBot` chooses uniformly among the legal actions, from its own seeded,
   version-stable stream.

@@ -23,6 +23,7 @@ Example:
 from __future__ import annotations
 
 import enum
+import warnings
 from collections.abc import Mapping
 from typing import Literal, TypeAlias
 
@@ -56,13 +57,21 @@ from tricktaking._validation import (
     turn_problem,
     view_seat,
 )
-from tricktaking.actions import CHANCE, Chance, ChooseDirection, ChooseTrump, Deal, Pass
+from tricktaking.actions import (
+    CHANCE,
+    Action,
+    Chance,
+    ChooseDirection,
+    ChooseTrump,
+    Deal,
+    Pass,
+    parse_core_action,
+    parse_seat,
+)
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
-from tricktaking.engine import Action
 from tricktaking.errors import ConfigError, NotationError, Violation
 from tricktaking.history import History
-from tricktaking.notation import parse_core_action, parse_seat
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, follow_suit, left_of
 from tricktaking.views import (
@@ -75,7 +84,8 @@ from tricktaking.views import (
     played_zones,
     replaced_hands,
     replacement,
-    trick_to_json,
+    table_fields,
+    table_json,
 )
 
 __all__ = [
@@ -339,6 +349,12 @@ class BidWhistState:
         return None if self.contract is None else self.contract.seat
 
     @property
+    def scores(self) -> tuple[int, ...]:
+        """Cumulative scores per seat; partners share their team's score (BW-1.4)."""
+        a, b = self.team_scores
+        return (a, b, a, b)
+
+    @property
     def no_trump(self) -> bool:
         """Whether the contract is a no-trump contract."""
         return self.contract is not None and self.contract.mode is _NO_TRUMP_MODE
@@ -359,53 +375,75 @@ class BidWhistView:
     """
 
     seat: int
+    """The seat whose view this is."""
+    players: int
+    """The number of seats, always 4."""
     phase: BidWhistPhase
-    hand_number: int
+    """The game's phase."""
+    round_number: int
+    """The current hand, from 1 (0 before the first deal)."""
     dealer: int
+    """The dealer of the current hand."""
     hand: tuple[Card, ...]
+    """The seat's own cards, in canonical order."""
     hand_sizes: tuple[int, ...]
-    calls: tuple[BidWhistCall, ...]
-    contract: Bid | None
-    trump: Suit | None
-    direction: Direction
-    kitty: tuple[Card, ...]
-    discards: tuple[Card, ...]
+    """How many cards each seat holds."""
     trick: Trick
+    """The trick in progress."""
     tricks: tuple[Trick, ...]
+    """The completed tricks of the hand, oldest first, each with its winner."""
     tricks_won: tuple[int, ...]
-    team_scores: tuple[int, int]
+    """Tricks each seat has won this hand (the kitty book is not among them)."""
+    trump: Suit | None
+    """The trump suit named by the declarer; ``None`` in no trump or before the choice."""
+    scores: tuple[int, ...]
+    """Cumulative scores per seat; partners share their team's score."""
     actor: int | None
+    """The seat to act, or ``None`` at a deal and after the game."""
     legal_actions: tuple[BidWhistAction, ...]
+    """The seat's legal actions when it is to act, else ``()``."""
+    calls: tuple[BidWhistCall, ...]
+    """The auction's calls so far, in order."""
+    contract: Bid | None
+    """The winning bid once the auction is over, else ``None``."""
+    direction: Direction
+    """Uptown or downtown, by the contract's mode or the declarer's choice in no trump."""
+    kitty: tuple[Card, ...]
+    """The kitty, shown only to the declarer and only after an exchange pickup."""
+    discards: tuple[Card, ...]
+    """The declarer's discards, shown to the declarer only."""
+    team_scores: tuple[int, int]
+    """Cumulative scores of team {0, 2} and team {1, 3}."""
+
+    @property
+    def hand_number(self) -> int:
+        """Deprecated alias of :attr:`round_number` (removed in 0.3)."""
+        warnings.warn(
+            "BidWhistView.hand_number is deprecated; use round_number",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.round_number
 
     def to_dict(self) -> dict[str, JSONValue]:
-        """The view as plain JSON data.
+        """The view as plain JSON data: the table fields, then Bid Whist's own.
+
+        ``"hand_number"`` repeats ``"round_number"`` and is deprecated (removed in 0.3).
 
         Example:
             >>> view(new_game(BidWhistConfig()), 0).to_dict()["team_scores"]
             [0, 0]
         """
         contract = self.contract
-        return {
-            "game": "bid-whist",
-            "seat": self.seat,
-            "phase": self.phase.value,
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "hand": cards_to_json(self.hand),
-            "hand_sizes": list(self.hand_sizes),
-            "calls": actions_to_json(self.calls),
-            "contract": None if contract is None else str(contract),
-            "trump": None if self.trump is None else self.trump.value,
-            "direction": self.direction.value,
-            "kitty": cards_to_json(self.kitty),
-            "discards": cards_to_json(self.discards),
-            "trick": trick_to_json(self.trick),
-            "tricks": [trick_to_json(trick) for trick in self.tricks],
-            "tricks_won": list(self.tricks_won),
-            "team_scores": list(self.team_scores),
-            "actor": self.actor,
-            "legal_actions": actions_to_json(self.legal_actions),
-        }
+        data = table_json("bid-whist", self)
+        data["calls"] = actions_to_json(self.calls)
+        data["contract"] = None if contract is None else str(contract)
+        data["direction"] = self.direction.value
+        data["kitty"] = cards_to_json(self.kitty)
+        data["discards"] = cards_to_json(self.discards)
+        data["team_scores"] = list(self.team_scores)
+        data["hand_number"] = self.round_number
+        return data
 
 
 # Enum members used in function bodies, read once: on Python 3.11 every
@@ -1005,8 +1043,7 @@ def scores(state: BidWhistState) -> tuple[int, ...]:
         >>> scores(new_game(BidWhistConfig()))
         (0, 0, 0, 0)
     """
-    a, b = state.team_scores
-    return (a, b, a, b)
+    return state.scores
 
 
 def winners(state: BidWhistState) -> tuple[int, ...]:
@@ -1033,29 +1070,24 @@ def view(state: BidWhistState, seat: int) -> BidWhistView:
         (0, 0)
     """
     view_seat(seat, PLAYERS)
-    rnd = state.round
-    to_act = actor(state)
     # Visibility by role: only the declarer, and only after an exchange pickup.
     sees_kitty = _picked_up(state) and seat == state.declarer
     return _make_view(
-        seat=seat,
-        phase=state.phase,
-        hand_number=rnd.number,
-        dealer=rnd.dealer,
-        hand=rnd.hands[seat],
-        hand_sizes=tuple(map(len, rnd.hands)),
+        **table_fields(
+            state.round,
+            seat,
+            phase=state.phase,
+            trump=state.trump,
+            scores=state.scores,
+            actor=actor(state),
+            legal_actions=legal_actions(state),
+        ),
         calls=state.calls,
         contract=state.contract,
-        trump=state.trump,
         direction=state.direction,
         kitty=state.kitty if sees_kitty else (),
         discards=state.discards if sees_kitty else (),
-        trick=rnd.trick,
-        tricks=rnd.tricks,
-        tricks_won=rnd.won,
         team_scores=state.team_scores,
-        actor=to_act if isinstance(to_act, int) else None,
-        legal_actions=legal_actions(state) if to_act == seat else (),
     )
 
 

@@ -23,6 +23,7 @@ Example:
 from __future__ import annotations
 
 import enum
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import TypeAlias
 
@@ -56,26 +57,32 @@ from tricktaking._validation import (
     turn_problem,
     view_seat,
 )
-from tricktaking.actions import CHANCE, Chance, ChooseDirection, Deal, Pass
+from tricktaking.actions import (
+    CHANCE,
+    Action,
+    Chance,
+    ChooseDirection,
+    Deal,
+    Pass,
+    parse_core_action,
+)
 from tricktaking.cards import Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
-from tricktaking.engine import Action
 from tricktaking.errors import ConfigError, NotationError, Violation
 from tricktaking.history import History
-from tricktaking.notation import parse_core_action
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, follow_suit, left_of
 from tricktaking.views import (
     JSONValue,
     Zone,
     actions_to_json,
-    cards_to_json,
     check_zone_names,
     hand_zones,
     played_zones,
     replaced_hands,
     replacement,
-    trick_to_json,
+    table_fields,
+    table_json,
 )
 
 __all__ = [
@@ -271,54 +278,74 @@ class OneCardView:
     """
 
     seat: int
+    """The seat whose view this is."""
     players: int
+    """The number of seats, 2 to 4."""
     phase: OneCardPhase
-    hand_number: int
+    """The game's phase."""
+    round_number: int
+    """The current hand, from 1 (0 before the first deal)."""
     dealer: int
+    """The dealer of the current hand."""
     hand: tuple[Card, ...]
+    """The seat's own cards, in canonical order."""
     hand_sizes: tuple[int, ...]
-    calls: tuple[OneCardCall, ...]
-    bidder: int | None
-    contract: int | None
-    trump: Suit | None
-    direction: Direction
-    centre: Card | None
+    """How many cards each seat holds."""
     trick: Trick
+    """The trick in progress."""
     tricks: tuple[Trick, ...]
-    points: tuple[int, ...]
+    """The completed tricks of the hand, oldest first, each with its winner."""
+    tricks_won: tuple[int, ...]
+    """Tricks each seat has won this hand."""
+    trump: Suit | None
+    """Trump, named by the bidder's first lead; ``None`` before it and in a no-bid hand."""
     scores: tuple[int, ...]
+    """Cumulative scores per seat."""
     actor: int | None
+    """The seat to act, or ``None`` at a deal and after the game."""
     legal_actions: tuple[OneCardAction, ...]
+    """The seat's legal actions when it is to act, else ``()``."""
+    calls: tuple[OneCardCall, ...]
+    """The auction's calls so far, in order."""
+    bidder: int | None
+    """The high bidder once the auction ended with a bid, else ``None``."""
+    contract: int | None
+    """The bidder's contract in points, else ``None``."""
+    direction: Direction
+    """Uptown, or downtown after a reversal in a no-bid hand (OC-8.3)."""
+    centre: Card | None
+    """The One Card, shown once the hand's last trick is complete (OC-5.3), else ``None``."""
+    points: tuple[int, ...]
+    """Card points each seat has captured this hand."""
+
+    @property
+    def hand_number(self) -> int:
+        """Deprecated alias of :attr:`round_number` (removed in 0.3)."""
+        warnings.warn(
+            "OneCardView.hand_number is deprecated; use round_number",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.round_number
 
     def to_dict(self) -> dict[str, JSONValue]:
-        """The view as plain JSON data.
+        """The view as plain JSON data: the table fields, then One Card's own.
+
+        ``"hand_number"`` repeats ``"round_number"`` and is deprecated (removed in 0.3).
 
         Example:
             >>> view(new_game(OneCardConfig(players=2)), 1).to_dict()["game"]
             'one-card'
         """
-        return {
-            "game": "one-card",
-            "seat": self.seat,
-            "players": self.players,
-            "phase": self.phase.value,
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "hand": cards_to_json(self.hand),
-            "hand_sizes": list(self.hand_sizes),
-            "calls": actions_to_json(self.calls),
-            "bidder": self.bidder,
-            "contract": self.contract,
-            "trump": None if self.trump is None else self.trump.value,
-            "direction": self.direction.value,
-            "centre": None if self.centre is None else str(self.centre),
-            "trick": trick_to_json(self.trick),
-            "tricks": [trick_to_json(trick) for trick in self.tricks],
-            "points": list(self.points),
-            "scores": list(self.scores),
-            "actor": self.actor,
-            "legal_actions": actions_to_json(self.legal_actions),
-        }
+        data = table_json("one-card", self)
+        data["calls"] = actions_to_json(self.calls)
+        data["bidder"] = self.bidder
+        data["contract"] = self.contract
+        data["direction"] = self.direction.value
+        data["centre"] = None if self.centre is None else str(self.centre)
+        data["points"] = list(self.points)
+        data["hand_number"] = self.round_number
+        return data
 
 
 # Enum members used in function bodies, read once: on Python 3.11 every
@@ -930,30 +957,23 @@ def view(state: OneCardState, seat: int) -> OneCardView:
         >>> view(new_game(OneCardConfig(players=3)), 1).legal_actions
         ()
     """
-    n = state.config.players
-    view_seat(seat, n)
-    rnd = state.round
-    to_act = actor(state)
+    view_seat(seat, state.config.players)
     return _make_view(
-        seat=seat,
-        players=n,
-        phase=state.phase,
-        hand_number=rnd.number,
-        dealer=rnd.dealer,
-        hand=rnd.hands[seat],
-        hand_sizes=tuple(map(len, rnd.hands)),
+        **table_fields(
+            state.round,
+            seat,
+            phase=state.phase,
+            trump=state.trump,
+            scores=state.scores,
+            actor=actor(state),
+            legal_actions=legal_actions(state),
+        ),
         calls=state.calls,
         bidder=state.bidder,
         contract=state.contract,
-        trump=state.trump,
         direction=state.direction,
         centre=state.centre if state.hand_complete else None,
-        trick=rnd.trick,
-        tricks=rnd.tricks,
         points=state.points,
-        scores=state.scores,
-        actor=to_act if isinstance(to_act, int) else None,
-        legal_actions=legal_actions(state) if to_act == seat else (),
     )
 
 

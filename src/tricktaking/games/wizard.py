@@ -62,26 +62,23 @@ from tricktaking._validation import (
     turn_problem,
     view_seat,
 )
-from tricktaking.actions import CHANCE, Chance, ChooseTrump, Deal
+from tricktaking.actions import CHANCE, Action, Chance, ChooseTrump, Deal, parse_core_action
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
-from tricktaking.engine import Action
 from tricktaking.errors import ConfigError, NotationError, Violation
 from tricktaking.history import History
-from tricktaking.notation import parse_core_action
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, left_of
 from tricktaking.views import (
     JSONValue,
     Zone,
-    actions_to_json,
-    cards_to_json,
     check_zone_names,
     hand_zones,
     played_zones,
     replaced_hands,
     replacement,
-    trick_to_json,
+    table_fields,
+    table_json,
 )
 
 __all__ = [
@@ -274,51 +271,56 @@ class WizardView:
     """
 
     seat: int
+    """The seat whose view this is."""
     players: int
+    """The number of seats, 3 to 6."""
     phase: WizardPhase
+    """The game's phase."""
     round_number: int
-    total_rounds: int
+    """The current round, 1 to ``total_rounds`` (0 before the first deal)."""
     dealer: int
+    """The dealer of the current round."""
     hand: tuple[Card, ...]
+    """The seat's own cards, in canonical order."""
     hand_sizes: tuple[int, ...]
-    turn_up: Card | None
-    trump: Suit | None
-    bids: tuple[int | None, ...]
+    """How many cards each seat holds."""
     trick: Trick
+    """The trick in progress."""
     tricks: tuple[Trick, ...]
+    """The completed tricks of the round, oldest first, each with its winner."""
     tricks_won: tuple[int, ...]
+    """Tricks each seat has won this round."""
+    trump: Suit | None
+    """The round's trump suit; ``None`` for no trump or before the dealer chooses."""
     scores: tuple[int, ...]
+    """Cumulative scores per seat."""
     actor: int | None
+    """The seat to act, or ``None`` at a deal and after the game."""
     legal_actions: tuple[WizardAction, ...]
+    """The seat's legal actions when it is to act, else ``()``."""
+    total_rounds: int
+    """The number of rounds the game plays."""
+    turn_up: Card | None
+    """The turned-up card of the round (public, WZ-6.1), or ``None``."""
+    bids: tuple[int | None, ...]
+    """Each seat's bid this round, ``None`` until made."""
 
     def to_dict(self) -> dict[str, JSONValue]:
-        """The view as plain JSON data.
+        """The view as plain JSON data: the table fields, then Wizard's own.
+
+        ``"round"`` repeats ``"round_number"`` and is deprecated (removed in 0.3).
 
         Example:
             >>> import json
             >>> json.loads(json.dumps(view(new_game(WizardConfig(players=3)), 0).to_dict()))["game"]
             'wizard'
         """
-        return {
-            "game": "wizard",
-            "seat": self.seat,
-            "players": self.players,
-            "phase": self.phase.value,
-            "round": self.round_number,
-            "total_rounds": self.total_rounds,
-            "dealer": self.dealer,
-            "hand": cards_to_json(self.hand),
-            "hand_sizes": list(self.hand_sizes),
-            "turn_up": None if self.turn_up is None else str(self.turn_up),
-            "trump": None if self.trump is None else self.trump.value,
-            "bids": list(self.bids),
-            "trick": trick_to_json(self.trick),
-            "tricks": [trick_to_json(trick) for trick in self.tricks],
-            "tricks_won": list(self.tricks_won),
-            "scores": list(self.scores),
-            "actor": self.actor,
-            "legal_actions": actions_to_json(self.legal_actions),
-        }
+        data = table_json("wizard", self)
+        data["total_rounds"] = self.total_rounds
+        data["turn_up"] = None if self.turn_up is None else str(self.turn_up)
+        data["bids"] = list(self.bids)
+        data["round"] = self.round_number
+        return data
 
 
 # Enum members used in function bodies, read once: on Python 3.11 every
@@ -794,28 +796,20 @@ def view(state: WizardState, seat: int) -> WizardView:
         >>> view(new_game(WizardConfig(players=3)), 2).phase
         <WizardPhase.DEAL: 'deal'>
     """
-    n = state.config.players
-    view_seat(seat, n)
-    rnd = state.round
-    to_act = actor(state)
+    view_seat(seat, state.config.players)
     return _make_view(
-        seat=seat,
-        players=n,
-        phase=state.phase,
-        round_number=rnd.number,
+        **table_fields(
+            state.round,
+            seat,
+            phase=state.phase,
+            trump=state.trump,
+            scores=state.scores,
+            actor=actor(state),
+            legal_actions=legal_actions(state),
+        ),
         total_rounds=state.config.total_rounds,
-        dealer=rnd.dealer,
-        hand=rnd.hands[seat],
-        hand_sizes=tuple(map(len, rnd.hands)),
         turn_up=state.turn_up,
-        trump=state.trump,
         bids=state.bids,
-        trick=rnd.trick,
-        tricks=rnd.tricks,
-        tricks_won=rnd.won,
-        scores=state.scores,
-        actor=to_act if isinstance(to_act, int) else None,
-        legal_actions=legal_actions(state) if to_act == seat else (),
     )
 
 
