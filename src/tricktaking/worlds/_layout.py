@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Protocol
 
 import attrs
 
@@ -18,6 +19,7 @@ import tricktaking as tt
 from tricktaking.actions import Deal
 from tricktaking.cards import Card, sort_cards
 from tricktaking.engine import Action, GameState
+from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick
 
 __all__: list[str] = []
@@ -48,9 +50,25 @@ class Layout:
     build: Callable[[Assignment], GameState[object]]
 
 
+class TableView(Protocol):
+    """The fields every game's view has that the sampler reads."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def trick(self) -> Trick: ...
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
+
+
 def round_number(view: object) -> int:
-    """The view's deal number (``round_number``; older One Card and Bid Whist views
-    call it ``hand_number``).
+    """The view's deal number.
+
+    Older One Card and Bid Whist views call it ``hand_number``.
     """
     number = getattr(view, "round_number", None)
     if number is None:
@@ -126,6 +144,43 @@ def played_by(trick: Trick, tricks: Sequence[Trick], players: int) -> list[list[
 def plays_of(trick: Trick, tricks: Sequence[Trick]) -> list[Play]:
     """The plays of the round in order."""
     return [play for _, play in all_plays(trick, tricks)]
+
+
+def seen_cards(view: TableView) -> list[Card]:
+    """The cards of the round the seat sees in every game: its hand and the plays."""
+    return [*view.hand, *(card for done in view.tricks for card in done.cards), *view.trick.cards]
+
+
+def hand_zones(
+    view: TableView, hidden: Sequence[Card], follow: Follow
+) -> tuple[list[str], list[int], list[frozenset[Card]]]:
+    """The other seats' hands as hidden zones: names, sizes and the cards each cannot hold."""
+    others = [seat for seat in range(len(view.hand_sizes)) if seat != view.seat]
+    barred = voids(view.trick, view.tricks, hidden, follow)
+    return (
+        [f"hand {seat}" for seat in others],
+        [view.hand_sizes[seat] for seat in others],
+        [barred.get(seat, frozenset()) for seat in others],
+    )
+
+
+def dealt_hands(view: TableView, assignment: Assignment) -> list[list[Card]]:
+    """Each seat's cards at the deal: what it holds now and what it has played."""
+    played = played_by(view.trick, view.tricks, len(view.hand_sizes))
+    return [
+        [*(view.hand if seat == view.seat else assignment[f"hand {seat}"]), *cards]
+        for seat, cards in enumerate(played)
+    ]
+
+
+def round_start(base: GameState[object], number: int, **fields: object) -> GameState[object]:
+    """``base`` (a new game) at the end of deal ``number - 1``, with ``fields`` set.
+
+    Deal ``number`` is next; ``fields`` are the totals before it.
+    """
+    players = len(tt.scores(base))
+    done = Round(number=number - 1, dealer=0, hands=((),) * players, trick=Trick(leader=0))
+    return attrs.evolve(base, round=done, **fields)
 
 
 def replay(state: GameState[object], actions: Iterable[Action]) -> GameState[object]:
