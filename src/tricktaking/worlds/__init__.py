@@ -129,17 +129,24 @@ class WorldSampler:
         return Allocation(layout.sizes, classes).count()
 
     def assignment(self, words: Iterator[int]) -> dict[str, tuple[Card, ...]]:
-        """The hidden cards of each hidden zone, drawn from ``words``."""
+        """The hidden cards of each hidden zone, drawn from ``words``.
+
+        Each class's cards are drawn one by one without replacement for all its zones
+        but the last, which keeps the rest: every subset is equally likely.
+        """
         layout = self._layout
         placed: list[list[Card]] = [[] for _ in layout.zones]
         splits = self._allocation.sample(words)
         for (allowed, cards), split in zip(self._order, splits, strict=True):
             pool = list(cards)
+            last = allowed[-1]
             for zone, count in zip(allowed, split, strict=True):
-                for _ in range(count):  # a partial Fisher–Yates shuffle
-                    index = random_below(words, len(pool))
-                    pool[index], pool[-1] = pool[-1], pool[index]
-                    placed[zone].append(pool.pop())
+                if zone == last:
+                    placed[zone] += pool
+                    break
+                target = placed[zone]
+                for _ in range(count):
+                    target.append(pool.pop(random_below(words, len(pool))))
         return {name: sort_cards(cards) for name, cards in zip(layout.zones, placed, strict=True)}
 
     def sample(self, seed: int) -> GameState[object]:

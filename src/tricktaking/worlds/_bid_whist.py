@@ -19,15 +19,15 @@ from tricktaking.worlds._layout import (
     Assignment,
     Layout,
     completed_round_scores,
-    dealt_hands,
     deck_of,
     first_deal,
+    hand_dealer,
     hand_zones,
     hidden_cards,
     plays_of,
     replay,
     round_number,
-    round_start,
+    round_starts,
     seen_cards,
 )
 
@@ -118,8 +118,11 @@ def layout(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> La
     actions = [*view.calls, *_choice(view)]
     plays = plays_of(view.trick, view.tricks)
 
+    deal_hands = hand_dealer(view)
+    start = round_starts(base, number, "team_scores")
+
     def build(assignment: Assignment) -> GameState[object]:
-        hands = dealt_hands(view, assignment)
+        hands = deal_hands(assignment)
         discards: tuple[Card, ...] = ()
         if not picked_up or declarer is None:
             kitty = assignment["kitty"]
@@ -137,8 +140,7 @@ def layout(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> La
         exchange = [bid_whist.Discard(declarer, card) for card in discards if declarer is not None]
 
         def from_totals(totals: tuple[int, ...]) -> GameState[object]:
-            start = round_start(base, number, team_scores=(totals[0], totals[1]))
-            return replay(start, (dealt, *actions, *exchange, *plays))
+            return replay(start(totals), (dealt, *actions, *exchange, *plays))
 
         if view.phase in (_Phase.DEAL, _Phase.OVER):
             return completed_round_scores(from_totals, view.team_scores, _team_scores)

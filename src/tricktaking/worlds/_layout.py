@@ -9,6 +9,7 @@ public history from a deal. The sampler and the counter know nothing of any game
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol
@@ -78,6 +79,7 @@ def round_number(view: object) -> int:
     return number
 
 
+@functools.lru_cache(maxsize=64)
 def first_deal(config: object) -> Deal:
     """A deal of ``config``'s first round: its sizes and cards are those of every round."""
     return tt.deal(tt.new_game(config), 0)
@@ -85,6 +87,11 @@ def first_deal(config: object) -> Deal:
 
 def deck_of(config: object) -> Counter[Card]:
     """The cards of one deal of ``config``'s game, counted (a dealt round holds them all)."""
+    return _deck(config).copy()
+
+
+@functools.lru_cache(maxsize=64)
+def _deck(config: object) -> Counter[Card]:
     dealt = first_deal(config)
     return Counter([*(card for hand in dealt.hands for card in hand), *dealt.stock])
 
@@ -95,7 +102,7 @@ def hidden_cards(deck: Counter[Card], seen: Iterable[Card]) -> tuple[Card, ...]:
     Raises:
         ValueError: If ``seen`` holds a card more often than the deck does.
     """
-    rest = deck.copy()
+    rest = Counter(deck)
     rest.subtract(seen)
     if any(count < 0 for count in rest.values()):
         raise ValueError("the view shows cards that are not in the game's deck")
@@ -119,7 +126,8 @@ def voids(
     A play ``p`` to a trick rules out every card ``c`` for which the game's
     ``legal_plays((p, c), trick)`` leaves ``p`` out: with ``c`` in hand, ``p`` was not
     allowed. Follow rules are pairwise (holding one card of the suit to follow is
-    enough), so this is exact; it knows no suit by name, only the rules' verdicts.
+    enough) and monotone (a play legal beside every hidden card is legal beside any),
+    so this is exact; it knows no suit by name, only the rules' verdicts.
     """
     kinds = tuple(dict.fromkeys(candidates))
     barred: dict[int, set[Card]] = {}
@@ -127,6 +135,8 @@ def voids(
         if not before.plays:
             continue  # a lead follows nothing
         card = play.card
+        if card in follow((card, *kinds), before):
+            continue  # legal even beside every hidden card: it rules nothing out
         for other in kinds:
             if card not in follow((card, other), before):
                 barred.setdefault(play.seat, set()).add(other)
@@ -164,29 +174,45 @@ def hand_zones(
     )
 
 
-def dealt_hands(view: TableView, assignment: Assignment) -> list[list[Card]]:
-    """Each seat's cards at the deal: what it holds now and what it has played."""
+def hand_dealer(view: TableView) -> Callable[[Assignment], list[list[Card]]]:
+    """A function giving each seat's cards at the deal: what it holds now and has played."""
     played = played_by(view.trick, view.tricks, len(view.hand_sizes))
-    return [
-        [*(view.hand if seat == view.seat else assignment[f"hand {seat}"]), *cards]
-        for seat, cards in enumerate(played)
-    ]
+    names = [f"hand {seat}" for seat in range(len(played))]
+    seat, hand = view.seat, view.hand
+
+    def dealt(assignment: Assignment) -> list[list[Card]]:
+        return [
+            [*(hand if other == seat else assignment[names[other]]), *cards]
+            for other, cards in enumerate(played)
+        ]
+
+    return dealt
 
 
-def round_start(base: GameState[object], number: int, **fields: object) -> GameState[object]:
-    """``base`` (a new game) at the end of deal ``number - 1``, with ``fields`` set.
+def round_starts(
+    base: GameState[object], number: int, field: str
+) -> Callable[[tuple[int, ...]], GameState[object]]:
+    """The state before deal ``number`` with given totals, from ``base`` (a new game).
 
-    Deal ``number`` is next; ``fields`` are the totals before it.
+    Returns a function of the totals, which sets the state's ``field`` (``"scores"``,
+    Bid Whist's ``"team_scores"``); it remembers what it built, as every world of a
+    view starts from the same state.
     """
     players = len(tt.scores(base))
     done = Round(number=number - 1, dealer=0, hands=((),) * players, trick=Trick(leader=0))
-    return attrs.evolve(base, round=done, **fields)
+
+    @functools.cache
+    def start(totals: tuple[int, ...]) -> GameState[object]:
+        return attrs.evolve(base, round=done, **{field: totals})
+
+    return start
 
 
 def replay(state: GameState[object], actions: Iterable[Action]) -> GameState[object]:
-    """``state`` after ``actions``, each validated by ``apply``."""
+    """``state`` after ``actions``, each validated by the game's ``apply``."""
+    apply = tt.game_of(state).rules.apply
     for action in actions:
-        state = tt.apply(state, action)
+        state = apply(state, action)
     return state
 
 

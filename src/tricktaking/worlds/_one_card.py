@@ -12,13 +12,13 @@ from tricktaking.worlds._layout import (
     Assignment,
     Layout,
     completed_round_scores,
-    dealt_hands,
     deck_of,
+    hand_dealer,
     hand_zones,
     hidden_cards,
     replay,
     round_number,
-    round_start,
+    round_starts,
     seen_cards,
 )
 
@@ -66,12 +66,15 @@ def layout(view: one_card.OneCardView, config: one_card.OneCardConfig) -> Layout
         forbidden.append(frozenset())
     actions = _actions(view, config.hand_size)
 
+    deal_hands = hand_dealer(view)
+    start = round_starts(base, number, "scores")
+
     def build(assignment: Assignment) -> GameState[object]:
-        hands = tuple(sort_cards(hand) for hand in dealt_hands(view, assignment))
+        hands = tuple(sort_cards(hand) for hand in deal_hands(assignment))
         dealt = Deal(hands=hands, stock=centre or assignment["centre"])
 
         def from_totals(totals: tuple[int, ...]) -> GameState[object]:
-            return replay(round_start(base, number, scores=totals), (dealt, *actions))
+            return replay(start(totals), (dealt, *actions))
 
         if view.phase in (_Phase.DEAL, _Phase.OVER):
             return completed_round_scores(from_totals, view.scores, tt.scores)

@@ -11,13 +11,13 @@ from tricktaking.worlds._layout import (
     Assignment,
     Layout,
     completed_round_scores,
-    dealt_hands,
     deck_of,
+    hand_dealer,
     hand_zones,
     hidden_cards,
     plays_of,
     replay,
-    round_start,
+    round_starts,
     seen_cards,
 )
 
@@ -69,12 +69,15 @@ def layout(view: wizard.WizardView, config: wizard.WizardConfig) -> Layout:
     forbidden.append(frozenset())
     actions = [*_calls(view), *plays_of(view.trick, view.tricks)]
 
+    deal_hands = hand_dealer(view)
+    start = round_starts(base, number, "scores")
+
     def build(assignment: Assignment) -> GameState[object]:
-        hands = tuple(sort_cards(hand) for hand in dealt_hands(view, assignment))
+        hands = tuple(sort_cards(hand) for hand in deal_hands(assignment))
         dealt = Deal(hands=hands, stock=(*turn_up, *assignment["stock"]))
 
         def from_totals(totals: tuple[int, ...]) -> GameState[object]:
-            return replay(round_start(base, number, scores=totals), (dealt, *actions))
+            return replay(start(totals), (dealt, *actions))
 
         if view.phase in (_Phase.DEAL, _Phase.OVER):
             return completed_round_scores(from_totals, view.scores, tt.scores)
