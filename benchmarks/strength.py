@@ -10,11 +10,13 @@ difference (mean, standard error, 95 % interval), games/s and CPU ms per search 
 
 from __future__ import annotations
 
+import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from tricktaking.arena import arena, deal_config
+import tricktaking as tt
+from tricktaking.arena import arena, deal_config, deal_states
 from tricktaking.bots import Bot, IsmctsBot, PimcBot
 
 
@@ -33,6 +35,30 @@ class Searcher:
         return PimcBot(seed, iterations=self.iterations, config=self.config)
 
 
+def decision_ms(config: object, kind: str, iterations: int, count: int = 20) -> float:
+    """Median CPU milliseconds per search decision on states of random heuristic games."""
+    states = [
+        state
+        for state in deal_states(config, ["heuristic"] * len(tt.scores(tt.new_game(config))), 7)
+        if isinstance(tt.actor(state), int) and len(tt.legal_actions(state)) > 1
+    ]
+    picks = states[:: max(1, len(states) // count)][:count]
+    bot = Searcher(kind, iterations, config)(1)
+    times = []
+    for state in picks:
+        seat = tt.actor(state)
+        assert isinstance(seat, int)
+        seen = tt.view(state, seat)
+        start = time.process_time()
+        bot.act(seen)
+        times.append(1000 * (time.process_time() - start))
+    return statistics.median(times)
+
+
+def progress(done: int, total: int) -> None:
+    print(f"  {done}/{total} deals", file=sys.stderr, flush=True)
+
+
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 50
     iterations = int(sys.argv[2]) if len(sys.argv) > 2 else 40
@@ -43,10 +69,17 @@ def main() -> None:
         config = deal_config(game)
         for kind in ("ismcts", "pimc"):
             searcher = Searcher(kind, iterations, config)
+            ms = decision_ms(config, kind, iterations)
             start = time.perf_counter()
             with ProcessPoolExecutor(workers) as pool:
                 result = arena(
-                    config, [searcher, "heuristic"], deals=deals, seed=2026, executor=pool
+                    config,
+                    [searcher, "heuristic"],
+                    deals=deals,
+                    seed=2026,
+                    executor=pool,
+                    chunk_size=2,
+                    progress=progress,
                 )
             wall = time.perf_counter() - start
             stats = result.bots[0]
@@ -54,7 +87,7 @@ def main() -> None:
                 f"{game:10} {stats.bot:10} deals={deals} diff={stats.difference:+.2f} "
                 f"se={stats.standard_error:.2f} "
                 f"ci95=({stats.interval[0]:+.2f}, {stats.interval[1]:+.2f}) "
-                f"games/s={result.games / wall:.2f}",
+                f"games/s={result.games / wall:.2f} ms/decision={ms:.0f}",
                 flush=True,
             )
 

@@ -16,6 +16,7 @@ them alike; the spread is the lowest and highest slice.
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -34,7 +35,7 @@ def mid_view(config: object, seed: int, number: int, share: float) -> PlayerView
         for s in states
         if getattr(tt.view(s, 0), "round_number", None) == number
         and isinstance(tt.actor(s), int)
-        and s.round.tricks  # type: ignore[attr-defined]
+        and s.round.tricks
     ]
     state = in_deal[int(share * (len(in_deal) - 1))]
     seat = tt.actor(state)
@@ -66,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for name, make in VIEWS:
         view = make()
         sampler = world_sampler(view)
-        loops[f"{name} | sample_world"] = lambda seed, v=view: sample_world(v, seed)
+        loops[f"{name} | sample_world"] = functools.partial(sample_world, view)
         loops[f"{name} | sampler.sample"] = sampler.sample
     results: dict[str, list[float]] = {name: [] for name in loops}
     for _ in range(slices):

@@ -50,16 +50,16 @@ GAMES = [
 def test_search_bots_play_whole_games_reproducibly(config: object, kinds: list[str]) -> None:
     first = play_game(config, kinds, 5)
     assert tt.is_over(first)
-    assert list(first.history) == list(play_game(config, kinds, 5).history)  # type: ignore[attr-defined]
+    assert list(first.history) == list(play_game(config, kinds, 5).history)
 
 
 def test_search_bots_act_in_every_phase() -> None:
     kinds: set[str] = set()
     for seed in range(6):
         final = play_game(tt.BidWhistConfig(kitty="exchange", target=1), ["ismcts"] * 4, seed)
-        kinds |= {type(action).__name__ for action in final.history}  # type: ignore[attr-defined]
+        kinds |= {type(action).__name__ for action in final.history}
     final = play_game(tt.WizardConfig(players=3, rounds=6), ["ismcts"] * 3, 1)
-    kinds |= {type(action).__name__ for action in final.history}  # type: ignore[attr-defined]
+    kinds |= {type(action).__name__ for action in final.history}
     assert {"Bid", "Pass", "ChooseTrump", "ChooseDirection", "Discard", "Play"} <= kinds
 
 

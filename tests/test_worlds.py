@@ -52,7 +52,7 @@ def game(config_index: int, seed: int) -> tuple[GameState[object], ...]:
 
 def plays_legal(world: GameState[object], seat: int) -> None:
     """Each play of the round was legal with the hand its seat held then (independent check)."""
-    rnd = world.round  # type: ignore[attr-defined]
+    rnd = world.round
     held = [list(hand) for hand in rnd.hands]
     plays = [(done, i) for done in (*rnd.tricks, rnd.trick) for i in range(len(done.plays))]
     for done, index in plays:
@@ -99,7 +99,7 @@ def test_every_world_gives_the_view_and_replays_legally(
 def hidden_part(state: GameState[object], seat: int) -> tuple[tuple[Card, ...], ...]:
     return tuple(
         zone.cards
-        for zone in tt.get_game(tt.game_of(state).name).rules.zones(state)  # type: ignore[attr-defined]
+        for zone in tt.get_game(tt.game_of(state).name).rules.zones(state)
         if not zone.visible_to(seat)
     )
 

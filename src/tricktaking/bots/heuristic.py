@@ -320,7 +320,7 @@ class BidWhistBot:
 
     def _call(self, view: bid_whist.BidWhistView, legal: tuple[Action, ...]) -> Action:
         bids = [action for action in legal if isinstance(action, bid_whist.Bid)]
-        options = []
+        options: list[bid_whist.Bid] = []
         for mode in bid_whist.BidMode:
             books, _ = self._books(view.hand, mode)
             level = int(books + 2.5 + 1 - 6)  # the partner's ~2.5 books and the kitty's

@@ -87,7 +87,7 @@ def seat_values(state: GameState[object], *, win_value: float = 50.0) -> tuple[f
     teams = _TEAMS.get(tt.game_of(state).name, n)
     team_total = [float(totals[team]) for team in range(teams)]
     winners = tt.winners(state)
-    values = []
+    values: list[float] = []
     for seat in range(n):
         team = seat % teams
         others = [team_total[t] for t in range(teams) if t != team]
@@ -129,6 +129,7 @@ class _Searcher:
     def __init__(
         self,
         seed: int,
+        *,
         iterations: int | None,
         seconds: float | None,
         playout: PlayoutPolicy | None,
@@ -232,7 +233,14 @@ class PimcBot(_Searcher):
         config: object | None = None,
         win_value: float = 50.0,
     ) -> None:
-        super().__init__(seed, iterations, seconds, playout, config, win_value)
+        super().__init__(
+            seed,
+            iterations=iterations,
+            seconds=seconds,
+            playout=playout,
+            config=config,
+            win_value=win_value,
+        )
 
     def evaluate(self, view: PlayerView, iterations: int | None = None) -> tuple[Suggestion, ...]:
         """Every legal action with its mean playout value, best first."""
@@ -321,7 +329,14 @@ class IsmctsBot(_Searcher):
         exploration: float = EXPLORATION,
         win_value: float = 50.0,
     ) -> None:
-        super().__init__(seed, iterations, seconds, playout, config, win_value)
+        super().__init__(
+            seed,
+            iterations=iterations,
+            seconds=seconds,
+            playout=playout,
+            config=config,
+            win_value=win_value,
+        )
         self.exploration = exploration
 
     def evaluate(self, view: PlayerView, iterations: int | None = None) -> tuple[Suggestion, ...]:

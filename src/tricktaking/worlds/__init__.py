@@ -117,7 +117,7 @@ class WorldSampler:
     def count(self) -> int:
         """The number of distinct worlds (identical cards not told apart)."""
         layout = self._layout
-        classes = []
+        classes: list[CardClass] = []
         for allowed, cards in self._groups:
             kinds: dict[Card, int] = {}
             for card in cards:

@@ -111,7 +111,7 @@ def hidden_cards(deck: Counter[Card], seen: Iterable[Card]) -> tuple[Card, ...]:
 
 def all_plays(trick: Trick, tricks: Sequence[Trick]) -> list[tuple[Trick, Play]]:
     """Each play of the round with the trick as it stood before it."""
-    result = []
+    result: list[tuple[Trick, Play]] = []
     for done in (*tricks, trick):
         for index, play in enumerate(done.plays):
             result.append((Trick(leader=done.leader, plays=done.plays[:index]), play))
@@ -199,11 +199,19 @@ def round_starts(
     view starts from the same state.
     """
     players = len(tt.scores(base))
-    done = Round(number=number - 1, dealer=0, hands=((),) * players, trick=Trick(leader=0))
+    done = Round(
+        number=number - 1,
+        dealer=0,
+        hands=((),) * players,
+        trick=Trick(leader=0),
+        won=(0,) * players,
+    )
 
     @functools.cache
     def start(totals: tuple[int, ...]) -> GameState[object]:
-        return attrs.evolve(base, round=done, **{field: totals})
+        # every built-in game's state is an attrs class with ``round`` and the totals
+        changes: dict[str, object] = {"round": done, field: totals}
+        return attrs.evolve(base, **changes)  # type: ignore[misc]
 
     return start
 
