@@ -7,7 +7,7 @@
   samples one world (a *determinization*) with :func:`~tricktaking.worlds.sample_world`,
   walks one tree of actions whose edges exist where the world allows them, and plays
   out the rest with the playout policy.
-- :func:`suggest`: the ranked actions with their estimated values, the hint a frontend shows.
+- :func:`~tricktaking.bots.suggest`: the ranked actions with their estimated values, the hint a frontend shows.
 
 Both search every phase (bids, trump and direction choices, discards, plays) to the
 end of the current deal. The value a seat maximises is its score difference at that
@@ -296,9 +296,9 @@ class IsmctsBot(_Searcher):
     ``mean + c * sqrt(ln(available) / visits)``, where ``available`` counts the
     iterations in which the action was legal, ``mean`` is the acting seat's own value
     (each seat maximises its own; partners share theirs) scaled to [0, 1] by the range
-    seen so far, and ``c`` is :data:`EXPLORATION`. An untried legal action is expanded
-    first (the first in legal order), then the deal is played out with the playout
-    policy and the values are backed up. The final move is the root action with the
+    seen so far, and ``c`` is :data:`~tricktaking.bots.EXPLORATION`. An untried legal
+    action is expanded first (the first in legal order), then the deal is played out
+    with the playout policy and the values are backed up. The final move is the root action with the
     most visits (ties: the higher mean, then the legal order).
 
     Args:

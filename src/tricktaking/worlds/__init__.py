@@ -1,6 +1,6 @@
 """Worlds: the full states a seat cannot tell from what it sees, drawn exactly.
 
-A *world* for a :class:`~tricktaking.engine.PlayerView` is a state of the view's game
+A *world* for a :class:`~tricktaking.views.PlayerView` is a state of the view's game
 whose view for that seat is exactly the given view, and whose whole round replays
 legally through :func:`~tricktaking.engine.apply`: every card the seat cannot see is
 placed in a hidden zone (another hand, the stock, the kitty or discards, the centre card)
@@ -49,7 +49,13 @@ from tricktaking.worlds import _bid_whist, _one_card, _wizard
 from tricktaking.worlds._assign import Allocation, CardClass
 from tricktaking.worlds._layout import Layout
 
-__all__ = ["InconsistentViewError", "count_worlds", "sample_world", "world_sampler"]
+__all__ = [
+    "InconsistentViewError",
+    "WorldSampler",
+    "count_worlds",
+    "sample_world",
+    "world_sampler",
+]
 
 
 class InconsistentViewError(TricktakingError, ValueError):
