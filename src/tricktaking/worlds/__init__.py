@@ -93,6 +93,14 @@ class WorldSampler:
     """Draws worlds of one view; building it does the counting once for many draws.
 
     Use :func:`world_sampler` to make one.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OneCardConfig(players=2))
+        >>> state = tt.apply(state, tt.deal(state, seed=1))
+        >>> sampler = world_sampler(tt.view(state, 0))
+        >>> sampler.count(), sampler.physical_deals()
+        (13, 13)
     """
 
     def __init__(self, view: PlayerView, config: object | None = None) -> None:
