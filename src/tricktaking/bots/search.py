@@ -7,7 +7,8 @@
   samples one world (a *determinization*) with :func:`~tricktaking.worlds.sample_world`,
   walks one tree of actions whose edges exist where the world allows them, and plays
   out the rest with the playout policy.
-- :func:`~tricktaking.bots.suggest`: the ranked actions with their estimated values, the hint a frontend shows.
+- :func:`~tricktaking.bots.suggest`: the ranked actions with their estimated values,
+  the hint a frontend shows.
 
 Both search every phase (bids, trump and direction choices, discards, plays) to the
 end of the current deal. The value a seat maximises is its score difference at that
@@ -34,6 +35,7 @@ import time
 from collections.abc import Callable, Sequence
 
 import attrs
+from typing_extensions import TypedDict, Unpack
 
 import tricktaking as tt
 from tricktaking.bots._protocol import Bot, legal_choices
@@ -48,6 +50,7 @@ __all__ = [
     "PimcBot",
     "PlayoutPolicy",
     "SearchBot",
+    "SearchOptions",
     "Suggestion",
     "seat_values",
     "suggest",
@@ -123,18 +126,34 @@ def _deal_goes_on(state: GameState[object]) -> bool:
     return tt.actor(state) is not None and tt.actor(state) is not tt.CHANCE
 
 
+class SearchOptions(TypedDict, total=False):
+    """The options every search bot takes (see :class:`PimcBot` for their meaning).
+
+    Example:
+        >>> options: SearchOptions = {"iterations": 50, "win_value": 0.0}
+        >>> IsmctsBot(1, **options).iterations
+        50
+    """
+
+    iterations: int | None
+    seconds: float | None
+    playout: PlayoutPolicy | None
+    config: object | None
+    win_value: float
+
+
 class _Searcher:
     """What both search bots share: budget, worlds, playouts and values."""
 
     def __init__(
         self,
-        seed: int,
+        seed: int = 0,
         *,
-        iterations: int | None,
-        seconds: float | None,
-        playout: PlayoutPolicy | None,
-        config: object | None,
-        win_value: float,
+        iterations: int | None = 200,
+        seconds: float | None = None,
+        playout: PlayoutPolicy | None = None,
+        config: object | None = None,
+        win_value: float = 50.0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("a search needs a budget: iterations, seconds or both")
@@ -223,25 +242,6 @@ class PimcBot(_Searcher):
         True
     """
 
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        iterations: int | None = 200,
-        seconds: float | None = None,
-        playout: PlayoutPolicy | None = None,
-        config: object | None = None,
-        win_value: float = 50.0,
-    ) -> None:
-        super().__init__(
-            seed,
-            iterations=iterations,
-            seconds=seconds,
-            playout=playout,
-            config=config,
-            win_value=win_value,
-        )
-
     def evaluate(self, view: PlayerView, iterations: int | None = None) -> tuple[Suggestion, ...]:
         """Every legal action with its mean playout value, best first."""
         legal = legal_choices(view)
@@ -303,12 +303,9 @@ class IsmctsBot(_Searcher):
 
     Args:
         seed: Determines the worlds and the playouts.
-        iterations: Iterations per decision (``None``: only ``seconds`` limits it).
-        seconds: CPU seconds per decision, at most (``None``: no time limit).
-        playout: The playout policy (default: the game's heuristic bot).
-        config: The game's config, for what a view cannot show.
         exploration: The UCB constant ``c``.
-        win_value: The value of winning the game (see :func:`seat_values`).
+        **options: ``iterations``, ``seconds``, ``playout``, ``config`` and ``win_value``,
+            as for :class:`PimcBot`.
 
     Example:
         >>> import tricktaking as tt
@@ -322,21 +319,10 @@ class IsmctsBot(_Searcher):
         self,
         seed: int = 0,
         *,
-        iterations: int | None = 200,
-        seconds: float | None = None,
-        playout: PlayoutPolicy | None = None,
-        config: object | None = None,
         exploration: float = EXPLORATION,
-        win_value: float = 50.0,
+        **options: Unpack[SearchOptions],
     ) -> None:
-        super().__init__(
-            seed,
-            iterations=iterations,
-            seconds=seconds,
-            playout=playout,
-            config=config,
-            win_value=win_value,
-        )
+        super().__init__(seed, **options)
         self.exploration = exploration
 
     def evaluate(self, view: PlayerView, iterations: int | None = None) -> tuple[Suggestion, ...]:

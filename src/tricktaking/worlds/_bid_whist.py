@@ -18,16 +18,14 @@ from tricktaking.tricks import Trick
 from tricktaking.worlds._layout import (
     Assignment,
     Layout,
-    completed_round_scores,
     deck_of,
     first_deal,
     hand_dealer,
     hand_zones,
     hidden_cards,
     plays_of,
-    replay,
+    replayer,
     round_number,
-    round_starts,
     seen_cards,
 )
 
@@ -119,7 +117,15 @@ def layout(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> La
     plays = plays_of(view.trick, view.tricks)
 
     deal_hands = hand_dealer(view)
-    start = round_starts(base, number, "team_scores")
+    complete = view.phase in (_Phase.DEAL, _Phase.OVER)
+    run = replayer(
+        base,
+        number,
+        field="team_scores",
+        shown=view.team_scores,
+        complete=complete,
+        scores_of=_team_scores,
+    )
 
     def build(assignment: Assignment) -> GameState[object]:
         hands = deal_hands(assignment)
@@ -139,12 +145,7 @@ def layout(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> La
         dealt = Deal(hands=tuple(sort_cards(hand) for hand in hands), stock=kitty)
         exchange = [bid_whist.Discard(declarer, card) for card in discards if declarer is not None]
 
-        def from_totals(totals: tuple[int, ...]) -> GameState[object]:
-            return replay(start(totals), (dealt, *actions, *exchange, *plays))
-
-        if view.phase in (_Phase.DEAL, _Phase.OVER):
-            return completed_round_scores(from_totals, view.team_scores, _team_scores)
-        return from_totals(view.team_scores)
+        return run((dealt, *actions, *exchange, *plays))
 
     return Layout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)
 

@@ -216,6 +216,34 @@ def round_starts(
     return start
 
 
+def replayer(
+    base: GameState[object],
+    number: int,
+    *,
+    field: str,
+    shown: tuple[int, ...],
+    complete: bool,
+    scores_of: Callable[[GameState[object]], tuple[int, ...]],
+) -> Callable[[Sequence[Action]], GameState[object]]:
+    """The function that plays a deal's actions from the state before deal ``number``.
+
+    The totals before the deal are ``shown`` (the view's), or, when the view shows the
+    deal ``complete`` (scored), ``shown`` less the deal's own score change. ``field`` and
+    ``scores_of`` say where a state keeps its totals and how a view shows them.
+    """
+    start = round_starts(base, number, field)
+
+    def run(actions: Sequence[Action]) -> GameState[object]:
+        def from_totals(totals: tuple[int, ...]) -> GameState[object]:
+            return replay(start(totals), actions)
+
+        if complete:
+            return completed_round_scores(from_totals, shown, scores_of)
+        return from_totals(shown)
+
+    return run
+
+
 def replay(state: GameState[object], actions: Iterable[Action]) -> GameState[object]:
     """``state`` after ``actions``, each validated by the game's ``apply``."""
     apply = tt.game_of(state).rules.apply

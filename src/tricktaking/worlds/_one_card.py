@@ -11,14 +11,12 @@ from tricktaking.tricks import Trick
 from tricktaking.worlds._layout import (
     Assignment,
     Layout,
-    completed_round_scores,
     deck_of,
     hand_dealer,
     hand_zones,
     hidden_cards,
-    replay,
+    replayer,
     round_number,
-    round_starts,
     seen_cards,
 )
 
@@ -67,17 +65,13 @@ def layout(view: one_card.OneCardView, config: one_card.OneCardConfig) -> Layout
     actions = _actions(view, config.hand_size)
 
     deal_hands = hand_dealer(view)
-    start = round_starts(base, number, "scores")
+    complete = view.phase in (_Phase.DEAL, _Phase.OVER)
+    run = replayer(
+        base, number, field="scores", shown=view.scores, complete=complete, scores_of=tt.scores
+    )
 
     def build(assignment: Assignment) -> GameState[object]:
         hands = tuple(sort_cards(hand) for hand in deal_hands(assignment))
-        dealt = Deal(hands=hands, stock=centre or assignment["centre"])
-
-        def from_totals(totals: tuple[int, ...]) -> GameState[object]:
-            return replay(start(totals), (dealt, *actions))
-
-        if view.phase in (_Phase.DEAL, _Phase.OVER):
-            return completed_round_scores(from_totals, view.scores, tt.scores)
-        return from_totals(view.scores)
+        return run((Deal(hands=hands, stock=centre or assignment["centre"]), *actions))
 
     return Layout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)

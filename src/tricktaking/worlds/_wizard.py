@@ -10,14 +10,12 @@ from tricktaking.games import wizard
 from tricktaking.worlds._layout import (
     Assignment,
     Layout,
-    completed_round_scores,
     deck_of,
     hand_dealer,
     hand_zones,
     hidden_cards,
     plays_of,
-    replay,
-    round_starts,
+    replayer,
     seen_cards,
 )
 
@@ -70,17 +68,13 @@ def layout(view: wizard.WizardView, config: wizard.WizardConfig) -> Layout:
     actions = [*_calls(view), *plays_of(view.trick, view.tricks)]
 
     deal_hands = hand_dealer(view)
-    start = round_starts(base, number, "scores")
+    complete = view.phase in (_Phase.DEAL, _Phase.OVER)
+    run = replayer(
+        base, number, field="scores", shown=view.scores, complete=complete, scores_of=tt.scores
+    )
 
     def build(assignment: Assignment) -> GameState[object]:
         hands = tuple(sort_cards(hand) for hand in deal_hands(assignment))
-        dealt = Deal(hands=hands, stock=(*turn_up, *assignment["stock"]))
-
-        def from_totals(totals: tuple[int, ...]) -> GameState[object]:
-            return replay(start(totals), (dealt, *actions))
-
-        if view.phase in (_Phase.DEAL, _Phase.OVER):
-            return completed_round_scores(from_totals, view.scores, tt.scores)
-        return from_totals(view.scores)
+        return run((Deal(hands=hands, stock=(*turn_up, *assignment["stock"])), *actions))
 
     return Layout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)
