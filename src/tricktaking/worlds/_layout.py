@@ -244,6 +244,35 @@ def replayer(
     return run
 
 
+class ScoredView(TableView, Protocol):
+    """A view with per-seat totals and a phase."""
+
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+
+def dealing_builder(
+    view: ScoredView,
+    base: GameState[object],
+    number: int,
+    *,
+    complete: bool,
+    stock: Callable[[Assignment], tuple[Card, ...]],
+    actions: Sequence[Action],
+) -> Callable[[Assignment], GameState[object]]:
+    """The builder of a game whose deal is the hands and a ``stock``, then ``actions``."""
+    deal_hands = hand_dealer(view)
+    run = replayer(
+        base, number, field="scores", shown=view.scores, complete=complete, scores_of=tt.scores
+    )
+
+    def build(assignment: Assignment) -> GameState[object]:
+        hands = tuple(sort_cards(hand) for hand in deal_hands(assignment))
+        return run((Deal(hands=hands, stock=stock(assignment)), *actions))
+
+    return build
+
+
 def replay(state: GameState[object], actions: Iterable[Action]) -> GameState[object]:
     """``state`` after ``actions``, each validated by the game's ``apply``."""
     apply = tt.game_of(state).rules.apply

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-import tricktaking as tt
-from tricktaking.actions import ChooseDirection, Deal
-from tricktaking.cards import Card, Rank, sort_cards
-from tricktaking.engine import Action, GameState
+from tricktaking.actions import ChooseDirection
+from tricktaking.cards import Card, Rank
+from tricktaking.engine import Action
 from tricktaking.games import one_card
 from tricktaking.tricks import Trick
-from tricktaking.worlds._layout import (
-    Assignment,
-    Layout,
-    deck_of,
-    hand_dealer,
-    hand_zones,
-    hidden_cards,
-    replayer,
-    round_number,
-    seen_cards,
-)
+from tricktaking.worlds import _layout
+from tricktaking.worlds._layout import Layout
 
 __all__: list[str] = []
 
@@ -28,7 +18,7 @@ _Phase = one_card.OneCardPhase
 def config_of(view: one_card.OneCardView) -> one_card.OneCardConfig:
     """The config the view shows; the target is not shown and is the default."""
     n = view.players
-    first_dealer = (view.dealer - max(round_number(view) - 1, 0)) % n
+    first_dealer = (view.dealer - max(_layout.round_number(view) - 1, 0)) % n
     return one_card.OneCardConfig(players=n, first_dealer=first_dealer)
 
 
@@ -47,31 +37,29 @@ def _actions(view: one_card.OneCardView, hand_size: int) -> list[Action]:
 
 def layout(view: one_card.OneCardView, config: one_card.OneCardConfig) -> Layout:
     """The hidden zones of ``view`` and the builder of its worlds."""
-    number = round_number(view)
+    number = _layout.round_number(view)
     base = one_card.new_game(config)
     if number == 0:
         return Layout((), (), (), (), lambda _: base)
     centre = () if view.centre is None else (view.centre,)
-    hidden = hidden_cards(deck_of(config), [*seen_cards(view), *centre])
+    hidden = _layout.hidden_cards(_layout.deck_of(config), [*_layout.seen_cards(view), *centre])
 
     def follow(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
         return one_card.legal_plays(hand, trick, view.trump)  # trump is fixed by trick 1's lead
 
-    zones, sizes, forbidden = hand_zones(view, hidden, follow)
+    zones, sizes, forbidden = _layout.hand_zones(view, hidden, follow)
     if not centre:  # face down until the hand is complete (OC-5.3)
         zones.append("centre")
         sizes.append(1)
         forbidden.append(frozenset())
     actions = _actions(view, config.hand_size)
 
-    deal_hands = hand_dealer(view)
-    complete = view.phase in (_Phase.DEAL, _Phase.OVER)
-    run = replayer(
-        base, number, field="scores", shown=view.scores, complete=complete, scores_of=tt.scores
+    build = _layout.dealing_builder(
+        view,
+        base,
+        number,
+        complete=view.phase in (_Phase.DEAL, _Phase.OVER),
+        stock=lambda assignment: centre or assignment["centre"],
+        actions=actions,
     )
-
-    def build(assignment: Assignment) -> GameState[object]:
-        hands = tuple(sort_cards(hand) for hand in deal_hands(assignment))
-        return run((Deal(hands=hands, stock=centre or assignment["centre"]), *actions))
-
     return Layout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)

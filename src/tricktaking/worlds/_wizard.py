@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-import tricktaking as tt
-from tricktaking.actions import ChooseTrump, Deal
-from tricktaking.cards import Rank, sort_cards
-from tricktaking.engine import Action, GameState
+from tricktaking.actions import ChooseTrump
+from tricktaking.cards import Rank
+from tricktaking.engine import Action
 from tricktaking.games import wizard
-from tricktaking.worlds._layout import (
-    Assignment,
-    Layout,
-    deck_of,
-    hand_dealer,
-    hand_zones,
-    hidden_cards,
-    plays_of,
-    replayer,
-    seen_cards,
-)
+from tricktaking.worlds import _layout
+from tricktaking.worlds._layout import Layout
 
 __all__: list[str] = []
 
@@ -58,23 +48,21 @@ def layout(view: wizard.WizardView, config: wizard.WizardConfig) -> Layout:
     base = wizard.new_game(config)
     if number == 0:
         return Layout((), (), (), (), lambda _: base)
-    deck = deck_of(config)
+    deck = _layout.deck_of(config)
     turn_up = () if view.turn_up is None else (view.turn_up,)
-    hidden = hidden_cards(deck, [*seen_cards(view), *turn_up])
-    zones, sizes, forbidden = hand_zones(view, hidden, wizard.legal_plays)
+    hidden = _layout.hidden_cards(deck, [*_layout.seen_cards(view), *turn_up])
+    zones, sizes, forbidden = _layout.hand_zones(view, hidden, wizard.legal_plays)
     zones.append("stock")
     sizes.append(sum(deck.values()) - number * view.players - len(turn_up))
     forbidden.append(frozenset())
-    actions = [*_calls(view), *plays_of(view.trick, view.tricks)]
+    actions = [*_calls(view), *_layout.plays_of(view.trick, view.tricks)]
 
-    deal_hands = hand_dealer(view)
-    complete = view.phase in (_Phase.DEAL, _Phase.OVER)
-    run = replayer(
-        base, number, field="scores", shown=view.scores, complete=complete, scores_of=tt.scores
+    build = _layout.dealing_builder(
+        view,
+        base,
+        number,
+        complete=view.phase in (_Phase.DEAL, _Phase.OVER),
+        stock=lambda assignment: (*turn_up, *assignment["stock"]),
+        actions=actions,
     )
-
-    def build(assignment: Assignment) -> GameState[object]:
-        hands = tuple(sort_cards(hand) for hand in deal_hands(assignment))
-        return run((Deal(hands=hands, stock=(*turn_up, *assignment["stock"])), *actions))
-
     return Layout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)
