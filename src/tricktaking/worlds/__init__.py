@@ -77,7 +77,7 @@ _ADAPTERS: dict[type, _Adapter] = {
 }
 
 
-def _layout(view: PlayerView, config: object | None) -> Layout:
+def _read_layout(view: PlayerView, config: object | None) -> Layout:
     adapter = _ADAPTERS.get(type(view))
     if adapter is None:
         known = ", ".join(sorted(kind.__name__ for kind in _ADAPTERS))
@@ -105,7 +105,7 @@ class WorldSampler:
 
     def __init__(self, view: PlayerView, config: object | None = None) -> None:
         self.view = view
-        self._layout = layout = _layout(view, config)
+        self._layout = layout = _read_layout(view, config)
         zone_of = range(len(layout.zones))
         groups: dict[tuple[int, ...], list[Card]] = {}
         for card in layout.hidden:

@@ -8,7 +8,7 @@ from tricktaking.engine import Action
 from tricktaking.games import one_card
 from tricktaking.tricks import Trick
 from tricktaking.worlds import _layout
-from tricktaking.worlds._layout import Layout
+from tricktaking.worlds._layout import Assignment, Layout
 
 __all__: list[str] = []
 
@@ -54,12 +54,15 @@ def layout(view: one_card.OneCardView, config: one_card.OneCardConfig) -> Layout
         forbidden.append(frozenset())
     actions = _actions(view, config.hand_size)
 
+    def stock(assignment: Assignment) -> tuple[Card, ...]:
+        return centre or assignment["centre"]
+
     build = _layout.dealing_builder(
         view,
         base,
         number,
         complete=view.phase in (_Phase.DEAL, _Phase.OVER),
-        stock=lambda assignment: centre or assignment["centre"],
+        stock=stock,
         actions=actions,
     )
     return Layout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)

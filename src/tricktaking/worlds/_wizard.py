@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from tricktaking.actions import ChooseTrump
-from tricktaking.cards import Rank
+from tricktaking.cards import Card, Rank
 from tricktaking.engine import Action
 from tricktaking.games import wizard
 from tricktaking.worlds import _layout
-from tricktaking.worlds._layout import Layout
+from tricktaking.worlds._layout import Assignment, Layout
 
 __all__: list[str] = []
 
@@ -57,12 +57,15 @@ def layout(view: wizard.WizardView, config: wizard.WizardConfig) -> Layout:
     forbidden.append(frozenset())
     actions = [*_calls(view), *_layout.plays_of(view.trick, view.tricks)]
 
+    def stock(assignment: Assignment) -> tuple[Card, ...]:
+        return (*turn_up, *assignment["stock"])
+
     build = _layout.dealing_builder(
         view,
         base,
         number,
         complete=view.phase in (_Phase.DEAL, _Phase.OVER),
-        stock=lambda assignment: (*turn_up, *assignment["stock"]),
+        stock=stock,
         actions=actions,
     )
     return Layout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)
