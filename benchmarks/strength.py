@@ -1,6 +1,6 @@
 """Search-bot strength: duplicate-deal arena runs of IsmctsBot and PimcBot vs the heuristic.
 
-Usage: ``python benchmarks/strength.py [deals] [iterations] [workers] [games...]``
+Usage: ``python benchmarks/strength.py [games...] --deals N --iterations I --seed S``
 
 Each deal is one short game (:func:`tricktaking.arena.deal_config`), played once per
 seating; the search bots get the deal's config (so their worlds have the real target)
@@ -10,9 +10,11 @@ difference (mean, standard error, 95 % interval), games/s and CPU ms per search 
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import tricktaking as tt
@@ -59,34 +61,38 @@ def progress(done: int, total: int) -> None:
     print(f"  {done}/{total} deals", file=sys.stderr, flush=True)
 
 
-def main() -> None:
-    deals = int(sys.argv[1]) if len(sys.argv) > 1 else 50
-    iterations = int(sys.argv[2]) if len(sys.argv) > 2 else 40
-    workers = int(sys.argv[3]) if len(sys.argv) > 3 else 2
-    games = sys.argv[4:] or ["wizard", "one-card", "bid-whist"]
-    print(f"deals={deals} iterations={iterations} workers={workers}")
-    for game in games:
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("games", nargs="*", default=["wizard", "one-card", "bid-whist"])
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--iterations", type=int, default=40, help="per search decision")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--kinds", default="ismcts,pimc", help="search kinds to compare")
+    args = parser.parse_args(argv)
+    print(f"deals={args.deals} iterations={args.iterations} seed={args.seed}")
+    for game in args.games:
         config = deal_config(game)
-        for kind in ("ismcts", "pimc"):
-            searcher = Searcher(kind, iterations, config)
-            ms = decision_ms(config, kind, iterations)
+        for kind in args.kinds.split(","):
+            searcher = Searcher(kind, args.iterations, config)
+            ms = decision_ms(config, kind, args.iterations)
             start = time.perf_counter()
-            with ProcessPoolExecutor(workers) as pool:
+            with ProcessPoolExecutor(args.workers) as pool:
                 result = arena(
                     config,
                     [searcher, "heuristic"],
-                    deals=deals,
-                    seed=2026,
+                    deals=args.deals,
+                    seed=args.seed,
                     executor=pool,
                     chunk_size=2,
                     progress=progress,
                 )
             wall = time.perf_counter() - start
             stats = result.bots[0]
+            low, high = stats.interval
             print(
-                f"{game:10} {stats.bot:10} deals={deals} diff={stats.difference:+.2f} "
-                f"se={stats.standard_error:.2f} "
-                f"ci95=({stats.interval[0]:+.2f}, {stats.interval[1]:+.2f}) "
+                f"{game:10} {stats.bot:10} deals={args.deals} diff={stats.difference:+.2f} "
+                f"se={stats.standard_error:.2f} ci95=({low:+.2f}, {high:+.2f}) "
                 f"games/s={result.games / wall:.2f} ms/decision={ms:.0f}",
                 flush=True,
             )
