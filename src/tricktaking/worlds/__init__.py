@@ -46,7 +46,7 @@ from tricktaking.errors import TricktakingError
 from tricktaking.games import bid_whist, one_card, wizard
 from tricktaking.seeding import derive_seed, random_below, stream
 from tricktaking.worlds import _bid_whist, _one_card, _wizard
-from tricktaking.worlds._assign import Allocation, CardClass
+from tricktaking.worlds._assign import CardClass, allocation
 from tricktaking.worlds._layout import Layout
 
 __all__ = [
@@ -113,7 +113,7 @@ class WorldSampler:
             groups.setdefault(allowed, []).append(card)
         self._groups = list(groups.items())
         classes = [CardClass(len(cards), allowed) for allowed, cards in self._groups]
-        self._allocation = Allocation(layout.sizes, classes)
+        self._allocation = allocation(layout.sizes, classes)
         self._order = [self._groups[self._class_index(c)] for c in self._allocation.classes]
         if sum(layout.sizes) != len(layout.hidden) or self._allocation.count() == 0:
             raise InconsistentViewError("no deal of the cards is consistent with the view")
@@ -140,7 +140,7 @@ class WorldSampler:
             if single:
                 classes.append(CardClass(single, allowed))
             classes += [CardClass(n, allowed, identical=True) for n in kinds.values() if n > 1]
-        return Allocation(layout.sizes, classes).count()
+        return allocation(layout.sizes, classes).count()
 
     def assignment(self, words: Iterator[int]) -> dict[str, tuple[Card, ...]]:
         """The hidden cards of each hidden zone, drawn from ``words``.
