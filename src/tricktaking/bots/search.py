@@ -297,8 +297,9 @@ class IsmctsBot(_Searcher):
     iterations in which the action was legal, ``mean`` is the acting seat's own value
     (each seat maximises its own; partners share theirs) scaled to [0, 1] by the range
     seen so far, and ``c`` is :data:`~tricktaking.bots.EXPLORATION`. An untried legal
-    action is expanded first (the first in legal order), then the deal is played out
-    with the playout policy and the values are backed up. The final move is the root action with the
+    action is expanded first (the playout policy's choice if it is untried, else the
+    first in legal order), then the deal is played out with the playout policy and the
+    values are backed up. The final move is the root action with the
     most visits (ties: the higher mean, then the legal order).
 
     Args:
@@ -325,6 +326,16 @@ class IsmctsBot(_Searcher):
         super().__init__(seed, **options)
         self.exploration = exploration
 
+    def _expansion(self, state: GameState[object], seat: int, untried: list[Action]) -> Action:
+        """The untried action to add: the playout policy's choice if untried, else the first.
+
+        Expanding the policy's move first makes a small search start from the line the
+        playouts would follow, and look at the alternatives as its budget allows.
+        """
+        bots = self._bots(tt.game_of(state).name, len(tt.scores(state)))
+        choice = bots[seat].act(tt.view(state, seat))
+        return choice if choice in untried else untried[0]
+
     def evaluate(self, view: PlayerView, iterations: int | None = None) -> tuple[Suggestion, ...]:
         """Every legal action with its mean value and visits, best (most visited) first."""
         legal = legal_choices(view)
@@ -347,7 +358,7 @@ class IsmctsBot(_Searcher):
                     if child is not None:
                         child.available += 1
                 if untried:
-                    action = untried[0]
+                    action = self._expansion(state, seat, untried)
                     child = node.children[action] = _Node(seat)
                     child.available += 1
                     state = tt.apply(state, action)
