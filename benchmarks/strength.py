@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("games", nargs="*", default=["wizard", "one-card", "bid-whist"])
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--iterations", type=int, default=40, help="per search decision")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2, help="1: no process pool")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--kinds", default="ismcts,pimc", help="search kinds to compare")
     args = parser.parse_args(argv)
@@ -77,7 +77,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             searcher = Searcher(kind, args.iterations, config)
             ms = decision_ms(config, kind, args.iterations)
             start = time.perf_counter()
-            with ProcessPoolExecutor(args.workers) as pool:
+            pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+            try:
                 result = arena(
                     config,
                     [searcher, "heuristic"],
@@ -87,6 +88,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                     chunk_size=2,
                     progress=progress,
                 )
+            finally:
+                if pool is not None:
+                    pool.shutdown()
             wall = time.perf_counter() - start
             stats = result.bots[0]
             low, high = stats.interval
