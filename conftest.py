@@ -31,6 +31,9 @@ NOT_SELF_CONTAINED = frozenset(
         "tricktaking.actions",
         "tricktaking.arena",
         "tricktaking.bots",
+        "tricktaking.bots._protocol",
+        "tricktaking.bots.heuristic",
+        "tricktaking.bots.search",
         "tricktaking.cards",
         "tricktaking.deck",
         "tricktaking.errors",
@@ -40,6 +43,7 @@ NOT_SELF_CONTAINED = frozenset(
         "tricktaking.notation",
         "tricktaking.records",
         "tricktaking.seeding",
+        "tricktaking.worlds",
     }
 )
 

@@ -45,8 +45,11 @@ def import_graph() -> dict[str, set[str]]:
         imported: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                imported.add(node.module)
-                imported.update(f"{node.module}.{alias.name}" for alias in node.names)
+                # "from package import submodule" depends on the submodule; importing any
+                # other name depends on the module that defines it
+                for alias in node.names:
+                    submodule = f"{node.module}.{alias.name}"
+                    imported.add(submodule if submodule in modules else node.module)
             elif isinstance(node, ast.Import):
                 imported.update(alias.name for alias in node.names)
         graph[name] = {target for target in imported if target in modules and target != name}

@@ -189,7 +189,6 @@ def test_refused_messages_change_nothing(client: TestClient) -> None:
             '{"type": "move", "action": "1 bid 0", "seq": 0}': "stale",
             '{"type": "move", "action": "1 bid 0", "seq": -3}': "bad_field",
             '{"type": "hello", "protocol": 99}': "version",
-            '{"type": "hint"}': "unsupported",
         }
         for text, code in refusals.items():
             ws.send_text(text)
@@ -268,7 +267,7 @@ def test_the_replay_opens_only_when_the_game_is_over(client: TestClient) -> None
 
 
 def test_a_hint_appears_when_the_library_can_suggest(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tricktaking.bots
+    import tricktaking.web.hub
 
     class Suggestion(NamedTuple):  # the shape of tricktaking.bots.suggest's answer
         action: tt.Action
@@ -279,7 +278,7 @@ def test_a_hint_appears_when_the_library_can_suggest(monkeypatch: pytest.MonkeyP
         ranked = reversed(view.legal_actions)  # best first: the last legal action here
         return tuple(Suggestion(action, 0.5, 10) for action in ranked)
 
-    monkeypatch.setattr(tricktaking.bots, "suggest", suggest, raising=False)
+    monkeypatch.setattr(tricktaking.web.hub, "suggest", suggest)
     with served() as client:
         assert client.get("/api/games").json()["capabilities"] == {"hint": True}
         links = open_table(client, "wizard", {"players": 3}, ["human"] * 3)

@@ -28,7 +28,6 @@ from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 from tricktaking.cards import Card
 from tricktaking.errors import NotationError
 from tricktaking.web import create_app
-from tricktaking.web.hub import suggester
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = [
@@ -198,7 +197,7 @@ def test_an_illegal_click_is_impossible_and_a_forced_one_is_refused(
     page.goto(base_url + _link(links, 1))
     _wait_turn_or_over(page)  # seat 1 bids first: no card may be played
     hint = page.locator("#hint-button")
-    assert hint.is_visible() == (suggester() is not None)  # only with a suggest API
+    assert hint.is_visible()  # the server has a suggest API (tricktaking.bots.suggest)
     if hint.is_visible():
         hint.click()
         page.wait_for_selector("#choices button.hinted", timeout=30_000)

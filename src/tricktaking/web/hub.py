@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol, cast, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import attrs
 
 import tricktaking as tt
+from tricktaking.bots import Suggestion, suggest
 from tricktaking.engine import Action, GameState, PlayerView
 from tricktaking.views import JSONValue
 from tricktaking.web.options import build_config
@@ -45,7 +45,7 @@ from tricktaking.web.protocol import (
 from tricktaking.web.store import Store
 from tricktaking.web.tables import Table
 
-__all__ = ["MAX_MISSED_EVENTS", "Client", "Hub", "Link", "suggester"]
+__all__ = ["MAX_MISSED_EVENTS", "Client", "Hub", "Link"]
 
 MAX_MISSED_EVENTS = 200
 """The most missed events a ``welcome`` lists; a client further behind just redraws."""
@@ -87,18 +87,6 @@ class Link:
     seat: int | None
 
 
-def suggester() -> Callable[[PlayerView], object] | None:
-    """``tricktaking.bots.suggest`` if this version of the library has it, else ``None``.
-
-    Example:
-        >>> from tricktaking.web.hub import suggester
-        >>> suggester() is None or callable(suggester())
-        True
-    """
-    found = getattr(importlib.import_module("tricktaking.bots"), "suggest", None)
-    return cast("Callable[[PlayerView], object] | None", found if callable(found) else None)
-
-
 class Hub:
     """The tables of one server.
 
@@ -124,7 +112,7 @@ class Hub:
         self._locks: dict[str, asyncio.Lock] = {}
         self._clients: dict[str, dict[Client, int | None]] = {}
         self._runners: dict[str, asyncio.Task[None]] = {}
-        self._suggest = suggester()
+        self._suggest: Callable[[PlayerView], tuple[Suggestion, ...]] | None = suggest
         self._closing = False
 
     @property
@@ -299,12 +287,5 @@ class Hub:
             raise ProtocolError("not_your_turn", f"it is not seat {link.seat}'s turn")
         seen = tt.view(table.state, link.seat)
         suggest = self._suggest
-        result = await asyncio.to_thread(suggest, seen)
-        # suggest ranks the legal actions, best first: (Suggestion(action, value, visits), ...)
-        best: object = result
-        if isinstance(best, (tuple, list)):
-            ranked = cast("Sequence[object]", best)
-            if not ranked:
-                raise ProtocolError("unsupported", "no suggestion for this position")
-            best = ranked[0]
-        return str(getattr(best, "action", best))
+        ranked = await asyncio.to_thread(suggest, seen)  # the legal actions, best first
+        return str(ranked[0].action)

@@ -1,0 +1,143 @@
+"""The hidden part of a Bid Whist view: the other hands and the kitty or the discards.
+
+With the exchange, once the declarer has taken up the kitty, the other seats see
+neither the kitty nor the discards: the hidden zones are the declarer's hand and the
+discards. Which of the declarer's eighteen cards came from the kitty changes nothing
+that follows and every split is equally likely, so a world fixes the kitty as the
+discards (topped up from the declarer's hand while discards are still to come).
+"""
+
+from __future__ import annotations
+
+import tricktaking as tt
+from tricktaking.actions import ChooseDirection, ChooseTrump, Deal
+from tricktaking.cards import Card, sort_cards
+from tricktaking.engine import Action, GameState
+from tricktaking.games import bid_whist
+from tricktaking.tricks import Trick
+from tricktaking.worlds import _layout
+from tricktaking.worlds._layout import Assignment, Layout
+
+__all__: list[str] = []
+
+_Phase = bid_whist.BidWhistPhase
+
+
+def config_of(view: bid_whist.BidWhistView) -> bid_whist.BidWhistConfig:
+    """The config the view shows; what it cannot show (target, nt_double) is the default.
+
+    The exchange shows as a kitty the declarer sees or a discard phase; the lowest bid
+    level shows in the opening bids offered; who leads trick 1 shows once it is known.
+    """
+    players = len(view.hand_sizes)
+    first_dealer = (view.dealer - max(_layout.round_number(view) - 1, 0)) % players
+    exchange = bool(view.kitty) or view.phase is _Phase.DISCARD
+    bids = [a for a in view.legal_actions if isinstance(a, bid_whist.Bid)]
+    opening = not any(isinstance(call, bid_whist.Bid) for call in view.calls)
+    min_bid = min(bid.level for bid in bids) if bids and opening else 1
+    declarer = None if view.contract is None else view.contract.seat
+    leader = view.tricks[0].leader if view.tricks else view.trick.leader
+    led_by_declarer = (
+        view.phase in (_Phase.DISCARD, _Phase.PLAY, _Phase.DEAL, _Phase.OVER)
+        and declarer is not None
+        and leader == declarer
+        and leader != (view.dealer + 1) % players
+    )
+    return bid_whist.BidWhistConfig(
+        first_dealer=first_dealer,
+        min_bid=min_bid,
+        kitty="exchange" if exchange else "book",
+        first_lead="declarer" if led_by_declarer else "left_of_dealer",
+    )
+
+
+def _choice(view: bid_whist.BidWhistView) -> list[Action]:
+    """The declarer's second choice, once made (BW-8.1)."""
+    contract = view.contract
+    if contract is None or view.phase in (_Phase.BID, _Phase.CHOOSE):
+        return []
+    if contract.mode is bid_whist.BidMode.NO_TRUMP:
+        return [ChooseDirection(contract.seat, view.direction)]
+    if view.trump is None:
+        raise ValueError("a suit contract past the choice must show its trump")
+    return [ChooseTrump(contract.seat, view.trump)]
+
+
+def _picked_up(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> bool:
+    """Whether the declarer has taken up the kitty (the exchange, after the choice)."""
+    return (
+        config.kitty == "exchange"
+        and view.contract is not None
+        and view.phase not in (_Phase.BID, _Phase.CHOOSE)
+    )
+
+
+def layout(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> Layout:
+    """The hidden zones of ``view`` and the builder of its worlds."""
+    number = _layout.round_number(view)
+    base = bid_whist.new_game(config)
+    if number == 0:
+        return Layout((), (), (), (), lambda _: base)
+    shape = _layout.first_deal(config)
+    kitty_size = len(shape.stock)
+    declarer = None if view.contract is None else view.contract.seat
+    picked_up = _picked_up(view, config)
+    seen = _layout.seen_cards(view)
+    if seat_declares := view.seat == declarer and picked_up:
+        seen += view.discards  # the kitty is in the declarer's hand, played or discarded
+    hidden = _layout.hidden_cards(_layout.deck_of(config), seen)
+
+    def follow(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
+        return bid_whist.legal_plays(hand, trick, view.trump)
+
+    zones, sizes, forbidden = _layout.hand_zones(view, hidden, follow)
+    if not picked_up:
+        zones.append("kitty")
+        sizes.append(kitty_size)
+        forbidden.append(frozenset())
+    elif declarer is not None and not seat_declares:
+        held = view.hand_sizes[declarer] + sum(
+            p.seat == declarer for p in _layout.plays_of(view.trick, view.tricks)
+        )
+        zones.append("discards")
+        sizes.append(len(shape.hands[0]) + kitty_size - held)
+        forbidden.append(frozenset())
+    actions = [*view.calls, *_choice(view)]
+    plays = _layout.plays_of(view.trick, view.tricks)
+
+    deal_hands = _layout.hand_dealer(view)
+    complete = view.phase in (_Phase.DEAL, _Phase.OVER)
+    run = _layout.replayer(
+        base,
+        number,
+        field="team_scores",
+        shown=view.team_scores,
+        complete=complete,
+        scores_of=_team_scores,
+    )
+
+    def build(assignment: Assignment) -> GameState[object]:
+        hands = deal_hands(assignment)
+        discards: tuple[Card, ...] = ()
+        if not picked_up or declarer is None:
+            kitty = assignment["kitty"]
+        else:
+            if seat_declares:
+                kitty, discards = view.kitty, view.discards
+            else:
+                discards = assignment["discards"]
+                top_up = kitty_size - len(discards)  # discards still to come (BW-8.3)
+                kitty = (*discards, *assignment[f"hand {declarer}"][:top_up])
+            hands[declarer] += discards
+            for card in kitty:  # the declarer was dealt the eighteen cards but the kitty
+                hands[declarer].remove(card)
+        dealt = Deal(hands=tuple(sort_cards(hand) for hand in hands), stock=kitty)
+        exchange = [bid_whist.Discard(declarer, card) for card in discards if declarer is not None]
+
+        return run((dealt, *actions, *exchange, *plays))
+
+    return Layout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)
+
+
+def _team_scores(state: GameState[object]) -> tuple[int, ...]:
+    return tt.scores(state)[:2]

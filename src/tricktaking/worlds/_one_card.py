@@ -1,0 +1,68 @@
+"""The hidden part of a One Card view: the other hands and the One Card in the centre."""
+
+from __future__ import annotations
+
+from tricktaking.actions import ChooseDirection
+from tricktaking.cards import Card, Rank
+from tricktaking.engine import Action
+from tricktaking.games import one_card
+from tricktaking.tricks import Trick
+from tricktaking.worlds import _layout
+from tricktaking.worlds._layout import Assignment, Layout
+
+__all__: list[str] = []
+
+_Phase = one_card.OneCardPhase
+
+
+def config_of(view: one_card.OneCardView) -> one_card.OneCardConfig:
+    """The config the view shows; the target is not shown and is the default."""
+    n = view.players
+    first_dealer = (view.dealer - max(_layout.round_number(view) - 1, 0)) % n
+    return one_card.OneCardConfig(players=n, first_dealer=first_dealer)
+
+
+def _actions(view: one_card.OneCardView, hand_size: int) -> list[Action]:
+    """The public actions after the deal: the calls, then the plays and any reversal."""
+    actions: list[Action] = list(view.calls)
+    chooses = view.bidder is None and view.phase is not _Phase.CHOOSE_DIRECTION
+    for index, done in enumerate(view.tricks):
+        actions.extend(done.plays)
+        joker = any(card.rank is Rank.JOKER for card in done.cards)
+        if chooses and joker and index < hand_size - 1 and done.winner is not None:
+            actions.append(ChooseDirection(done.winner, view.direction))  # OC-8.3
+    actions.extend(view.trick.plays)
+    return actions
+
+
+def layout(view: one_card.OneCardView, config: one_card.OneCardConfig) -> Layout:
+    """The hidden zones of ``view`` and the builder of its worlds."""
+    number = _layout.round_number(view)
+    base = one_card.new_game(config)
+    if number == 0:
+        return Layout((), (), (), (), lambda _: base)
+    centre = () if view.centre is None else (view.centre,)
+    hidden = _layout.hidden_cards(_layout.deck_of(config), [*_layout.seen_cards(view), *centre])
+
+    def follow(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
+        return one_card.legal_plays(hand, trick, view.trump)  # trump is fixed by trick 1's lead
+
+    zones, sizes, forbidden = _layout.hand_zones(view, hidden, follow)
+    if not centre:  # face down until the hand is complete (OC-5.3)
+        zones.append("centre")
+        sizes.append(1)
+        forbidden.append(frozenset())
+    actions = _actions(view, config.hand_size)
+
+    def stock(assignment: Assignment) -> tuple[Card, ...]:
+        return centre or assignment["centre"]
+
+    build = _layout.dealing_builder(
+        view,
+        base,
+        number,
+        complete=view.phase in (_Phase.DEAL, _Phase.OVER),
+        stock=stock,
+        actions=actions,
+    )
+    return Layout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)

@@ -1,0 +1,71 @@
+"""The hidden part of a Wizard view: the other hands and the stock under the turn-up."""
+
+from __future__ import annotations
+
+from tricktaking.actions import ChooseTrump
+from tricktaking.cards import Card, Rank
+from tricktaking.engine import Action
+from tricktaking.games import wizard
+from tricktaking.worlds import _layout
+from tricktaking.worlds._layout import Assignment, Layout
+
+__all__: list[str] = []
+
+_Phase = wizard.WizardPhase
+
+
+def config_of(view: wizard.WizardView) -> wizard.WizardConfig:
+    """The config the view shows; ``bid_rule`` is "hook" only where the view proves it."""
+    n = view.players
+    first_dealer = (view.dealer - max(view.round_number - 1, 0)) % n
+    rounds = None if view.total_rounds == 60 // n else view.total_rounds
+    hook = (
+        view.phase is _Phase.BID
+        and view.seat == view.dealer
+        and len(view.legal_actions) < view.round_number + 1
+    )
+    return wizard.WizardConfig(
+        players=n, first_dealer=first_dealer, rounds=rounds, bid_rule="hook" if hook else "free"
+    )
+
+
+def _calls(view: wizard.WizardView) -> list[Action]:
+    """The trump choice after a Wizard turn-up (WZ-6.4) and the bids so far (WZ-7.1)."""
+    calls: list[Action] = []
+    if view.turn_up is not None and view.turn_up.rank is Rank.WIZARD and view.trump is not None:
+        calls.append(ChooseTrump(view.dealer, view.trump))
+    n = view.players
+    for bidder in ((view.dealer + 1 + k) % n for k in range(n)):
+        tricks = view.bids[bidder]
+        if tricks is not None:
+            calls.append(wizard.Bid(bidder, tricks))
+    return calls
+
+
+def layout(view: wizard.WizardView, config: wizard.WizardConfig) -> Layout:
+    """The hidden zones of ``view`` and the builder of its worlds."""
+    number = view.round_number
+    base = wizard.new_game(config)
+    if number == 0:
+        return Layout((), (), (), (), lambda _: base)
+    deck = _layout.deck_of(config)
+    turn_up = () if view.turn_up is None else (view.turn_up,)
+    hidden = _layout.hidden_cards(deck, [*_layout.seen_cards(view), *turn_up])
+    zones, sizes, forbidden = _layout.hand_zones(view, hidden, wizard.legal_plays)
+    zones.append("stock")
+    sizes.append(sum(deck.values()) - number * view.players - len(turn_up))
+    forbidden.append(frozenset())
+    actions = [*_calls(view), *_layout.plays_of(view.trick, view.tricks)]
+
+    def stock(assignment: Assignment) -> tuple[Card, ...]:
+        return (*turn_up, *assignment["stock"])
+
+    build = _layout.dealing_builder(
+        view,
+        base,
+        number,
+        complete=view.phase in (_Phase.DEAL, _Phase.OVER),
+        stock=stock,
+        actions=actions,
+    )
+    return Layout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)
