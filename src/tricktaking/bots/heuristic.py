@@ -1,7 +1,5 @@
-"""Bots: players that see only a :class:`~tricktaking.views.PlayerView` and choose an action.
+"""Heuristic bots: quick rule-of-thumb players, one per game.
 
-- :class:`RandomBot` chooses uniformly among the legal actions, from its own seeded,
-  version-stable stream.
 - :class:`WizardBot`, :class:`OneCardBot` and :class:`BidWhistBot` play each game
   sensibly: they bid from the strength of their hand, try to win the tricks they need
   and dump the rest, and in Bid Whist leave a trick their partner is winning alone.
@@ -13,7 +11,7 @@ Example:
     >>> import tricktaking as tt
     >>> state = tt.new_game(tt.WizardConfig(players=3, rounds=1))
     >>> state = tt.apply(state, tt.deal(state, seed=2))
-    >>> bot = make_bot("heuristic", "wizard", seed=0)
+    >>> bot = WizardBot(seed=0)
     >>> seat = tt.actor(state)
     >>> bot.act(tt.view(state, seat)) in tt.legal_actions(state)
     True
@@ -22,75 +20,16 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeAlias
 
 from tricktaking.actions import ChooseDirection, ChooseTrump
+from tricktaking.bots._protocol import BotFactory, legal_choices
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit
+from tricktaking.deck import Deck
 from tricktaking.engine import Action, PlayerView
 from tricktaking.games import bid_whist, one_card, wizard
-from tricktaking.seeding import derive_seed, random_below, stream
 from tricktaking.tricks import Play, Trick
 
-__all__ = [
-    "BOT_KINDS",
-    "BidWhistBot",
-    "Bot",
-    "BotFactory",
-    "OneCardBot",
-    "RandomBot",
-    "WizardBot",
-    "make_bot",
-]
-
-
-class Bot(Protocol):
-    """A player: given its seat's view when it is to act, it returns a legal action.
-
-    Any object with such an ``act`` method is a bot; there is no base class.
-
-    Example:
-        >>> bot: Bot = RandomBot(1)
-        >>> callable(bot.act)
-        True
-    """
-
-    def act(self, view: PlayerView) -> Action:
-        """The action to take; ``view.legal_actions`` lists the choices."""
-        ...
-
-
-BotFactory: TypeAlias = Callable[[int], Bot]
-"""A callable that makes a bot from a seed; the bot classes are factories."""
-
-
-def _legal(view: PlayerView) -> tuple[Action, ...]:
-    legal = view.legal_actions
-    if not legal:
-        raise ValueError(f"seat {view.seat} has no legal action in this view")
-    return legal
-
-
-class RandomBot:
-    """Chooses uniformly among the legal actions, reproducibly from its seed.
-
-    Args:
-        seed: Determines every choice.
-
-    Example:
-        >>> import tricktaking as tt
-        >>> state = tt.new_game(tt.OneCardConfig(players=2))
-        >>> state = tt.apply(state, tt.deal(state, seed=1))
-        >>> RandomBot(3).act(tt.view(state, 1)) == RandomBot(3).act(tt.view(state, 1))
-        True
-    """
-
-    def __init__(self, seed: int = 0) -> None:
-        self._words = stream(derive_seed(seed, "random-bot"))
-
-    def act(self, view: PlayerView) -> Action:
-        """A uniformly random legal action."""
-        legal = _legal(view)
-        return legal[random_below(self._words, len(legal))]
+__all__ = ["HEURISTIC_BOTS", "BidWhistBot", "OneCardBot", "WizardBot"]
 
 
 def _rank_index(card: Card) -> int:
@@ -152,7 +91,7 @@ class WizardBot:
         """Choose trump, bid or play."""
         if not isinstance(view, wizard.WizardView):
             raise TypeError(f"WizardBot plays Wizard, not {type(view).__name__}")
-        legal = _legal(view)
+        legal = legal_choices(view)
         first = legal[0]
         if isinstance(first, ChooseTrump):
             return max(legal, key=lambda action: self._suit_value(view.hand, action))
@@ -202,7 +141,10 @@ class WizardBot:
 # ---------------------------------------------------------------------------------------
 # One Card
 
-_OC_RANKS = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+# One Card's ranks, low to high, read from its deck (OC-4.1) rather than restated
+_OC_RANKS = tuple(
+    rank for rank in SUITED_RANKS if any(card.rank is rank for card in Deck.one_card())
+)
 
 
 class OneCardBot:
@@ -223,7 +165,7 @@ class OneCardBot:
         """Bid, choose the direction or play."""
         if not isinstance(view, one_card.OneCardView):
             raise TypeError(f"OneCardBot plays One Card, not {type(view).__name__}")
-        legal = _legal(view)
+        legal = legal_choices(view)
         first = legal[0]
         if isinstance(first, ChooseDirection):
             low = sum(card.rank in (Rank.NINE, Rank.TEN) for card in view.hand)
@@ -304,7 +246,7 @@ class BidWhistBot:
         """Call, choose trump or direction, discard, or play."""
         if not isinstance(view, bid_whist.BidWhistView):
             raise TypeError(f"BidWhistBot plays Bid Whist, not {type(view).__name__}")
-        legal = _legal(view)
+        legal = legal_choices(view)
         first = legal[0]
         if isinstance(first, ChooseTrump | ChooseDirection):
             return max(legal, key=lambda action: self._choice_value(view, action))
@@ -412,31 +354,9 @@ class BidWhistBot:
         return strength + (30.0 if card.suit is view.trump else 0.0)
 
 
-# ---------------------------------------------------------------------------------------
-# Factories
-
-_HEURISTIC: dict[str, BotFactory] = {
+HEURISTIC_BOTS: dict[str, BotFactory] = {
     "wizard": WizardBot,
     "one-card": OneCardBot,
     "bid-whist": BidWhistBot,
 }
-
-BOT_KINDS = ("heuristic", "random")
-"""The kinds of bot :func:`make_bot` knows."""
-
-
-def make_bot(kind: str, game: str, seed: int = 0) -> Bot:
-    """A bot of ``kind`` (``"heuristic"`` or ``"random"``) for ``game``.
-
-    Raises:
-        ValueError: If the kind or the game is unknown.
-
-    Example:
-        >>> type(make_bot("heuristic", "bid-whist")).__name__
-        'BidWhistBot'
-    """
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "heuristic" and game in _HEURISTIC:
-        return _HEURISTIC[game](seed)
-    raise ValueError(f"no {kind!r} bot for {game!r}; kinds: {', '.join(BOT_KINDS)}")
+"""The heuristic bot of each game, by registry name (see :func:`tricktaking.get_game`)."""

@@ -1,0 +1,101 @@
+"""Bots: players that see only a :class:`~tricktaking.views.PlayerView` and choose an action.
+
+- :class:`RandomBot` chooses uniformly among the legal actions, from its own seeded,
+  version-stable stream.
+- :class:`WizardBot`, :class:`OneCardBot` and :class:`BidWhistBot` play each game
+  sensibly: they bid from the strength of their hand, try to win the tricks they need
+  and dump the rest, and in Bid Whist leave a trick their partner is winning alone.
+- :class:`PimcBot` and :class:`IsmctsBot` search the worlds the view allows
+  (:mod:`tricktaking.worlds`); :func:`suggest` ranks a view's actions for a hint.
+
+Bots never see a state, only the view the engine gives their seat. A bot may keep
+private memory between calls; make a new bot for each game.
+
+Example:
+    >>> import tricktaking as tt
+    >>> state = tt.new_game(tt.WizardConfig(players=3, rounds=1))
+    >>> state = tt.apply(state, tt.deal(state, seed=2))
+    >>> bot = make_bot("heuristic", "wizard", seed=0)
+    >>> seat = tt.actor(state)
+    >>> bot.act(tt.view(state, seat)) in tt.legal_actions(state)
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tricktaking.bots._protocol import Bot, BotFactory, RandomBot
+from tricktaking.bots.heuristic import HEURISTIC_BOTS, BidWhistBot, OneCardBot, WizardBot
+from tricktaking.bots.search import (
+    EXPLORATION,
+    IsmctsBot,
+    PimcBot,
+    PlayoutPolicy,
+    SearchBot,
+    Suggestion,
+    seat_values,
+    suggest,
+)
+from tricktaking.engine import available_games
+
+__all__ = [
+    "BOT_KINDS",
+    "EXPLORATION",
+    "HEURISTIC_BOTS",
+    "BidWhistBot",
+    "Bot",
+    "BotFactory",
+    "IsmctsBot",
+    "OneCardBot",
+    "PimcBot",
+    "PlayoutPolicy",
+    "RandomBot",
+    "SearchBot",
+    "Suggestion",
+    "WizardBot",
+    "make_bot",
+    "seat_values",
+    "suggest",
+]
+
+
+def _heuristic(game: str, seed: int) -> Bot:
+    factory = HEURISTIC_BOTS.get(game)
+    if factory is None:
+        raise ValueError(f"no 'heuristic' bot for {game!r}; it knows {', '.join(HEURISTIC_BOTS)}")
+    return factory(seed)
+
+
+_KINDS: dict[str, Callable[[str, int], Bot]] = {
+    "heuristic": _heuristic,
+    "random": lambda game, seed: RandomBot(seed),
+    "pimc": lambda game, seed: PimcBot(seed),
+    "ismcts": lambda game, seed: IsmctsBot(seed),
+}
+
+BOT_KINDS = tuple(_KINDS)
+"""The kinds of bot :func:`make_bot` knows: ``heuristic``, ``random``, ``pimc``, ``ismcts``."""
+
+
+def make_bot(kind: str, game: str, seed: int = 0) -> Bot:
+    """A bot of ``kind`` (one of :data:`BOT_KINDS`) for ``game`` (a registry name).
+
+    The search kinds use their default budget (200 iterations per decision) and the
+    game's heuristic bot for playouts.
+
+    Raises:
+        ValueError: If the kind or the game is unknown.
+
+    Example:
+        >>> type(make_bot("heuristic", "bid-whist")).__name__
+        'BidWhistBot'
+        >>> type(make_bot("ismcts", "wizard", seed=3)).__name__
+        'IsmctsBot'
+    """
+    if game not in available_games():
+        raise ValueError(f"no game {game!r}; games: {', '.join(available_games())}")
+    make = _KINDS.get(kind)
+    if make is None:
+        raise ValueError(f"no {kind!r} bot for {game!r}; kinds: {', '.join(BOT_KINDS)}")
+    return make(game, seed)

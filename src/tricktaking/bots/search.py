@@ -1,0 +1,406 @@
+"""Search bots: they sample the worlds a view allows and search them, seeing views only.
+
+- :class:`PimcBot` (perfect-information Monte Carlo): for each sampled world, every
+  legal action is tried and played out; the best average wins.
+- :class:`IsmctsBot`: single-observer information-set Monte Carlo tree search (Cowling,
+  Powley and Whitehouse 2012, "Information Set Monte Carlo Tree Search"). Each iteration
+  samples one world (a *determinization*) with :func:`~tricktaking.worlds.sample_world`,
+  walks one tree of actions whose edges exist where the world allows them, and plays
+  out the rest with the playout policy.
+- :func:`suggest`: the ranked actions with their estimated values, the hint a frontend shows.
+
+Both search every phase (bids, trump and direction choices, discards, plays) to the
+end of the current deal. The value a seat maximises is its score difference at that
+horizon: its (team's) total minus the mean total of the other seats (teams), plus
+``win_value`` if the game ended there and it won (minus it if it lost). So the bots
+respect bids and contracts, and the target that ends a game, not the tricks alone.
+
+Worlds are drawn from the view alone, so the bots cannot cheat. With an iteration
+budget a bot is deterministic for its seed; a budget in seconds depends on the machine.
+
+Example:
+    >>> import tricktaking as tt
+    >>> state = tt.new_game(tt.OneCardConfig(players=3))
+    >>> state = tt.apply(state, tt.deal(state, seed=4))
+    >>> bot = IsmctsBot(seed=1, iterations=30)
+    >>> bot.act(tt.view(state, 1)) in tt.legal_actions(state)
+    True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+
+import attrs
+
+import tricktaking as tt
+from tricktaking.bots._protocol import Bot, legal_choices
+from tricktaking.bots.heuristic import HEURISTIC_BOTS
+from tricktaking.engine import Action, GameState, PlayerView
+from tricktaking.seeding import derive_seed
+from tricktaking.worlds import WorldSampler, world_sampler
+
+__all__ = [
+    "EXPLORATION",
+    "IsmctsBot",
+    "PimcBot",
+    "PlayoutPolicy",
+    "SearchBot",
+    "Suggestion",
+    "seat_values",
+    "suggest",
+]
+
+EXPLORATION = 0.7
+"""The UCB exploration constant of :class:`IsmctsBot`, on rewards scaled to [0, 1].
+
+About 1/√2, the constant of UCB1 for rewards in [0, 1] (Kocsis and Szepesvári 2006);
+rewards are scaled by the range of values seen so far in the search.
+"""
+
+PlayoutPolicy = Callable[[str, int], Bot]
+"""Makes the playout bot for a game (by registry name) and a seed."""
+
+_TEAMS = {"bid-whist": 2}
+"""Games whose seats play in fixed partnerships: seat ``s`` is on team ``s % teams``."""
+
+
+def heuristic_policy(game: str, seed: int) -> Bot:
+    """The default playout policy: the game's heuristic bot."""
+    return HEURISTIC_BOTS[game](seed)
+
+
+def seat_values(state: GameState[object], *, win_value: float = 50.0) -> tuple[float, ...]:
+    """Each seat's value of ``state``: its team's total minus the others' mean total.
+
+    Plus ``win_value`` for the winners of a finished game, minus it for the losers.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> seat_values(tt.new_game(tt.WizardConfig(players=3)))
+        (0.0, 0.0, 0.0)
+    """
+    totals = tt.scores(state)
+    n = len(totals)
+    teams = _TEAMS.get(tt.game_of(state).name, n)
+    team_total = [float(totals[team]) for team in range(teams)]
+    winners = tt.winners(state)
+    values = []
+    for seat in range(n):
+        team = seat % teams
+        others = [team_total[t] for t in range(teams) if t != team]
+        value = team_total[team] - sum(others) / len(others)
+        if winners:
+            value += win_value if seat in winners else -win_value
+        values.append(value)
+    return tuple(values)
+
+
+@attrs.frozen
+class Suggestion:
+    """A legal action with its estimated value and how much the search looked at it.
+
+    Attributes:
+        action: The action.
+        value: The mean value of the seat after it (see :func:`seat_values`).
+        visits: The number of playouts (PIMC) or tree visits (ISMCTS) behind the value.
+
+    Example:
+        >>> from tricktaking import Pass
+        >>> Suggestion(Pass(0), 1.5, 10).visits
+        10
+    """
+
+    action: Action
+    value: float
+    visits: int
+
+
+def _deal_goes_on(state: GameState[object]) -> bool:
+    """Whether a seat is to act: not yet a deal due, nor the end of the game."""
+    return tt.actor(state) is not None and tt.actor(state) is not tt.CHANCE
+
+
+class _Searcher:
+    """What both search bots share: budget, worlds, playouts and values."""
+
+    def __init__(
+        self,
+        seed: int,
+        iterations: int | None,
+        seconds: float | None,
+        playout: PlayoutPolicy | None,
+        config: object | None,
+        win_value: float,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("a search needs a budget: iterations, seconds or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be positive, not {seconds}")
+        self.seed = seed
+        self.iterations = iterations
+        self.seconds = seconds
+        self.config = config
+        self.win_value = win_value
+        self._policy = playout or heuristic_policy
+        self._players: dict[str, list[Bot]] = {}
+        self._decisions = 0
+
+    def _budget(self, iterations: int | None) -> Callable[[int], bool]:
+        """Whether iteration ``i`` may run."""
+        limit = self.iterations if iterations is None else iterations
+        deadline = None if self.seconds is None else time.process_time() + self.seconds
+
+        def more(done: int) -> bool:
+            if limit is not None and done >= limit:
+                return False
+            return deadline is None or done == 0 or time.process_time() < deadline
+
+        return more
+
+    def _bots(self, game: str, players: int) -> list[Bot]:
+        bots = self._players.get(game)
+        if bots is None:
+            bots = [
+                self._policy(game, derive_seed(self.seed, "playout", s)) for s in range(players)
+            ]
+            self._players[game] = bots
+        return bots
+
+    def playout(self, state: GameState[object]) -> tuple[float, ...]:
+        """Values after playing ``state`` on to the end of the deal with the policy."""
+        bots = self._bots(tt.game_of(state).name, len(tt.scores(state)))
+        while _deal_goes_on(state):
+            seat = tt.actor(state)
+            assert isinstance(seat, int)
+            state = tt.apply(state, bots[seat].act(tt.view(state, seat)))
+        return seat_values(state, win_value=self.win_value)
+
+    def worlds(self, view: PlayerView) -> WorldSampler:
+        return world_sampler(view, config=self.config)
+
+    def decision_seed(self) -> int:
+        self._decisions += 1
+        return derive_seed(self.seed, "decision", self._decisions)
+
+    def evaluate(self, view: PlayerView, iterations: int | None = None) -> tuple[Suggestion, ...]:
+        raise NotImplementedError  # pragma: no cover
+
+    def act(self, view: PlayerView) -> Action:
+        """The best action after a search within the budget."""
+        legal = legal_choices(view)
+        if len(legal) == 1:
+            return legal[0]
+        return self.evaluate(view)[0].action
+
+
+class PimcBot(_Searcher):
+    """Perfect-information Monte Carlo: sample worlds, try every action, play out, average.
+
+    Each iteration samples one world and plays out one legal action in it, the actions
+    taken in turn, so every action gets the same worlds.
+
+    Args:
+        seed: Determines the worlds and the playouts.
+        iterations: Playouts per decision (``None``: only ``seconds`` limits it).
+        seconds: CPU seconds per decision, at most (``None``: no time limit).
+        playout: The playout policy (default: the game's heuristic bot).
+        config: The game's config, for what a view cannot show (see
+            :func:`~tricktaking.worlds.world_sampler`).
+        win_value: The value of winning the game (see :func:`seat_values`).
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.WizardConfig(players=3, rounds=2))
+        >>> state = tt.apply(state, tt.deal(state, seed=6))
+        >>> seen = tt.view(state, tt.actor(state))
+        >>> PimcBot(seed=2, iterations=12).act(seen) == PimcBot(seed=2, iterations=12).act(seen)
+        True
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int | None = 200,
+        seconds: float | None = None,
+        playout: PlayoutPolicy | None = None,
+        config: object | None = None,
+        win_value: float = 50.0,
+    ) -> None:
+        super().__init__(seed, iterations, seconds, playout, config, win_value)
+
+    def evaluate(self, view: PlayerView, iterations: int | None = None) -> tuple[Suggestion, ...]:
+        """Every legal action with its mean playout value, best first."""
+        legal = legal_choices(view)
+        sampler = self.worlds(view)
+        seed = self.decision_seed()
+        totals = [0.0] * len(legal)
+        counts = [0] * len(legal)
+        more = self._budget(iterations)
+        done = 0
+        world = None
+        while more(done):
+            index = done % len(legal)
+            if index == 0:
+                world = sampler.sample(derive_seed(seed, "world", done // len(legal)))
+            assert world is not None
+            after = tt.apply(world, legal[index])
+            totals[index] += self.playout(after)[view.seat]
+            counts[index] += 1
+            done += 1
+        return _ranked(legal, totals, counts)
+
+
+def _ranked(
+    legal: Sequence[Action], totals: Sequence[float], counts: Sequence[int]
+) -> tuple[Suggestion, ...]:
+    suggestions = [
+        Suggestion(action, totals[i] / counts[i] if counts[i] else -math.inf, counts[i])
+        for i, action in enumerate(legal)
+    ]
+    order = sorted(range(len(legal)), key=lambda i: (-suggestions[i].value, i))
+    return tuple(suggestions[i] for i in order)
+
+
+class _Node:
+    """A tree node: the statistics of the edge into it and its children by action."""
+
+    __slots__ = ("available", "children", "player", "total", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player  # the seat whose action led here
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        self.children: dict[Action, _Node] = {}
+
+
+class IsmctsBot(_Searcher):
+    """Single-observer information-set MCTS over sampled worlds (Cowling et al. 2012).
+
+    Each iteration samples a world from the view and descends one shared tree. At a node
+    the actions legal in that world compete by UCB with availability counts:
+    ``mean + c * sqrt(ln(available) / visits)``, where ``available`` counts the
+    iterations in which the action was legal, ``mean`` is the acting seat's own value
+    (each seat maximises its own; partners share theirs) scaled to [0, 1] by the range
+    seen so far, and ``c`` is :data:`EXPLORATION`. An untried legal action is expanded
+    first (the first in legal order), then the deal is played out with the playout
+    policy and the values are backed up. The final move is the root action with the
+    most visits (ties: the higher mean, then the legal order).
+
+    Args:
+        seed: Determines the worlds and the playouts.
+        iterations: Iterations per decision (``None``: only ``seconds`` limits it).
+        seconds: CPU seconds per decision, at most (``None``: no time limit).
+        playout: The playout policy (default: the game's heuristic bot).
+        config: The game's config, for what a view cannot show.
+        exploration: The UCB constant ``c``.
+        win_value: The value of winning the game (see :func:`seat_values`).
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.BidWhistConfig())
+        >>> state = tt.apply(state, tt.deal(state, seed=3))
+        >>> [s.visits for s in IsmctsBot(iterations=20).evaluate(tt.view(state, 1))][0] > 0
+        True
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int | None = 200,
+        seconds: float | None = None,
+        playout: PlayoutPolicy | None = None,
+        config: object | None = None,
+        exploration: float = EXPLORATION,
+        win_value: float = 50.0,
+    ) -> None:
+        super().__init__(seed, iterations, seconds, playout, config, win_value)
+        self.exploration = exploration
+
+    def evaluate(self, view: PlayerView, iterations: int | None = None) -> tuple[Suggestion, ...]:
+        """Every legal action with its mean value and visits, best (most visited) first."""
+        legal = legal_choices(view)
+        sampler = self.worlds(view)
+        seed = self.decision_seed()
+        root = _Node(view.seat)
+        low, high = math.inf, -math.inf
+        more = self._budget(iterations)
+        done = 0
+        while more(done):
+            state = sampler.sample(derive_seed(seed, "world", done))
+            node, path = root, [root]
+            while _deal_goes_on(state):
+                actions = tt.legal_actions(state)
+                seat = tt.actor(state)
+                assert isinstance(seat, int)
+                untried = [a for a in actions if a not in node.children]
+                for action in actions:
+                    child = node.children.get(action)
+                    if child is not None:
+                        child.available += 1
+                if untried:
+                    action = untried[0]
+                    child = node.children[action] = _Node(seat)
+                    child.available += 1
+                    state = tt.apply(state, action)
+                    path.append(child)
+                    break
+                span = high - low if high > low else 1.0
+                log_n = {a: math.log(node.children[a].available) for a in actions}
+
+                def ucb(action: Action) -> float:
+                    child = node.children[action]  # noqa: B023 (used at once)
+                    mean = (child.total / child.visits - low) / span  # noqa: B023
+                    return mean + self.exploration * math.sqrt(log_n[action] / child.visits)  # noqa: B023
+
+                action = max(actions, key=ucb)
+                node = node.children[action]
+                state = tt.apply(state, action)
+                path.append(node)
+            values = self.playout(state)
+            low, high = min(low, *values), max(high, *values)
+            for visited in path[1:]:
+                visited.visits += 1
+                visited.total += values[visited.player]
+            done += 1
+        visits = [root.children[a].visits if a in root.children else 0 for a in legal]
+        totals = [root.children[a].total if a in root.children else 0.0 for a in legal]
+        means = [t / v if v else -math.inf for t, v in zip(totals, visits, strict=True)]
+        order = sorted(range(len(legal)), key=lambda i: (-visits[i], -means[i], i))
+        return tuple(Suggestion(legal[i], means[i], visits[i]) for i in order)
+
+
+SearchBot = PimcBot | IsmctsBot
+"""A bot that can rank the actions of a view: the hint :func:`suggest` shows."""
+
+
+def suggest(
+    view: PlayerView, bot: SearchBot | None = None, budget: int = 200
+) -> tuple[Suggestion, ...]:
+    """The legal actions of ``view`` ranked by a search, with their estimated values.
+
+    Args:
+        view: The view of the seat to act.
+        bot: The search bot (default: an :class:`IsmctsBot` with seed 0).
+        budget: Iterations of the search.
+
+    Raises:
+        ValueError: If the seat is not to act in ``view``.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.WizardConfig(players=3, rounds=1))
+        >>> state = tt.apply(state, tt.deal(state, seed=2))
+        >>> hints = suggest(tt.view(state, tt.actor(state)), budget=20)
+        >>> {hint.action for hint in hints} == set(tt.legal_actions(state))
+        True
+    """
+    searcher = IsmctsBot() if bot is None else bot
+    return searcher.evaluate(view, budget)

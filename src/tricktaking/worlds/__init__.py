@@ -1,0 +1,224 @@
+"""Worlds: the full states a seat cannot tell from what it sees, drawn exactly.
+
+A *world* for a :class:`~tricktaking.engine.PlayerView` is a state of the view's game
+whose view for that seat is exactly the given view, and whose whole round replays
+legally through :func:`~tricktaking.engine.apply`: every card the seat cannot see is
+placed in a hidden zone (another hand, the stock, the kitty or discards, the centre card)
+so that every play in the history was legal with those hands. A seat that failed to
+follow suit holds none of it; a Wizard or Jester reveals nothing; a Bid Whist no-trump
+joker played to a led suit shows a void in it; the cards of the kitty exchange the seat
+has seen stay where they are.
+
+:func:`sample_world` draws a world from the exact posterior of a fair shuffle: every
+deal of the physical deck consistent with the view is equally likely, so identical cards
+(Wizard's four Wizards and four Jesters) count as distinct cards. It reads nothing but
+the view, so it cannot leak what the seat may not see. :func:`count_worlds` counts the
+distinct worlds.
+
+A world fixes what the seat cannot see of the current round: who holds which card now,
+and what lies in the hidden zones. It does not model inference from the players'
+choices (a bid, a discard, a lead says something about a hand; a fair shuffle does not
+know it), and the order of the cards in a face-down stock is canonical (sorted), as no
+rule ever reads it.
+
+Example:
+    >>> import tricktaking as tt
+    >>> state = tt.new_game(tt.WizardConfig(players=4, rounds=3))
+    >>> for _ in range(3):
+    ...     state = tt.apply(state, tt.deal(state, seed=5) if tt.actor(state) is tt.CHANCE
+    ...                      else tt.legal_actions(state)[0])
+    >>> seen = tt.view(state, 2)
+    >>> world = sample_world(seen, seed=1)
+    >>> tt.view(world, 2) == seen
+    True
+    >>> count_worlds(seen) > 1
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from tricktaking.cards import Card, sort_cards
+from tricktaking.engine import GameState, PlayerView
+from tricktaking.errors import TricktakingError
+from tricktaking.games import bid_whist, one_card, wizard
+from tricktaking.seeding import derive_seed, random_below, stream
+from tricktaking.worlds import _bid_whist, _one_card, _wizard
+from tricktaking.worlds._assign import Allocation, CardClass
+from tricktaking.worlds._layout import Layout
+
+__all__ = ["InconsistentViewError", "count_worlds", "sample_world", "world_sampler"]
+
+
+class InconsistentViewError(TricktakingError, ValueError):
+    """No state of the game gives this view: it was not made by the engine.
+
+    Example:
+        >>> issubclass(InconsistentViewError, ValueError)
+        True
+    """
+
+
+_Adapter = tuple[Callable[[Any], object], Callable[[Any, Any], Layout]]
+
+# One adapter per game, keyed by its view type: what the config is, and the layout.
+_ADAPTERS: dict[type, _Adapter] = {
+    wizard.WizardView: (_wizard.config_of, _wizard.layout),
+    one_card.OneCardView: (_one_card.config_of, _one_card.layout),
+    bid_whist.BidWhistView: (_bid_whist.config_of, _bid_whist.layout),
+}
+
+
+def _layout(view: PlayerView, config: object | None) -> Layout:
+    adapter = _ADAPTERS.get(type(view))
+    if adapter is None:
+        known = ", ".join(sorted(kind.__name__ for kind in _ADAPTERS))
+        raise TypeError(f"no world model for {type(view).__name__}; views known: {known}")
+    config_of, layout = adapter
+    try:
+        return layout(view, config_of(view) if config is None else config)
+    except (ValueError, KeyError) as error:
+        raise InconsistentViewError(f"the view is not one the engine gives: {error}") from error
+
+
+class WorldSampler:
+    """Draws worlds of one view; building it does the counting once for many draws.
+
+    Use :func:`world_sampler` to make one.
+    """
+
+    def __init__(self, view: PlayerView, config: object | None = None) -> None:
+        self.view = view
+        self._layout = layout = _layout(view, config)
+        zone_of = range(len(layout.zones))
+        groups: dict[tuple[int, ...], list[Card]] = {}
+        for card in layout.hidden:
+            allowed = tuple(z for z in zone_of if card not in layout.forbidden[z])
+            groups.setdefault(allowed, []).append(card)
+        self._groups = list(groups.items())
+        classes = [CardClass(len(cards), allowed) for allowed, cards in self._groups]
+        self._allocation = Allocation(layout.sizes, classes)
+        self._order = [self._groups[self._class_index(c)] for c in self._allocation.classes]
+        if sum(layout.sizes) != len(layout.hidden) or self._allocation.count() == 0:
+            raise InconsistentViewError("no deal of the cards is consistent with the view")
+
+    def _class_index(self, cls: CardClass) -> int:
+        for index, (allowed, cards) in enumerate(self._groups):
+            if allowed == cls.zones and len(cards) == cls.size:
+                return index
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def physical_deals(self) -> int:
+        """The number of consistent placements of the physical hidden cards."""
+        return self._allocation.count()
+
+    def count(self) -> int:
+        """The number of distinct worlds (identical cards not told apart)."""
+        layout = self._layout
+        classes = []
+        for allowed, cards in self._groups:
+            kinds: dict[Card, int] = {}
+            for card in cards:
+                kinds[card] = kinds.get(card, 0) + 1
+            single = sum(1 for copies in kinds.values() if copies == 1)
+            if single:
+                classes.append(CardClass(single, allowed))
+            classes += [CardClass(n, allowed, identical=True) for n in kinds.values() if n > 1]
+        return Allocation(layout.sizes, classes).count()
+
+    def assignment(self, words: Iterator[int]) -> dict[str, tuple[Card, ...]]:
+        """The hidden cards of each hidden zone, drawn from ``words``."""
+        layout = self._layout
+        placed: list[list[Card]] = [[] for _ in layout.zones]
+        splits = self._allocation.sample(words)
+        for (allowed, cards), split in zip(self._order, splits, strict=True):
+            pool = list(cards)
+            for zone, count in zip(allowed, split, strict=True):
+                for _ in range(count):  # a partial Fisher–Yates shuffle
+                    index = random_below(words, len(pool))
+                    pool[index], pool[-1] = pool[-1], pool[index]
+                    placed[zone].append(pool.pop())
+        return {name: sort_cards(cards) for name, cards in zip(layout.zones, placed, strict=True)}
+
+    def sample(self, seed: int) -> GameState[object]:
+        """A world drawn by ``seed``: the same seed gives the same world."""
+        words = stream(derive_seed(seed, "world"))
+        return self._layout.build(self.assignment(words))
+
+    def world(self, assignment: dict[str, tuple[Card, ...]]) -> GameState[object]:
+        """The world with these hidden cards, replayed through ``apply``."""
+        return self._layout.build(assignment)
+
+
+def world_sampler(view: PlayerView, *, config: object | None = None) -> WorldSampler:
+    """A sampler of ``view``'s worlds, for drawing many worlds of one view cheaply.
+
+    Args:
+        view: The seat's view.
+        config: The game's config when the view cannot show all of it (for example a
+            One Card target or Bid Whist's ``nt_double``); by default it is read from
+            the view, with the default for every option the view does not show.
+
+    Raises:
+        InconsistentViewError: If no deal gives this view.
+        TypeError: If ``view`` is not a view of a known game.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OneCardConfig(players=3))
+        >>> state = tt.apply(state, tt.deal(state, seed=4))
+        >>> sampler = world_sampler(tt.view(state, 0))
+        >>> sampler.sample(1) == sampler.sample(1)
+        True
+    """
+    return WorldSampler(view, config)
+
+
+def sample_world(view: PlayerView, seed: int, *, config: object | None = None) -> GameState[object]:
+    """A state drawn uniformly among the physical deals consistent with ``view``.
+
+    Args:
+        view: The seat's view.
+        seed: Chooses the world; the same view and seed always give the same world.
+        config: The game's config, if the view cannot show it (see :func:`world_sampler`).
+
+    Returns:
+        A state whose view for ``view.seat`` equals ``view`` and whose round replays
+        legally from its deal.
+
+    Raises:
+        InconsistentViewError: If no deal gives this view.
+        TypeError: If ``view`` is not a view of a known game.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.BidWhistConfig())
+        >>> state = tt.apply(state, tt.deal(state, seed=7))
+        >>> world = sample_world(tt.view(state, 3), seed=2)
+        >>> tt.view(world, 3) == tt.view(state, 3), world.round.hands[3] == state.round.hands[3]
+        (True, True)
+    """
+    return WorldSampler(view, config).sample(seed)
+
+
+def count_worlds(view: PlayerView, *, config: object | None = None) -> int:
+    """The number of distinct worlds of ``view``, exactly.
+
+    Distinct means as states: identical cards (Wizard's Wizards, its Jesters) are not
+    told apart, so two deals that differ only in which Wizard a seat holds are one
+    world. :func:`sample_world` weighs each world by its number of physical deals.
+
+    Raises:
+        InconsistentViewError: If no deal gives this view.
+        TypeError: If ``view`` is not a view of a known game.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OneCardConfig(players=2))
+        >>> state = tt.apply(state, tt.deal(state, seed=1))
+        >>> count_worlds(tt.view(state, 0))  # 12 cards of 13 to the other hand
+        13
+    """
+    return WorldSampler(view, config).count()

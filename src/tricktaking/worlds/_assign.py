@@ -1,0 +1,174 @@
+"""Exact counting and sampling of card-to-zone assignments under "may not hold" rules.
+
+The hidden cards of a view go into hidden zones of known sizes (the other hands, the
+stock, the kitty). A zone may be barred from some cards (a seat that showed out of a
+suit holds none of it). Cards with the same set of allowed zones are exchangeable, so
+the assignments are counted class by class: a dynamic programme over the classes and
+the zones' remaining capacities, each class split among its allowed zones with a
+multinomial weight. Sampling draws each class's split with probability proportional to
+the number of completions (sequential conditional counts), then which cards of the
+class go where by a seeded shuffle, which makes every assignment of the physical cards
+equally likely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from math import factorial
+
+import attrs
+
+from tricktaking.seeding import random_below
+
+__all__: list[str] = []
+
+_Caps = tuple[int, ...]
+_Split = tuple[int, ...]
+
+
+def below(words: Iterator[int], bound: int) -> int:
+    """A uniform integer in ``range(bound)``; ``bound`` may exceed 2**64."""
+    if bound <= 1 << 64:
+        return random_below(words, bound)
+    count = (bound.bit_length() + 63) // 64
+    span = 1 << (64 * count)
+    limit = span - span % bound
+    while True:
+        value = 0
+        for _ in range(count):
+            value = value << 64 | next(words)
+        if value < limit:
+            return value % bound
+
+
+def _multinomial(total: int, parts: Sequence[int]) -> int:
+    result = factorial(total)
+    for part in parts:
+        result //= factorial(part)
+    return result
+
+
+@attrs.frozen
+class CardClass:
+    """Cards with the same allowed zones.
+
+    ``size`` cards, to be split among ``zones`` (indexes). ``identical`` classes hold
+    copies of one card, whose splits count once each; the others count every way of
+    choosing which cards go where (a multinomial).
+    """
+
+    size: int
+    zones: tuple[int, ...]
+    identical: bool = False
+
+
+def _splits(size: int, zones: tuple[int, ...], caps: _Caps) -> Iterator[_Split]:
+    """Every way to put ``size`` cards into ``zones`` within ``caps`` (counts per zone)."""
+    if not zones:
+        if size == 0:
+            yield ()
+        return
+    first, rest = zones[0], zones[1:]
+    if not rest:
+        if size <= caps[first]:
+            yield (size,)
+        return
+    for count in range(min(size, caps[first]), -1, -1):
+        for tail in _splits(size - count, rest, caps):
+            yield (count, *tail)
+
+
+class Allocation:
+    """The assignments of classes of cards to zones of fixed sizes, counted exactly.
+
+    Args:
+        sizes: The number of cards each zone must receive.
+        classes: The card classes; their sizes must total ``sum(sizes)``.
+    """
+
+    def __init__(self, sizes: tuple[int, ...], classes: Sequence[CardClass]) -> None:
+        self.sizes = sizes
+        # the class allowed in most zones last: its split is forced by the others
+        self.classes = tuple(sorted(classes, key=lambda c: (len(c.zones), c.size)))
+        self._counts: dict[tuple[int, _Caps], int] = {}
+        self._options: dict[tuple[int, _Caps], tuple[list[int], list[_Split], int]] = {}
+
+    def _weight(self, cls: CardClass, split: _Split) -> int:
+        return 1 if cls.identical else _multinomial(cls.size, split)
+
+    def _rest(self, index: int, caps: _Caps, cls: CardClass, split: _Split) -> _Caps:
+        left = list(caps)
+        for zone, count in zip(cls.zones, split, strict=True):
+            left[zone] -= count
+        return tuple(left)
+
+    def count(self, index: int = 0, caps: _Caps | None = None) -> int:
+        """The number of assignments of classes ``index…`` into capacities ``caps``."""
+        if caps is None:
+            caps = self.sizes
+        key = (index, caps)
+        known = self._counts.get(key)
+        if known is not None:
+            return known
+        if index == len(self.classes):
+            total = 1 if not any(caps) else 0
+        elif index == len(self.classes) - 1:
+            cls = self.classes[index]
+            split = tuple(caps[zone] for zone in cls.zones)
+            fits = sum(split) == cls.size and sum(caps) == cls.size
+            total = self._weight(cls, split) if fits else 0
+        else:
+            total = self._table(index, caps)[2]
+        self._counts[key] = total
+        return total
+
+    def _table(self, index: int, caps: _Caps) -> tuple[list[int], list[_Split], int]:
+        """The splits of class ``index`` with cumulative weights of their completions."""
+        key = (index, caps)
+        table = self._options.get(key)
+        if table is None:
+            cls = self.classes[index]
+            bounds: list[int] = []
+            splits: list[_Split] = []
+            total = 0
+            for split in _splits(cls.size, cls.zones, caps):
+                weight = self.count(index + 1, self._rest(index, caps, cls, split))
+                if weight:
+                    total += self._weight(cls, split) * weight
+                    bounds.append(total)
+                    splits.append(split)
+            table = (bounds, splits, total)
+            self._options[key] = table
+        return table
+
+    def sample(self, words: Iterator[int]) -> list[_Split]:
+        """One split per class (in :attr:`classes` order), drawn exactly.
+
+        Raises:
+            ValueError: If there is no assignment at all.
+        """
+        caps = self.sizes
+        if self.count() == 0:
+            raise ValueError("no assignment satisfies the constraints")
+        chosen: list[_Split] = []
+        last = len(self.classes) - 1
+        for index, cls in enumerate(self.classes):
+            if index == last:
+                chosen.append(tuple(caps[zone] for zone in cls.zones))
+                break
+            bounds, splits, total = self._table(index, caps)
+            if len(splits) == 1:
+                split = splits[0]
+            else:
+                point = below(words, total)
+                low, high = 0, len(bounds) - 1
+                while low < high:  # the first bound above point
+                    middle = (low + high) // 2
+                    if bounds[middle] > point:
+                        high = middle
+                    else:
+                        low = middle + 1
+                split = splits[low]
+            chosen.append(split)
+            caps = self._rest(index, caps, cls, split)
+        return chosen

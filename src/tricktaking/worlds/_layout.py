@@ -1,0 +1,150 @@
+"""What a game adapter tells the sampler: the hidden zones, their rules and a builder.
+
+Every game reduces a view to the same structure: the cards the seat cannot see, the
+hidden zones they lie in (sizes fixed by the view), the cards each zone cannot hold
+(derived from the history through the game's own ``legal_plays``), and a function that
+turns an assignment of the hidden cards into a full state by replaying the view's
+public history from a deal. The sampler and the counter know nothing of any game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+import attrs
+
+import tricktaking as tt
+from tricktaking.actions import Deal
+from tricktaking.cards import Card, sort_cards
+from tricktaking.engine import Action, GameState
+from tricktaking.tricks import Play, Trick
+
+__all__: list[str] = []
+
+Assignment = Mapping[str, tuple[Card, ...]]
+"""The hidden cards of each hidden zone, by zone name."""
+
+Follow = Callable[[tuple[Card, ...], Trick], tuple[Card, ...]]
+"""A game's legal plays of a hand to a trick (its ``legal_plays``, trump bound)."""
+
+
+@attrs.frozen
+class Layout:
+    """The hidden part of a view and how to rebuild a state from it.
+
+    Attributes:
+        zones: The hidden zones' names, e.g. ``"hand 2"``, ``"stock"``.
+        sizes: How many hidden cards each zone holds.
+        hidden: The hidden cards (copies repeated), sorted.
+        forbidden: For each zone, the cards it cannot hold.
+        build: The state for an assignment, replayed through ``apply``.
+    """
+
+    zones: tuple[str, ...]
+    sizes: tuple[int, ...]
+    hidden: tuple[Card, ...]
+    forbidden: tuple[frozenset[Card], ...]
+    build: Callable[[Assignment], GameState[object]]
+
+
+def round_number(view: object) -> int:
+    """The view's deal number (``round_number``; older One Card and Bid Whist views
+    call it ``hand_number``).
+    """
+    number = getattr(view, "round_number", None)
+    if number is None:
+        number = getattr(view, "hand_number")  # noqa: B009
+    if not isinstance(number, int):
+        raise TypeError(f"{type(view).__name__} has no round number")
+    return number
+
+
+def first_deal(config: object) -> Deal:
+    """A deal of ``config``'s first round: its sizes and cards are those of every round."""
+    return tt.deal(tt.new_game(config), 0)
+
+
+def deck_of(config: object) -> Counter[Card]:
+    """The cards of one deal of ``config``'s game, counted (a dealt round holds them all)."""
+    dealt = first_deal(config)
+    return Counter([*(card for hand in dealt.hands for card in hand), *dealt.stock])
+
+
+def hidden_cards(deck: Counter[Card], seen: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards of ``deck`` not in ``seen``, sorted.
+
+    Raises:
+        ValueError: If ``seen`` holds a card more often than the deck does.
+    """
+    rest = deck.copy()
+    rest.subtract(seen)
+    if any(count < 0 for count in rest.values()):
+        raise ValueError("the view shows cards that are not in the game's deck")
+    return sort_cards(rest.elements())
+
+
+def all_plays(trick: Trick, tricks: Sequence[Trick]) -> list[tuple[Trick, Play]]:
+    """Each play of the round with the trick as it stood before it."""
+    result = []
+    for done in (*tricks, trick):
+        for index, play in enumerate(done.plays):
+            result.append((Trick(leader=done.leader, plays=done.plays[:index]), play))
+    return result
+
+
+def voids(
+    trick: Trick, tricks: Sequence[Trick], candidates: Iterable[Card], follow: Follow
+) -> dict[int, frozenset[Card]]:
+    """The cards each seat cannot hold now, because a play of theirs would have been illegal.
+
+    A play ``p`` to a trick rules out every card ``c`` for which the game's
+    ``legal_plays((p, c), trick)`` leaves ``p`` out: with ``c`` in hand, ``p`` was not
+    allowed. Follow rules are pairwise (holding one card of the suit to follow is
+    enough), so this is exact; it knows no suit by name, only the rules' verdicts.
+    """
+    kinds = tuple(dict.fromkeys(candidates))
+    barred: dict[int, set[Card]] = {}
+    for before, play in all_plays(trick, tricks):
+        if not before.plays:
+            continue  # a lead follows nothing
+        card = play.card
+        for other in kinds:
+            if card not in follow((card, other), before):
+                barred.setdefault(play.seat, set()).add(other)
+    return {seat: frozenset(cards) for seat, cards in barred.items()}
+
+
+def played_by(trick: Trick, tricks: Sequence[Trick], players: int) -> list[list[Card]]:
+    """The cards each seat has played this round, in order."""
+    cards: list[list[Card]] = [[] for _ in range(players)]
+    for _, play in all_plays(trick, tricks):
+        cards[play.seat].append(play.card)
+    return cards
+
+
+def plays_of(trick: Trick, tricks: Sequence[Trick]) -> list[Play]:
+    """The plays of the round in order."""
+    return [play for _, play in all_plays(trick, tricks)]
+
+
+def replay(state: GameState[object], actions: Iterable[Action]) -> GameState[object]:
+    """``state`` after ``actions``, each validated by ``apply``."""
+    for action in actions:
+        state = tt.apply(state, action)
+    return state
+
+
+def completed_round_scores(
+    build: Callable[[tuple[int, ...]], GameState[object]],
+    shown: tuple[int, ...],
+    scores_of: Callable[[GameState[object]], tuple[int, ...]],
+) -> GameState[object]:
+    """The state that ends a round with totals ``shown``, built from the totals before it.
+
+    ``build(before)`` replays the round from totals ``before``. The round's own score
+    change is found by a first replay, and subtracted.
+    """
+    first = build(shown)
+    change = [after - before for after, before in zip(scores_of(first), shown, strict=True)]
+    return build(tuple(total - delta for total, delta in zip(shown, change, strict=True)))
