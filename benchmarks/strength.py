@@ -1,0 +1,108 @@
+"""Search bots against the heuristic bots, over duplicate deals (:mod:`tricktaking.arena`).
+
+For each game and each search kind, ``deals`` duplicate deals of
+:func:`~tricktaking.arena.deal_config` are played with the search bot and the game's
+heuristic bot on alternate seats (in Bid Whist, one team each; the seatings swap them).
+It prints each arena table, the games per second (wall clock) and the CPU time of the
+search bot's decisions (those with more than one legal action), so the budget per decision
+can be checked. Run it on a quiet machine; ``--quick`` is a smoke test.
+
+Usage::
+
+    python benchmarks/strength.py --kinds ismcts,pimc --iterations 50 --deals 500
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from tricktaking._progress import Progress
+from tricktaking.arena import arena, deal_config
+from tricktaking.bots import Bot, IsmctsBot, PimcBot
+from tricktaking.engine import Action, PlayerView
+
+_KINDS = {"ismcts": IsmctsBot, "pimc": PimcBot}
+
+DECISION_TIMES: list[float] = []
+"""CPU seconds of each timed decision in this process."""
+
+
+class _TimedBot:
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def act(self, view: PlayerView) -> Action:
+        start = time.process_time()
+        action = self.bot.act(view)
+        if len(view.legal_actions) > 1:
+            DECISION_TIMES.append(time.process_time() - start)
+        return action
+
+
+class Search:
+    """A factory of search bots with a fixed iteration budget, named ``kind@iterations``."""
+
+    def __init__(self, kind: str, iterations: int) -> None:
+        self.kind = kind
+        self.iterations = iterations
+        self.__name__ = f"{kind}@{iterations}"
+
+    def __call__(self, seed: int) -> Bot:
+        return _TimedBot(_KINDS[self.kind](seed, iterations=self.iterations))
+
+
+def _percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kinds", default="ismcts,pimc", help="search kinds to measure")
+    parser.add_argument("--games", default="wizard,one-card,bid-whist")
+    parser.add_argument("--iterations", type=int, default=50, help="per decision")
+    parser.add_argument("--deals", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json-dir", default=None, help="write each result here as JSON")
+    parser.add_argument("--quick", action="store_true", help="a smoke test: 2 deals, 5 iterations")
+    args = parser.parse_args(argv)
+    deals, iterations = (2, 5) if args.quick else (args.deals, args.iterations)
+    for game in args.games.split(","):
+        for kind in args.kinds.split(","):
+            DECISION_TIMES.clear()
+            search = Search(kind, iterations)
+            start = time.perf_counter()
+            with Progress(deals, sys.stderr, f"{game} {search.__name__}") as progress:
+                result = arena(
+                    deal_config(game),
+                    [search, "heuristic"],
+                    deals=deals,
+                    seed=args.seed,
+                    chunk_size=1,
+                    progress=progress,
+                )
+            seconds = time.perf_counter() - start
+            print(result.table())
+            times = DECISION_TIMES
+            print(
+                f"{result.games} games in {seconds:.0f} s: {result.games / seconds:.2f} games/s; "
+                f"{search.__name__} decisions: {len(times)}, CPU ms mean "
+                f"{1000 * sum(times) / max(1, len(times)):.1f}, p99 "
+                f"{1000 * _percentile(times, 0.99):.1f}, max {1000 * max(times, default=0):.1f}\n",
+                flush=True,
+            )
+            if args.json_dir:
+                path = Path(args.json_dir) / f"{game}-{search.__name__}.json"
+                data = result.to_dict()
+                data["seconds"] = seconds
+                data["decision_cpu_ms"] = [round(1000 * t, 2) for t in times]
+                path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
