@@ -10,6 +10,11 @@ can be checked. Run it on a quiet machine; ``--quick`` is a smoke test.
 Usage::
 
     python benchmarks/strength.py --kinds ismcts,pimc --iterations 50 --deals 500
+    python benchmarks/strength.py --combine results/*.json
+
+``--combine`` pools the deals of several runs' JSON files (runs with different seeds hold
+independent deals) and prints, per game and bot, the pooled mean difference with its 95 %
+interval and the games per second.
 """
 
 from __future__ import annotations
@@ -20,9 +25,11 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from tricktaking._progress import Progress
-from tricktaking.arena import arena, deal_config
+from tricktaking._runs import mean_and_error
+from tricktaking.arena import Z_95, arena, deal_config
 from tricktaking.bots import Bot, IsmctsBot, PimcBot
 from tricktaking.engine import Action, PlayerView
 
@@ -61,6 +68,34 @@ def _percentile(values: Sequence[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
+def combine(paths: Sequence[str]) -> str:
+    """The pooled statistics of several runs' JSON files, one line per game and search bot."""
+    pooled: dict[tuple[str, str], list[Any]] = {}
+    for path in paths:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        pooled.setdefault((data["game"], data["bots"][0]["bot"]), []).append(data)
+    lines = [
+        "| game | bot | deals | difference | 95% interval | ahead / level / behind | games/s |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for (game, bot), runs in sorted(pooled.items()):
+        values = [deal["differences"][0] for run in runs for deal in run["results"]]
+        mean, error = mean_and_error(values)
+        games = sum(run["games"] for run in runs)
+        seconds = sum(run["seconds"] for run in runs)
+        counts = (
+            sum(v > 0 for v in values),
+            sum(v == 0 for v in values),
+            sum(v < 0 for v in values),
+        )
+        lines.append(
+            f"| {game} | {bot} | {len(values)} | {mean:+.2f} | "
+            f"{mean - Z_95 * error:+.2f} … {mean + Z_95 * error:+.2f} | "
+            f"{' / '.join(map(str, counts))} | {games / seconds:.2f} |"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kinds", default="ismcts,pimc", help="search kinds to measure")
@@ -70,7 +105,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json-dir", default=None, help="write each result here as JSON")
     parser.add_argument("--quick", action="store_true", help="a smoke test: 2 deals, 5 iterations")
+    parser.add_argument("--combine", nargs="+", metavar="JSON", help="pool earlier runs' results")
     args = parser.parse_args(argv)
+    if args.combine:
+        print(combine(args.combine))
+        return
     deals, iterations = (2, 5) if args.quick else (args.deals, args.iterations)
     for game in args.games.split(","):
         for kind in args.kinds.split(","):
