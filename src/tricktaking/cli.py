@@ -292,7 +292,7 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "arena",
         help="compare bots fairly over duplicate deals",
         description="Play every deal once per seating of the bots, with the same cards, and "
-        "print each bot's per-deal score difference with its 95%% interval.",
+        "print each bot's per-deal score difference with its 95% interval.",
     )
     sub.add_argument("game", choices=_GAME_NAMES)
     sub.add_argument(
