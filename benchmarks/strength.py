@@ -75,14 +75,21 @@ def combine(paths: Sequence[str]) -> str:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         pooled.setdefault((data["game"], data["bots"][0]["bot"]), []).append(data)
     lines = [
-        "| game | bot | deals | difference | 95% interval | ahead / level / behind | games/s |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| game | bot | deals | difference | 95% interval | ahead / level / behind "
+        "| games/s | games per CPU s |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for (game, bot), runs in sorted(pooled.items()):
         values = [deal["differences"][0] for run in runs for deal in run["results"]]
         mean, error = mean_and_error(values)
         games = sum(run["games"] for run in runs)
         seconds = sum(run["seconds"] for run in runs)
+        timed = [run for run in runs if "cpu_seconds" in run]
+        cpu_rate = (
+            f"{sum(run['games'] for run in timed) / sum(run['cpu_seconds'] for run in timed):.2f}"
+            if timed
+            else "-"
+        )
         counts = (
             sum(v > 0 for v in values),
             sum(v == 0 for v in values),
@@ -91,7 +98,7 @@ def combine(paths: Sequence[str]) -> str:
         lines.append(
             f"| {game} | {bot} | {len(values)} | {mean:+.2f} | "
             f"{mean - Z_95 * error:+.2f} … {mean + Z_95 * error:+.2f} | "
-            f"{' / '.join(map(str, counts))} | {games / seconds:.2f} |"
+            f"{' / '.join(map(str, counts))} | {games / seconds:.2f} | {cpu_rate} |"
         )
     return "\n".join(lines)
 
@@ -115,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for kind in args.kinds.split(","):
             DECISION_TIMES.clear()
             search = Search(kind, iterations)
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             with Progress(deals, sys.stderr, f"{game} {search.__name__}") as progress:
                 result = arena(
                     deal_config(game),
@@ -126,10 +133,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                     progress=progress,
                 )
             seconds = time.perf_counter() - start
+            cpu = time.process_time() - cpu_start
             print(result.table())
             times = DECISION_TIMES
             print(
-                f"{result.games} games in {seconds:.0f} s: {result.games / seconds:.2f} games/s; "
+                f"{result.games} games in {seconds:.0f} s: {result.games / seconds:.2f} games/s "
+                f"({result.games / cpu:.2f} per CPU second); "
                 f"{search.__name__} decisions: {len(times)}, CPU ms mean "
                 f"{1000 * sum(times) / max(1, len(times)):.1f}, p99 "
                 f"{1000 * _percentile(times, 0.99):.1f}, max {1000 * max(times, default=0):.1f}\n",
@@ -139,6 +148,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 path = Path(args.json_dir) / f"{game}-{search.__name__}.json"
                 data = result.to_dict()
                 data["seconds"] = seconds
+                data["cpu_seconds"] = cpu
                 data["decision_cpu_ms"] = [round(1000 * t, 2) for t in times]
                 path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
