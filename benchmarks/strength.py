@@ -145,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 flush=True,
             )
             if args.json_dir:
-                path = Path(args.json_dir) / f"{game}-{search.__name__}.json"
+                path = Path(args.json_dir) / f"{game}-{search.__name__}-seed{args.seed}.json"
                 data = result.to_dict()
                 data["seconds"] = seconds
                 data["cpu_seconds"] = cpu

@@ -22,5 +22,5 @@ def test_the_strength_benchmark_prints_a_table_per_game_and_kind(
     out = capsys.readouterr().out
     assert out.count("One Card: 2 deals × 2 seatings = 4 games") == 2
     assert "ismcts@5 decisions:" in out and "pimc@5 decisions:" in out
-    data = json.loads((tmp_path / "one-card-ismcts@5.json").read_text())
+    data = json.loads((tmp_path / "one-card-ismcts@5-seed0.json").read_text())
     assert data["deals"] == 2 and data["decision_cpu_ms"]
