@@ -52,15 +52,21 @@ class _TimedBot:
 
 
 class Search:
-    """A factory of search bots with a fixed iteration budget, named ``kind@iterations``."""
+    """A factory of search bots with a fixed iteration budget, named ``kind@iterations``.
 
-    def __init__(self, kind: str, iterations: int) -> None:
+    With a ``config`` the bots know the game's options a view cannot show (One Card's and
+    Bid Whist's target); without one they assume the defaults, as ``make_bot`` bots do.
+    """
+
+    def __init__(self, kind: str, iterations: int, config: object | None = None) -> None:
         self.kind = kind
         self.iterations = iterations
-        self.__name__ = f"{kind}@{iterations}"
+        self.config = config
+        self.__name__ = f"{kind}@{iterations}" + ("+config" if config is not None else "")
 
     def __call__(self, seed: int) -> Bot:
-        return _TimedBot(_KINDS[self.kind](seed, iterations=self.iterations))
+        bot = _KINDS[self.kind](seed, iterations=self.iterations, config=self.config)
+        return _TimedBot(bot)
 
 
 def _percentile(values: Sequence[float], share: float) -> float:
@@ -111,6 +117,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json-dir", default=None, help="write each result here as JSON")
+    parser.add_argument(
+        "--tell-config", action="store_true", help="give the search bots the deal's config"
+    )
     parser.add_argument("--quick", action="store_true", help="a smoke test: 2 deals, 5 iterations")
     parser.add_argument("--combine", nargs="+", metavar="JSON", help="pool earlier runs' results")
     args = parser.parse_args(argv)
@@ -121,11 +130,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     for game in args.games.split(","):
         for kind in args.kinds.split(","):
             DECISION_TIMES.clear()
-            search = Search(kind, iterations)
+            config = deal_config(game)
+            search = Search(kind, iterations, config if args.tell_config else None)
             start, cpu_start = time.perf_counter(), time.process_time()
             with Progress(deals, sys.stderr, f"{game} {search.__name__}") as progress:
                 result = arena(
-                    deal_config(game),
+                    config,
                     [search, "heuristic"],
                     deals=deals,
                     seed=args.seed,

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tricktaking as tt
+from tricktaking import worlds
 from tricktaking.cards import Card, Rank
 from tricktaking.engine import GameState, PlayerView
 from tricktaking.games import bid_whist, one_card, wizard
@@ -25,6 +26,7 @@ from tricktaking.worlds import (
     sample_world,
     world_sampler,
 )
+from tricktaking.worlds._assign import ByClass, ByZone, CardClass, allocation
 
 CONFIGS: tuple[object, ...] = (
     tt.WizardConfig(players=3, rounds=3),
@@ -52,7 +54,7 @@ def game(config_index: int, seed: int) -> tuple[GameState[object], ...]:
 
 def plays_legal(world: GameState[object], seat: int) -> None:
     """Each play of the round was legal with the hand its seat held then (independent check)."""
-    rnd = world.round  # type: ignore[attr-defined]
+    rnd = world.round
     held = [list(hand) for hand in rnd.hands]
     plays = [(done, i) for done in (*rnd.tricks, rnd.trick) for i in range(len(done.plays))]
     for done, index in plays:
@@ -99,7 +101,7 @@ def test_every_world_gives_the_view_and_replays_legally(
 def hidden_part(state: GameState[object], seat: int) -> tuple[tuple[Card, ...], ...]:
     return tuple(
         zone.cards
-        for zone in tt.get_game(tt.game_of(state).name).rules.zones(state)  # type: ignore[attr-defined]
+        for zone in tt.get_game(tt.game_of(state).name).rules.zones(state)
         if not zone.visible_to(seat)
     )
 
@@ -302,8 +304,12 @@ def pick(name: str) -> list[tuple[PlayerView, object]]:
     return chosen
 
 
+@pytest.mark.parametrize("strategy", [ByClass, ByZone])
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_sampling_is_the_fair_shuffle_posterior(name: str) -> None:
+def test_sampling_is_the_fair_shuffle_posterior(
+    name: str, strategy: type[ByClass] | type[ByZone], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(worlds, "allocation", strategy)  # both programmes, on every case
     for seen, config in pick(name):
         exact = brute_force(seen, config)
         sampler: WorldSampler = world_sampler(seen, config=config)
@@ -338,3 +344,29 @@ def iter_words(seed: int):  # type: ignore[no-untyped-def]
     from tricktaking.seeding import derive_seed, stream
 
     return stream(derive_seed(seed, "exactness"))
+
+
+@pytest.mark.parametrize(
+    ("sizes", "classes"),
+    [
+        ((2, 3, 4), [CardClass(3, (0, 2)), CardClass(2, (1, 2)), CardClass(4, (0, 1, 2))]),
+        ((1, 1, 1, 1, 5), [CardClass(4, (0, 1, 2, 4)), CardClass(5, (0, 1, 2, 3, 4))]),
+        ((3, 3), [CardClass(2, (0,), identical=True), CardClass(4, (0, 1))]),
+        ((2, 2), [CardClass(3, (0,)), CardClass(1, (0, 1))]),  # no assignment at all
+    ],
+)
+def test_both_programmes_count_alike(sizes: tuple[int, ...], classes: list[CardClass]) -> None:
+    by_class, by_zone = ByClass(sizes, classes), ByZone(sizes, classes)
+    assert by_class.count() == by_zone.count() == allocation(sizes, classes).count()
+    if by_class.count():
+        draws = [by_zone.sample(iter_words(seed)) for seed in range(50)]
+        for draw in draws:  # each split fills every zone exactly
+            filled = [0] * len(sizes)
+            for cls, split in zip(by_zone.classes, draw, strict=True):
+                assert sum(split) == cls.size
+                for zone, count in zip(cls.zones, split, strict=True):
+                    filled[zone] += count
+            assert tuple(filled) == sizes
+    else:
+        with pytest.raises(ValueError, match="no assignment"):
+            by_zone.sample(iter_words(0))

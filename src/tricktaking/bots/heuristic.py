@@ -1,19 +1,14 @@
-"""Heuristic bots: quick rule-of-thumb players, one per game.
+"""Heuristic bots: quick rule-of-thumb players, one per game, found by registry name.
 
-- :class:`WizardBot`, :class:`OneCardBot` and :class:`BidWhistBot` play each game
-  sensibly: they bid from the strength of their hand, try to win the tricks they need
-  and dump the rest, and in Bid Whist leave a trick their partner is winning alone.
-
-Bots never see a state, only the view the engine gives their seat. A bot may keep
-private memory between calls; make a new bot for each game.
+Each bids from the strength of its hand and then plays for the tricks it needs; they
+are the search bots' default playout policy, so they must stay fast.
 
 Example:
     >>> import tricktaking as tt
-    >>> state = tt.new_game(tt.WizardConfig(players=3, rounds=1))
-    >>> state = tt.apply(state, tt.deal(state, seed=2))
-    >>> bot = WizardBot(seed=0)
-    >>> seat = tt.actor(state)
-    >>> bot.act(tt.view(state, seat)) in tt.legal_actions(state)
+    >>> state = tt.new_game(tt.OneCardConfig(players=2))
+    >>> state = tt.apply(state, tt.deal(state, seed=5))
+    >>> bot = HEURISTIC_BOTS["one-card"](0)
+    >>> bot.act(tt.view(state, tt.actor(state))) in tt.legal_actions(state)
     True
 """
 
@@ -320,7 +315,7 @@ class BidWhistBot:
 
     def _call(self, view: bid_whist.BidWhistView, legal: tuple[Action, ...]) -> Action:
         bids = [action for action in legal if isinstance(action, bid_whist.Bid)]
-        options = []
+        options: list[bid_whist.Bid] = []
         for mode in bid_whist.BidMode:
             books, _ = self._books(view.hand, mode)
             level = int(books + 2.5 + 1 - 6)  # the partner's ~2.5 books and the kitty's

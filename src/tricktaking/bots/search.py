@@ -7,7 +7,8 @@
   samples one world (a *determinization*) with :func:`~tricktaking.worlds.sample_world`,
   walks one tree of actions whose edges exist where the world allows them, and plays
   out the rest with the playout policy.
-- :func:`suggest`: the ranked actions with their estimated values, the hint a frontend shows.
+- :func:`~tricktaking.bots.suggest`: the ranked actions with their estimated values,
+  the hint a frontend shows.
 
 Both search every phase (bids, trump and direction choices, discards, plays) to the
 end of the current deal. The value a seat maximises is its score difference at that
@@ -34,6 +35,7 @@ import time
 from collections.abc import Callable, Sequence
 
 import attrs
+from typing_extensions import TypedDict, Unpack
 
 import tricktaking as tt
 from tricktaking.bots._protocol import Bot, legal_choices
@@ -48,6 +50,7 @@ __all__ = [
     "PimcBot",
     "PlayoutPolicy",
     "SearchBot",
+    "SearchOptions",
     "Suggestion",
     "seat_values",
     "suggest",
@@ -87,7 +90,7 @@ def seat_values(state: GameState[object], *, win_value: float = 50.0) -> tuple[f
     teams = _TEAMS.get(tt.game_of(state).name, n)
     team_total = [float(totals[team]) for team in range(teams)]
     winners = tt.winners(state)
-    values = []
+    values: list[float] = []
     for seat in range(n):
         team = seat % teams
         others = [team_total[t] for t in range(teams) if t != team]
@@ -123,17 +126,34 @@ def _deal_goes_on(state: GameState[object]) -> bool:
     return tt.actor(state) is not None and tt.actor(state) is not tt.CHANCE
 
 
+class SearchOptions(TypedDict, total=False):
+    """The options every search bot takes (see :class:`PimcBot` for their meaning).
+
+    Example:
+        >>> options: SearchOptions = {"iterations": 50, "win_value": 0.0}
+        >>> IsmctsBot(1, **options).iterations
+        50
+    """
+
+    iterations: int | None
+    seconds: float | None
+    playout: PlayoutPolicy | None
+    config: object | None
+    win_value: float
+
+
 class _Searcher:
     """What both search bots share: budget, worlds, playouts and values."""
 
     def __init__(
         self,
-        seed: int,
-        iterations: int | None,
-        seconds: float | None,
-        playout: PlayoutPolicy | None,
-        config: object | None,
-        win_value: float,
+        seed: int = 0,
+        *,
+        iterations: int | None = 200,
+        seconds: float | None = None,
+        playout: PlayoutPolicy | None = None,
+        config: object | None = None,
+        win_value: float = 50.0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("a search needs a budget: iterations, seconds or both")
@@ -222,18 +242,6 @@ class PimcBot(_Searcher):
         True
     """
 
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        iterations: int | None = 200,
-        seconds: float | None = None,
-        playout: PlayoutPolicy | None = None,
-        config: object | None = None,
-        win_value: float = 50.0,
-    ) -> None:
-        super().__init__(seed, iterations, seconds, playout, config, win_value)
-
     def evaluate(self, view: PlayerView, iterations: int | None = None) -> tuple[Suggestion, ...]:
         """Every legal action with its mean playout value, best first."""
         legal = legal_choices(view)
@@ -288,19 +296,17 @@ class IsmctsBot(_Searcher):
     ``mean + c * sqrt(ln(available) / visits)``, where ``available`` counts the
     iterations in which the action was legal, ``mean`` is the acting seat's own value
     (each seat maximises its own; partners share theirs) scaled to [0, 1] by the range
-    seen so far, and ``c`` is :data:`EXPLORATION`. An untried legal action is expanded
-    first (the first in legal order), then the deal is played out with the playout
-    policy and the values are backed up. The final move is the root action with the
+    seen so far, and ``c`` is :data:`~tricktaking.bots.EXPLORATION`. An untried legal
+    action is expanded first (the playout policy's choice if it is untried, else the
+    first in legal order), then the deal is played out with the playout policy and the
+    values are backed up. The final move is the root action with the
     most visits (ties: the higher mean, then the legal order).
 
     Args:
         seed: Determines the worlds and the playouts.
-        iterations: Iterations per decision (``None``: only ``seconds`` limits it).
-        seconds: CPU seconds per decision, at most (``None``: no time limit).
-        playout: The playout policy (default: the game's heuristic bot).
-        config: The game's config, for what a view cannot show.
         exploration: The UCB constant ``c``.
-        win_value: The value of winning the game (see :func:`seat_values`).
+        **options: ``iterations``, ``seconds``, ``playout``, ``config`` and ``win_value``,
+            as for :class:`PimcBot`.
 
     Example:
         >>> import tricktaking as tt
@@ -314,15 +320,21 @@ class IsmctsBot(_Searcher):
         self,
         seed: int = 0,
         *,
-        iterations: int | None = 200,
-        seconds: float | None = None,
-        playout: PlayoutPolicy | None = None,
-        config: object | None = None,
         exploration: float = EXPLORATION,
-        win_value: float = 50.0,
+        **options: Unpack[SearchOptions],
     ) -> None:
-        super().__init__(seed, iterations, seconds, playout, config, win_value)
+        super().__init__(seed, **options)
         self.exploration = exploration
+
+    def _expansion(self, state: GameState[object], seat: int, untried: list[Action]) -> Action:
+        """The untried action to add: the playout policy's choice if untried, else the first.
+
+        Expanding the policy's move first makes a small search start from the line the
+        playouts would follow, and look at the alternatives as its budget allows.
+        """
+        bots = self._bots(tt.game_of(state).name, len(tt.scores(state)))
+        choice = bots[seat].act(tt.view(state, seat))
+        return choice if choice in untried else untried[0]
 
     def evaluate(self, view: PlayerView, iterations: int | None = None) -> tuple[Suggestion, ...]:
         """Every legal action with its mean value and visits, best (most visited) first."""
@@ -346,7 +358,7 @@ class IsmctsBot(_Searcher):
                     if child is not None:
                         child.available += 1
                 if untried:
-                    action = untried[0]
+                    action = self._expansion(state, seat, untried)
                     child = node.children[action] = _Node(seat)
                     child.available += 1
                     state = tt.apply(state, action)

@@ -1,6 +1,6 @@
 """Worlds: the full states a seat cannot tell from what it sees, drawn exactly.
 
-A *world* for a :class:`~tricktaking.engine.PlayerView` is a state of the view's game
+A *world* for a :class:`~tricktaking.views.PlayerView` is a state of the view's game
 whose view for that seat is exactly the given view, and whose whole round replays
 legally through :func:`~tricktaking.engine.apply`: every card the seat cannot see is
 placed in a hidden zone (another hand, the stock, the kitty or discards, the centre card)
@@ -46,10 +46,16 @@ from tricktaking.errors import TricktakingError
 from tricktaking.games import bid_whist, one_card, wizard
 from tricktaking.seeding import derive_seed, random_below, stream
 from tricktaking.worlds import _bid_whist, _one_card, _wizard
-from tricktaking.worlds._assign import Allocation, CardClass
+from tricktaking.worlds._assign import CardClass, allocation
 from tricktaking.worlds._layout import Layout
 
-__all__ = ["InconsistentViewError", "count_worlds", "sample_world", "world_sampler"]
+__all__ = [
+    "InconsistentViewError",
+    "WorldSampler",
+    "count_worlds",
+    "sample_world",
+    "world_sampler",
+]
 
 
 class InconsistentViewError(TricktakingError, ValueError):
@@ -71,7 +77,7 @@ _ADAPTERS: dict[type, _Adapter] = {
 }
 
 
-def _layout(view: PlayerView, config: object | None) -> Layout:
+def _read_layout(view: PlayerView, config: object | None) -> Layout:
     adapter = _ADAPTERS.get(type(view))
     if adapter is None:
         known = ", ".join(sorted(kind.__name__ for kind in _ADAPTERS))
@@ -87,11 +93,19 @@ class WorldSampler:
     """Draws worlds of one view; building it does the counting once for many draws.
 
     Use :func:`world_sampler` to make one.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OneCardConfig(players=2))
+        >>> state = tt.apply(state, tt.deal(state, seed=1))
+        >>> sampler = world_sampler(tt.view(state, 0))
+        >>> sampler.count(), sampler.physical_deals()
+        (13, 13)
     """
 
     def __init__(self, view: PlayerView, config: object | None = None) -> None:
         self.view = view
-        self._layout = layout = _layout(view, config)
+        self._layout = layout = _read_layout(view, config)
         zone_of = range(len(layout.zones))
         groups: dict[tuple[int, ...], list[Card]] = {}
         for card in layout.hidden:
@@ -99,7 +113,7 @@ class WorldSampler:
             groups.setdefault(allowed, []).append(card)
         self._groups = list(groups.items())
         classes = [CardClass(len(cards), allowed) for allowed, cards in self._groups]
-        self._allocation = Allocation(layout.sizes, classes)
+        self._allocation = allocation(layout.sizes, classes)
         self._order = [self._groups[self._class_index(c)] for c in self._allocation.classes]
         if sum(layout.sizes) != len(layout.hidden) or self._allocation.count() == 0:
             raise InconsistentViewError("no deal of the cards is consistent with the view")
@@ -117,7 +131,7 @@ class WorldSampler:
     def count(self) -> int:
         """The number of distinct worlds (identical cards not told apart)."""
         layout = self._layout
-        classes = []
+        classes: list[CardClass] = []
         for allowed, cards in self._groups:
             kinds: dict[Card, int] = {}
             for card in cards:
@@ -126,20 +140,27 @@ class WorldSampler:
             if single:
                 classes.append(CardClass(single, allowed))
             classes += [CardClass(n, allowed, identical=True) for n in kinds.values() if n > 1]
-        return Allocation(layout.sizes, classes).count()
+        return allocation(layout.sizes, classes).count()
 
     def assignment(self, words: Iterator[int]) -> dict[str, tuple[Card, ...]]:
-        """The hidden cards of each hidden zone, drawn from ``words``."""
+        """The hidden cards of each hidden zone, drawn from ``words``.
+
+        Each class's cards are drawn one by one without replacement for all its zones
+        but the last, which keeps the rest: every subset is equally likely.
+        """
         layout = self._layout
         placed: list[list[Card]] = [[] for _ in layout.zones]
         splits = self._allocation.sample(words)
         for (allowed, cards), split in zip(self._order, splits, strict=True):
             pool = list(cards)
+            last = allowed[-1]
             for zone, count in zip(allowed, split, strict=True):
-                for _ in range(count):  # a partial Fisher–Yates shuffle
-                    index = random_below(words, len(pool))
-                    pool[index], pool[-1] = pool[-1], pool[index]
-                    placed[zone].append(pool.pop())
+                if zone == last:
+                    placed[zone] += pool
+                    break
+                target = placed[zone]
+                for _ in range(count):
+                    target.append(pool.pop(random_below(words, len(pool))))
         return {name: sort_cards(cards) for name, cards in zip(layout.zones, placed, strict=True)}
 
     def sample(self, seed: int) -> GameState[object]:

@@ -14,7 +14,7 @@ equally likely.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from math import factorial
+from math import comb, factorial, prod
 
 import attrs
 
@@ -78,8 +78,24 @@ def _splits(size: int, zones: tuple[int, ...], caps: _Caps) -> Iterator[_Split]:
             yield (count, *tail)
 
 
-class Allocation:
+def _draw(words: Iterator[int], bounds: list[int], total: int) -> int:
+    """The index of the first of the cumulative ``bounds`` above a uniform draw below ``total``."""
+    point = below(words, total)
+    low, high = 0, len(bounds) - 1
+    while low < high:
+        middle = (low + high) // 2
+        if bounds[middle] > point:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+class ByClass:
     """The assignments of classes of cards to zones of fixed sizes, counted exactly.
+
+    The programme runs over the classes, its state the zones' remaining room: cheap when
+    there are few zones (few seats).
 
     Args:
         sizes: The number of cards each zone must receive.
@@ -157,18 +173,118 @@ class Allocation:
                 chosen.append(tuple(caps[zone] for zone in cls.zones))
                 break
             bounds, splits, total = self._table(index, caps)
-            if len(splits) == 1:
-                split = splits[0]
-            else:
-                point = below(words, total)
-                low, high = 0, len(bounds) - 1
-                while low < high:  # the first bound above point
-                    middle = (low + high) // 2
-                    if bounds[middle] > point:
-                        high = middle
-                    else:
-                        low = middle + 1
-                split = splits[low]
+            split = splits[0] if len(splits) == 1 else splits[_draw(words, bounds, total)]
             chosen.append(split)
             caps = self._rest(index, caps, cls, split)
         return chosen
+
+
+def _takes(room: int, classes: tuple[int, ...], left: tuple[int, ...]) -> Iterator[_Split]:
+    """Every way to fill ``room`` places from ``classes`` (indexes) with ``left`` cards each."""
+    if not classes:
+        if room == 0:
+            yield ()
+        return
+    first, rest = classes[0], classes[1:]
+    if not rest:
+        if room <= left[first]:
+            yield (room,)
+        return
+    for count in range(min(room, left[first]), -1, -1):
+        for tail in _takes(room - count, rest, left):
+            yield (count, *tail)
+
+
+class ByZone:
+    """The same count and draw, with the programme over the zones instead.
+
+    Its state is the cards left in each class: cheap when there are few classes (few
+    suits with a known void) and many zones, as at a six-player Wizard table.
+    """
+
+    def __init__(self, sizes: tuple[int, ...], classes: Sequence[CardClass]) -> None:
+        self.sizes = sizes
+        self.classes = tuple(classes)
+        self._allowed = tuple(
+            tuple(i for i, cls in enumerate(self.classes) if zone in cls.zones)
+            for zone in range(len(sizes))
+        )
+        self._counts: dict[tuple[int, _Caps], int] = {}
+        self._options: dict[tuple[int, _Caps], tuple[list[int], list[_Split], int]] = {}
+
+    def _weight(self, classes: tuple[int, ...], take: _Split, left: _Caps) -> int:
+        return prod(
+            1 if self.classes[c].identical else comb(left[c], k)
+            for c, k in zip(classes, take, strict=True)
+        )
+
+    @staticmethod
+    def _after(classes: tuple[int, ...], take: _Split, left: _Caps) -> _Caps:
+        rest = list(left)
+        for c, k in zip(classes, take, strict=True):
+            rest[c] -= k
+        return tuple(rest)
+
+    def count(self, zone: int = 0, left: _Caps | None = None) -> int:
+        """The number of assignments of the cards ``left`` to zones ``zone…``."""
+        if left is None:
+            left = tuple(cls.size for cls in self.classes)
+        key = (zone, left)
+        known = self._counts.get(key)
+        if known is not None:
+            return known
+        if zone == len(self.sizes):
+            total = 1 if not any(left) else 0
+        else:
+            total = self._table(zone, left)[2]
+        self._counts[key] = total
+        return total
+
+    def _table(self, zone: int, left: _Caps) -> tuple[list[int], list[_Split], int]:
+        key = (zone, left)
+        table = self._options.get(key)
+        if table is None:
+            classes = self._allowed[zone]
+            bounds: list[int] = []
+            takes: list[_Split] = []
+            total = 0
+            for take in _takes(self.sizes[zone], classes, left):
+                rest = self._after(classes, take, left)
+                weight = self.count(zone + 1, rest)
+                if weight:
+                    total += self._weight(classes, take, left) * weight
+                    bounds.append(total)
+                    takes.append(take)
+            table = (bounds, takes, total)
+            self._options[key] = table
+        return table
+
+    def sample(self, words: Iterator[int]) -> list[_Split]:
+        """One split per class (in :attr:`classes` order), drawn exactly.
+
+        Raises:
+            ValueError: If there is no assignment at all.
+        """
+        if self.count() == 0:
+            raise ValueError("no assignment satisfies the constraints")
+        left = tuple(cls.size for cls in self.classes)
+        placed = [dict.fromkeys(cls.zones, 0) for cls in self.classes]
+        for zone in range(len(self.sizes)):
+            bounds, takes, total = self._table(zone, left)
+            take = takes[0] if len(takes) == 1 else takes[_draw(words, bounds, total)]
+            classes = self._allowed[zone]
+            for c, k in zip(classes, take, strict=True):
+                placed[c][zone] = k
+            left = self._after(classes, take, left)
+        return [tuple(split.values()) for split in placed]
+
+
+Allocation = ByClass | ByZone
+
+
+def allocation(sizes: tuple[int, ...], classes: Sequence[CardClass]) -> Allocation:
+    """The cheaper programme for these zones and classes (by the size of its state)."""
+    ordered = sorted(classes, key=lambda c: (len(c.zones), c.size))
+    by_class = prod(size + 1 for size in sizes[:-1])
+    by_zone = prod(cls.size + 1 for cls in ordered[:-1])
+    return ByZone(sizes, ordered) if by_zone < by_class else ByClass(sizes, ordered)

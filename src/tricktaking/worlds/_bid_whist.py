@@ -9,28 +9,14 @@ discards (topped up from the declarer's hand while discards are still to come).
 
 from __future__ import annotations
 
-import attrs
-
 import tricktaking as tt
 from tricktaking.actions import ChooseDirection, ChooseTrump, Deal
 from tricktaking.cards import Card, sort_cards
 from tricktaking.engine import Action, GameState
 from tricktaking.games import bid_whist
-from tricktaking.rounds import Round
 from tricktaking.tricks import Trick
-from tricktaking.worlds._layout import (
-    Assignment,
-    Layout,
-    completed_round_scores,
-    deck_of,
-    first_deal,
-    hidden_cards,
-    played_by,
-    plays_of,
-    replay,
-    round_number,
-    voids,
-)
+from tricktaking.worlds import _layout
+from tricktaking.worlds._layout import Assignment, Layout
 
 __all__: list[str] = []
 
@@ -44,7 +30,7 @@ def config_of(view: bid_whist.BidWhistView) -> bid_whist.BidWhistConfig:
     level shows in the opening bids offered; who leads trick 1 shows once it is known.
     """
     players = len(view.hand_sizes)
-    first_dealer = (view.dealer - max(round_number(view) - 1, 0)) % players
+    first_dealer = (view.dealer - max(_layout.round_number(view) - 1, 0)) % players
     exchange = bool(view.kitty) or view.phase is _Phase.DISCARD
     bids = [a for a in view.legal_actions if isinstance(a, bid_whist.Bid)]
     opening = not any(isinstance(call, bid_whist.Bid) for call in view.calls)
@@ -77,95 +63,80 @@ def _choice(view: bid_whist.BidWhistView) -> list[Action]:
     return [ChooseTrump(contract.seat, view.trump)]
 
 
+def _picked_up(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> bool:
+    """Whether the declarer has taken up the kitty (the exchange, after the choice)."""
+    return (
+        config.kitty == "exchange"
+        and view.contract is not None
+        and view.phase not in (_Phase.BID, _Phase.CHOOSE)
+    )
+
+
 def layout(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> Layout:
     """The hidden zones of ``view`` and the builder of its worlds."""
-    players = len(view.hand_sizes)
-    number = round_number(view)
-    seat = view.seat
+    number = _layout.round_number(view)
     base = bid_whist.new_game(config)
     if number == 0:
         return Layout((), (), (), (), lambda _: base)
-    deck = deck_of(config)
-    shape = first_deal(config)
+    shape = _layout.first_deal(config)
     kitty_size = len(shape.stock)
-    dealt_size = len(shape.hands[0])
-    played = played_by(view.trick, view.tricks, players)
     declarer = None if view.contract is None else view.contract.seat
-    picked_up = (
-        config.kitty == "exchange"
-        and declarer is not None
-        and view.phase
-        not in (
-            _Phase.BID,
-            _Phase.CHOOSE,
-        )
-    )
-    public = [*view.hand, *(c for t in view.tricks for c in t.cards), *view.trick.cards]
-    if seat == declarer and picked_up:
-        public += view.discards  # the kitty is in the declarer's hand or discarded
-    hidden = hidden_cards(deck, public)
-    others = [s for s in range(players) if s != seat]
-    zones: list[str] = [f"hand {s}" for s in others]
-    sizes: list[int] = [view.hand_sizes[s] for s in others]
-    if not picked_up:
-        zones.append("kitty")
-        sizes.append(kitty_size)
-    elif declarer is not None and seat != declarer:
-        zones.append("discards")
-        sizes.append(dealt_size + kitty_size - view.hand_sizes[declarer] - len(played[declarer]))
+    picked_up = _picked_up(view, config)
+    seen = _layout.seen_cards(view)
+    if seat_declares := view.seat == declarer and picked_up:
+        seen += view.discards  # the kitty is in the declarer's hand, played or discarded
+    hidden = _layout.hidden_cards(_layout.deck_of(config), seen)
 
     def follow(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
         return bid_whist.legal_plays(hand, trick, view.trump)
 
-    barred = voids(view.trick, view.tricks, hidden, follow)
-    forbidden = (
-        *(barred.get(s, frozenset()) for s in others),
-        *(frozenset() for _ in zones[len(others) :]),
-    )
-    calls: list[Action] = [*view.calls, *_choice(view)]
-    plays = plays_of(view.trick, view.tricks)
+    zones, sizes, forbidden = _layout.hand_zones(view, hidden, follow)
+    if not picked_up:
+        zones.append("kitty")
+        sizes.append(kitty_size)
+        forbidden.append(frozenset())
+    elif declarer is not None and not seat_declares:
+        held = view.hand_sizes[declarer] + sum(
+            p.seat == declarer for p in _layout.plays_of(view.trick, view.tricks)
+        )
+        zones.append("discards")
+        sizes.append(len(shape.hands[0]) + kitty_size - held)
+        forbidden.append(frozenset())
+    actions = [*view.calls, *_choice(view)]
+    plays = _layout.plays_of(view.trick, view.tricks)
+
+    deal_hands = _layout.hand_dealer(view)
     complete = view.phase in (_Phase.DEAL, _Phase.OVER)
+    run = _layout.replayer(
+        base,
+        number,
+        field="team_scores",
+        shown=view.team_scores,
+        complete=complete,
+        scores_of=_team_scores,
+    )
 
     def build(assignment: Assignment) -> GameState[object]:
-        now = [view.hand if s == seat else assignment[f"hand {s}"] for s in range(players)]
+        hands = deal_hands(assignment)
         discards: tuple[Card, ...] = ()
-        if not picked_up:
+        if not picked_up or declarer is None:
             kitty = assignment["kitty"]
-        elif declarer is not None and seat == declarer:
-            kitty, discards = view.kitty, view.discards
-        elif declarer is not None:
-            discards = assignment["discards"]
-            top_up = kitty_size - len(discards)  # discards still to come (BW-8.3)
-            kitty = (*discards, *now[declarer][:top_up])
-        hands = [list((*now[s], *played[s])) for s in range(players)]
-        if picked_up and declarer is not None:
-            held = [*hands[declarer], *discards]
-            for card in kitty:
-                held.remove(card)
-            hands[declarer] = held
+        else:
+            if seat_declares:
+                kitty, discards = view.kitty, view.discards
+            else:
+                discards = assignment["discards"]
+                top_up = kitty_size - len(discards)  # discards still to come (BW-8.3)
+                kitty = (*discards, *assignment[f"hand {declarer}"][:top_up])
+            hands[declarer] += discards
+            for card in kitty:  # the declarer was dealt the eighteen cards but the kitty
+                hands[declarer].remove(card)
         dealt = Deal(hands=tuple(sort_cards(hand) for hand in hands), stock=kitty)
-        exchange = (
-            [bid_whist.Discard(declarer, card) for card in discards] if declarer is not None else []
-        )
+        exchange = [bid_whist.Discard(declarer, card) for card in discards if declarer is not None]
 
-        def from_totals(totals: tuple[int, ...]) -> GameState[object]:
-            start = attrs.evolve(
-                base,
-                round=Round(
-                    number=number - 1,
-                    dealer=view.dealer,
-                    hands=((),) * players,
-                    trick=Trick(leader=0),
-                ),
-                team_scores=(totals[0], totals[1]),
-            )
-            return replay(start, (dealt, *calls, *exchange, *plays))
+        return run((dealt, *actions, *exchange, *plays))
 
-        if complete:
-            return completed_round_scores(from_totals, view.team_scores, _team_scores)
-        return from_totals(view.team_scores)
-
-    return Layout(tuple(zones), tuple(sizes), hidden, forbidden, build)
+    return Layout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)
 
 
 def _team_scores(state: GameState[object]) -> tuple[int, ...]:

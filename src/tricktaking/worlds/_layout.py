@@ -9,8 +9,10 @@ public history from a deal. The sampler and the counter know nothing of any game
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Protocol
 
 import attrs
 
@@ -18,6 +20,7 @@ import tricktaking as tt
 from tricktaking.actions import Deal
 from tricktaking.cards import Card, sort_cards
 from tricktaking.engine import Action, GameState
+from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick
 
 __all__: list[str] = []
@@ -48,9 +51,25 @@ class Layout:
     build: Callable[[Assignment], GameState[object]]
 
 
+class TableView(Protocol):
+    """The fields every game's view has that the sampler reads."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def trick(self) -> Trick: ...
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
+
+
 def round_number(view: object) -> int:
-    """The view's deal number (``round_number``; older One Card and Bid Whist views
-    call it ``hand_number``).
+    """The view's deal number.
+
+    Older One Card and Bid Whist views call it ``hand_number``.
     """
     number = getattr(view, "round_number", None)
     if number is None:
@@ -60,6 +79,7 @@ def round_number(view: object) -> int:
     return number
 
 
+@functools.lru_cache(maxsize=64)
 def first_deal(config: object) -> Deal:
     """A deal of ``config``'s first round: its sizes and cards are those of every round."""
     return tt.deal(tt.new_game(config), 0)
@@ -67,6 +87,11 @@ def first_deal(config: object) -> Deal:
 
 def deck_of(config: object) -> Counter[Card]:
     """The cards of one deal of ``config``'s game, counted (a dealt round holds them all)."""
+    return _deck(config).copy()
+
+
+@functools.lru_cache(maxsize=64)
+def _deck(config: object) -> Counter[Card]:
     dealt = first_deal(config)
     return Counter([*(card for hand in dealt.hands for card in hand), *dealt.stock])
 
@@ -77,7 +102,7 @@ def hidden_cards(deck: Counter[Card], seen: Iterable[Card]) -> tuple[Card, ...]:
     Raises:
         ValueError: If ``seen`` holds a card more often than the deck does.
     """
-    rest = deck.copy()
+    rest = Counter(deck)
     rest.subtract(seen)
     if any(count < 0 for count in rest.values()):
         raise ValueError("the view shows cards that are not in the game's deck")
@@ -86,7 +111,7 @@ def hidden_cards(deck: Counter[Card], seen: Iterable[Card]) -> tuple[Card, ...]:
 
 def all_plays(trick: Trick, tricks: Sequence[Trick]) -> list[tuple[Trick, Play]]:
     """Each play of the round with the trick as it stood before it."""
-    result = []
+    result: list[tuple[Trick, Play]] = []
     for done in (*tricks, trick):
         for index, play in enumerate(done.plays):
             result.append((Trick(leader=done.leader, plays=done.plays[:index]), play))
@@ -101,7 +126,8 @@ def voids(
     A play ``p`` to a trick rules out every card ``c`` for which the game's
     ``legal_plays((p, c), trick)`` leaves ``p`` out: with ``c`` in hand, ``p`` was not
     allowed. Follow rules are pairwise (holding one card of the suit to follow is
-    enough), so this is exact; it knows no suit by name, only the rules' verdicts.
+    enough) and monotone (a play legal beside every hidden card is legal beside any),
+    so this is exact; it knows no suit by name, only the rules' verdicts.
     """
     kinds = tuple(dict.fromkeys(candidates))
     barred: dict[int, set[Card]] = {}
@@ -109,6 +135,8 @@ def voids(
         if not before.plays:
             continue  # a lead follows nothing
         card = play.card
+        if card in follow((card, *kinds), before):
+            continue  # legal even beside every hidden card: it rules nothing out
         for other in kinds:
             if card not in follow((card, other), before):
                 barred.setdefault(play.seat, set()).add(other)
@@ -128,10 +156,128 @@ def plays_of(trick: Trick, tricks: Sequence[Trick]) -> list[Play]:
     return [play for _, play in all_plays(trick, tricks)]
 
 
+def seen_cards(view: TableView) -> list[Card]:
+    """The cards of the round the seat sees in every game: its hand and the plays."""
+    return [*view.hand, *(card for done in view.tricks for card in done.cards), *view.trick.cards]
+
+
+def hand_zones(
+    view: TableView, hidden: Sequence[Card], follow: Follow
+) -> tuple[list[str], list[int], list[frozenset[Card]]]:
+    """The other seats' hands as hidden zones: names, sizes and the cards each cannot hold."""
+    others = [seat for seat in range(len(view.hand_sizes)) if seat != view.seat]
+    barred = voids(view.trick, view.tricks, hidden, follow)
+    return (
+        [f"hand {seat}" for seat in others],
+        [view.hand_sizes[seat] for seat in others],
+        [barred.get(seat, frozenset()) for seat in others],
+    )
+
+
+def hand_dealer(view: TableView) -> Callable[[Assignment], list[list[Card]]]:
+    """A function giving each seat's cards at the deal: what it holds now and has played."""
+    played = played_by(view.trick, view.tricks, len(view.hand_sizes))
+    names = [f"hand {seat}" for seat in range(len(played))]
+    seat, hand = view.seat, view.hand
+
+    def dealt(assignment: Assignment) -> list[list[Card]]:
+        return [
+            [*(hand if other == seat else assignment[names[other]]), *cards]
+            for other, cards in enumerate(played)
+        ]
+
+    return dealt
+
+
+def round_starts(
+    base: GameState[object], number: int, field: str
+) -> Callable[[tuple[int, ...]], GameState[object]]:
+    """The state before deal ``number`` with given totals, from ``base`` (a new game).
+
+    Returns a function of the totals, which sets the state's ``field`` (``"scores"``,
+    Bid Whist's ``"team_scores"``); it remembers what it built, as every world of a
+    view starts from the same state.
+    """
+    players = len(tt.scores(base))
+    done = Round(
+        number=number - 1,
+        dealer=0,
+        hands=((),) * players,
+        trick=Trick(leader=0),
+        won=(0,) * players,
+    )
+
+    @functools.cache
+    def start(totals: tuple[int, ...]) -> GameState[object]:
+        # every built-in game's state is an attrs class with ``round`` and the totals
+        changes: dict[str, object] = {"round": done, field: totals}
+        return attrs.evolve(base, **changes)  # type: ignore[misc]
+
+    return start
+
+
+def replayer(
+    base: GameState[object],
+    number: int,
+    *,
+    field: str,
+    shown: tuple[int, ...],
+    complete: bool,
+    scores_of: Callable[[GameState[object]], tuple[int, ...]],
+) -> Callable[[Sequence[Action]], GameState[object]]:
+    """The function that plays a deal's actions from the state before deal ``number``.
+
+    The totals before the deal are ``shown`` (the view's), or, when the view shows the
+    deal ``complete`` (scored), ``shown`` less the deal's own score change. ``field`` and
+    ``scores_of`` say where a state keeps its totals and how a view shows them.
+    """
+    start = round_starts(base, number, field)
+
+    def run(actions: Sequence[Action]) -> GameState[object]:
+        def from_totals(totals: tuple[int, ...]) -> GameState[object]:
+            return replay(start(totals), actions)
+
+        if complete:
+            return completed_round_scores(from_totals, shown, scores_of)
+        return from_totals(shown)
+
+    return run
+
+
+class ScoredView(TableView, Protocol):
+    """A view with per-seat totals and a phase."""
+
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+
+def dealing_builder(
+    view: ScoredView,
+    base: GameState[object],
+    number: int,
+    *,
+    complete: bool,
+    stock: Callable[[Assignment], tuple[Card, ...]],
+    actions: Sequence[Action],
+) -> Callable[[Assignment], GameState[object]]:
+    """The builder of a game whose deal is the hands and a ``stock``, then ``actions``."""
+    deal_hands = hand_dealer(view)
+    run = replayer(
+        base, number, field="scores", shown=view.scores, complete=complete, scores_of=tt.scores
+    )
+
+    def build(assignment: Assignment) -> GameState[object]:
+        hands = tuple(sort_cards(hand) for hand in deal_hands(assignment))
+        return run((Deal(hands=hands, stock=stock(assignment)), *actions))
+
+    return build
+
+
 def replay(state: GameState[object], actions: Iterable[Action]) -> GameState[object]:
-    """``state`` after ``actions``, each validated by ``apply``."""
+    """``state`` after ``actions``, each validated by the game's ``apply``."""
+    apply = tt.game_of(state).rules.apply
     for action in actions:
-        state = tt.apply(state, action)
+        state = apply(state, action)
     return state
 
 

@@ -2,28 +2,16 @@
 
 from __future__ import annotations
 
-import attrs
-
-import tricktaking as tt
-from tricktaking.actions import ChooseTrump, Deal
-from tricktaking.cards import Rank, sort_cards
-from tricktaking.engine import Action, GameState
+from tricktaking.actions import ChooseTrump
+from tricktaking.cards import Card, Rank
+from tricktaking.engine import Action
 from tricktaking.games import wizard
-from tricktaking.rounds import Round
-from tricktaking.tricks import Trick
-from tricktaking.worlds._layout import (
-    Assignment,
-    Layout,
-    completed_round_scores,
-    deck_of,
-    hidden_cards,
-    played_by,
-    plays_of,
-    replay,
-    voids,
-)
+from tricktaking.worlds import _layout
+from tricktaking.worlds._layout import Assignment, Layout
 
 __all__: list[str] = []
+
+_Phase = wizard.WizardPhase
 
 
 def config_of(view: wizard.WizardView) -> wizard.WizardConfig:
@@ -32,7 +20,7 @@ def config_of(view: wizard.WizardView) -> wizard.WizardConfig:
     first_dealer = (view.dealer - max(view.round_number - 1, 0)) % n
     rounds = None if view.total_rounds == 60 // n else view.total_rounds
     hook = (
-        view.phase is wizard.WizardPhase.BID
+        view.phase is _Phase.BID
         and view.seat == view.dealer
         and len(view.legal_actions) < view.round_number + 1
     )
@@ -41,56 +29,43 @@ def config_of(view: wizard.WizardView) -> wizard.WizardConfig:
     )
 
 
-def layout(view: wizard.WizardView, config: wizard.WizardConfig) -> Layout:
-    """The hidden zones of ``view`` and the builder of its worlds."""
-    n = view.players
-    r = view.round_number
-    seat = view.seat
-    base = wizard.new_game(config)
-    if r == 0:
-        return Layout((), (), (), (), lambda _: base)
-    deck = deck_of(config)
-    public = [*view.hand, *(c for t in view.tricks for c in t.cards), *view.trick.cards]
-    if view.turn_up is not None:
-        public.append(view.turn_up)
-    hidden = hidden_cards(deck, public)
-    others = [s for s in range(n) if s != seat]
-    stock_size = sum(deck.values()) - r * n - (1 if view.turn_up is not None else 0)
-    zones = (*(f"hand {s}" for s in others), "stock")
-    sizes = (*(view.hand_sizes[s] for s in others), stock_size)
-    barred = voids(view.trick, view.tricks, hidden, wizard.legal_plays)
-    forbidden = (*(barred.get(s, frozenset()) for s in others), frozenset())
-    played = played_by(view.trick, view.tricks, n)
-    plays = plays_of(view.trick, view.tricks)
+def _calls(view: wizard.WizardView) -> list[Action]:
+    """The trump choice after a Wizard turn-up (WZ-6.4) and the bids so far (WZ-7.1)."""
     calls: list[Action] = []
     if view.turn_up is not None and view.turn_up.rank is Rank.WIZARD and view.trump is not None:
-        calls.append(ChooseTrump(view.dealer, view.trump))  # the dealer named it (WZ-6.4)
-    for bidder in ((view.dealer + 1 + k) % n for k in range(n)):  # WZ-7.1 order
+        calls.append(ChooseTrump(view.dealer, view.trump))
+    n = view.players
+    for bidder in ((view.dealer + 1 + k) % n for k in range(n)):
         tricks = view.bids[bidder]
         if tricks is not None:
             calls.append(wizard.Bid(bidder, tricks))
-    complete = view.phase in (wizard.WizardPhase.DEAL, wizard.WizardPhase.OVER)
+    return calls
 
-    def build(assignment: Assignment) -> GameState[object]:
-        hands = []
-        for s in range(n):
-            now = view.hand if s == seat else assignment[f"hand {s}"]
-            hands.append(sort_cards((*now, *played[s])))
-        turn_up = () if view.turn_up is None else (view.turn_up,)
-        dealt = Deal(hands=tuple(hands), stock=(*turn_up, *assignment["stock"]))
 
-        def from_totals(totals: tuple[int, ...]) -> GameState[object]:
-            start = attrs.evolve(
-                base,
-                round=Round(
-                    number=r - 1, dealer=view.dealer, hands=((),) * n, trick=Trick(leader=0)
-                ),
-                scores=totals,
-            )
-            return replay(start, (dealt, *calls, *plays))
+def layout(view: wizard.WizardView, config: wizard.WizardConfig) -> Layout:
+    """The hidden zones of ``view`` and the builder of its worlds."""
+    number = view.round_number
+    base = wizard.new_game(config)
+    if number == 0:
+        return Layout((), (), (), (), lambda _: base)
+    deck = _layout.deck_of(config)
+    turn_up = () if view.turn_up is None else (view.turn_up,)
+    hidden = _layout.hidden_cards(deck, [*_layout.seen_cards(view), *turn_up])
+    zones, sizes, forbidden = _layout.hand_zones(view, hidden, wizard.legal_plays)
+    zones.append("stock")
+    sizes.append(sum(deck.values()) - number * view.players - len(turn_up))
+    forbidden.append(frozenset())
+    actions = [*_calls(view), *_layout.plays_of(view.trick, view.tricks)]
 
-        if complete:
-            return completed_round_scores(from_totals, view.scores, tt.scores)
-        return from_totals(view.scores)
+    def stock(assignment: Assignment) -> tuple[Card, ...]:
+        return (*turn_up, *assignment["stock"])
 
-    return Layout(zones, sizes, hidden, forbidden, build)
+    build = _layout.dealing_builder(
+        view,
+        base,
+        number,
+        complete=view.phase in (_Phase.DEAL, _Phase.OVER),
+        stock=stock,
+        actions=actions,
+    )
+    return Layout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)
