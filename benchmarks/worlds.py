@@ -61,8 +61,10 @@ def rate(draw: Callable[[int], object], count: int) -> float:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument("--draws", type=int, default=2000, help="draws per slice")
+    parser.add_argument("--slices", type=int, default=7, help="slices per figure")
     args = parser.parse_args(argv)
-    count, slices = (50, 3) if args.quick else (2000, 7)
+    count, slices = (50, 3) if args.quick else (args.draws, args.slices)
     loops: dict[str, Callable[[int], object]] = {}
     for name, make in VIEWS:
         view = make()

@@ -33,3 +33,30 @@ def test_the_step_profile_prints_a_table_per_game(capsys: pytest.CaptureFixture[
         assert f"{game}, " in out
     assert out.count("| step | per game | µs | share |") == 3
     assert "| card completing a trick |" in out
+
+
+def load(name: str) -> object:
+    spec = importlib.util.spec_from_file_location(name, SCRIPT.with_name(f"{name}.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_world_benchmark_prints_a_row_per_view_and_call(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    load("worlds").main(["--quick"])  # type: ignore[attr-defined]
+    out = capsys.readouterr().out
+    assert out.count("| sample_world |") == 3
+    assert out.count("| sampler.sample |") == 3
+
+
+def test_the_strength_benchmark_prints_a_line_per_game_and_kind(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["one-card", "--deals", "1", "--iterations", "2", "--workers", "1", "--kinds", "pimc"]
+    load("strength").main(args)  # type: ignore[attr-defined]
+    out = capsys.readouterr().out
+    assert "one-card   pimc-2" in out
+    assert "ci95=" in out

@@ -134,3 +134,12 @@ def test_make_bot_knows_the_search_kinds_and_the_registry() -> None:
         assert isinstance(make_bot("pimc", game, 1), PimcBot)
     with pytest.raises(ValueError, match="no game 'skat'"):
         make_bot("heuristic", "skat")
+
+
+def test_plain_so_ismcts_is_an_option() -> None:
+    state, seen = wizard_bid_position()
+    plain = IsmctsBot(seed=4, iterations=30, opponents="ucb")
+    assert plain.act(seen) == wizard.Bid(1, 1)
+    with pytest.raises(ValueError, match="opponents"):
+        IsmctsBot(opponents="oracle")  # type: ignore[arg-type]
+    assert tt.legal_actions(state)

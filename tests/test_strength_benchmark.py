@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "strength.py"
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "arena_strength.py"
 
 
 def test_the_strength_benchmark_prints_a_table_per_game_and_kind(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    spec = importlib.util.spec_from_file_location("strength", SCRIPT)
+    spec = importlib.util.spec_from_file_location("arena_strength", SCRIPT)
     assert spec is not None and spec.loader is not None
     strength = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(strength)

@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from typing import Literal
 
 import attrs
 from typing_extensions import TypedDict, Unpack
@@ -291,20 +292,30 @@ class _Node:
 class IsmctsBot(_Searcher):
     """Single-observer information-set MCTS over sampled worlds (Cowling et al. 2012).
 
-    Each iteration samples a world from the view and descends one shared tree. At a node
-    the actions legal in that world compete by UCB with availability counts:
-    ``mean + c * sqrt(ln(available) / visits)``, where ``available`` counts the
-    iterations in which the action was legal, ``mean`` is the acting seat's own value
-    (each seat maximises its own; partners share theirs) scaled to [0, 1] by the range
-    seen so far, and ``c`` is :data:`~tricktaking.bots.EXPLORATION`. An untried legal
-    action is expanded first (the playout policy's choice if it is untried, else the
-    first in legal order), then the deal is played out with the playout policy and the
-    values are backed up. The final move is the root action with the
-    most visits (ties: the higher mean, then the legal order).
+    Each iteration samples a world from the view and descends one shared tree whose
+    edges are actions. At the observer's nodes the actions legal in that world compete
+    by UCB with availability counts: ``mean + c * sqrt(ln(available) / visits)``, where
+    ``available`` counts the iterations in which the action was legal, ``mean`` is the
+    observer's value scaled to [0, 1] by the range seen so far, and ``c`` is
+    :data:`~tricktaking.bots.EXPLORATION`. An untried legal action is expanded first
+    (the playout policy's choice if it is untried, else the first in legal order), then
+    the deal is played out with the playout policy and the values are backed up. The
+    final move is the root action with the most visits (ties: the higher mean, then the
+    legal order).
+
+    The other seats move in the tree by the playout policy in the sampled world, which
+    sees that seat's own sampled hand. In plain SO-ISMCTS (``opponents="ucb"``) they
+    choose by UCB on their own values too, but their statistics are pooled over all the
+    worlds, so they choose as if they did not know their own cards; in auctions that
+    makes the search overrate bold bids (in our Bid Whist runs it bid contracts it could
+    not make).
 
     Args:
         seed: Determines the worlds and the playouts.
         exploration: The UCB constant ``c``.
+        opponents: How the other seats move in the tree: ``"policy"`` (default) by the
+            playout policy in the sampled world, which sees that seat's sampled hand;
+            ``"ucb"`` by UCB on their own values, as in plain SO-ISMCTS.
         **options: ``iterations``, ``seconds``, ``playout``, ``config`` and ``win_value``,
             as for :class:`PimcBot`.
 
@@ -321,20 +332,70 @@ class IsmctsBot(_Searcher):
         seed: int = 0,
         *,
         exploration: float = EXPLORATION,
+        opponents: Literal["policy", "ucb"] = "policy",
         **options: Unpack[SearchOptions],
     ) -> None:
         super().__init__(seed, **options)
+        if opponents not in ("policy", "ucb"):
+            raise ValueError(f"opponents must be 'policy' or 'ucb', not {opponents!r}")
         self.exploration = exploration
+        self.opponents = opponents
 
-    def _expansion(self, state: GameState[object], seat: int, untried: list[Action]) -> Action:
-        """The untried action to add: the playout policy's choice if untried, else the first.
-
-        Expanding the policy's move first makes a small search start from the line the
-        playouts would follow, and look at the alternatives as its budget allows.
-        """
+    def _policy_move(self, state: GameState[object], seat: int) -> Action:
+        """The playout policy's move for ``seat`` in this world."""
         bots = self._bots(tt.game_of(state).name, len(tt.scores(state)))
-        choice = bots[seat].act(tt.view(state, seat))
-        return choice if choice in untried else untried[0]
+        return bots[seat].act(tt.view(state, seat))
+
+    def _select(self, node: _Node, actions: tuple[Action, ...], low: float, high: float) -> Action:
+        """The child to descend to by UCB with availability counts (all children exist)."""
+        span = high - low if high > low else 1.0
+        best, best_score = actions[0], -math.inf
+        for action in actions:
+            child = node.children[action]
+            mean = (child.total / child.visits - low) / span
+            score = mean + self.exploration * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _descend(
+        self, state: GameState[object], root: _Node, observer: int, low: float, high: float
+    ) -> tuple[GameState[object], list[_Node]]:
+        """Selection and expansion in one world: the leaf state and the nodes on the way."""
+        node, path = root, [root]
+        while _deal_goes_on(state):
+            seat = tt.actor(state)
+            assert isinstance(seat, int)
+            if seat != observer and self.opponents == "policy":
+                action = self._policy_move(state, seat)
+                child = node.children.get(action)
+                state = tt.apply(state, action)
+                if child is None:  # expansion
+                    child = node.children[action] = _Node(seat)
+                    path.append(child)
+                    break
+                node = child
+                path.append(node)
+                continue
+            actions = tt.legal_actions(state)
+            for action in actions:
+                known = node.children.get(action)
+                if known is not None:
+                    known.available += 1
+            untried = [action for action in actions if action not in node.children]
+            if untried:  # expansion: the policy's move first, else the first untried
+                choice = self._policy_move(state, seat)
+                action = choice if choice in untried else untried[0]
+                child = node.children[action] = _Node(seat)
+                child.available += 1
+                state = tt.apply(state, action)
+                path.append(child)
+                break
+            action = self._select(node, actions, low, high)
+            node = node.children[action]
+            state = tt.apply(state, action)
+            path.append(node)
+        return state, path
 
     def evaluate(self, view: PlayerView, iterations: int | None = None) -> tuple[Suggestion, ...]:
         """Every legal action with its mean value and visits, best (most visited) first."""
@@ -346,36 +407,8 @@ class IsmctsBot(_Searcher):
         more = self._budget(iterations)
         done = 0
         while more(done):
-            state = sampler.sample(derive_seed(seed, "world", done))
-            node, path = root, [root]
-            while _deal_goes_on(state):
-                actions = tt.legal_actions(state)
-                seat = tt.actor(state)
-                assert isinstance(seat, int)
-                untried = [a for a in actions if a not in node.children]
-                for action in actions:
-                    child = node.children.get(action)
-                    if child is not None:
-                        child.available += 1
-                if untried:
-                    action = self._expansion(state, seat, untried)
-                    child = node.children[action] = _Node(seat)
-                    child.available += 1
-                    state = tt.apply(state, action)
-                    path.append(child)
-                    break
-                span = high - low if high > low else 1.0
-                log_n = {a: math.log(node.children[a].available) for a in actions}
-
-                def ucb(action: Action) -> float:
-                    child = node.children[action]  # noqa: B023 (used at once)
-                    mean = (child.total / child.visits - low) / span  # noqa: B023
-                    return mean + self.exploration * math.sqrt(log_n[action] / child.visits)  # noqa: B023
-
-                action = max(actions, key=ucb)
-                node = node.children[action]
-                state = tt.apply(state, action)
-                path.append(node)
+            world = sampler.sample(derive_seed(seed, "world", done))
+            state, path = self._descend(world, root, view.seat, low, high)
             values = self.playout(state)
             low, high = min(low, *values), max(high, *values)
             for visited in path[1:]:
