@@ -22,10 +22,53 @@ settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+# Doctests run as they would paste into a fresh REPL: no names are put in scope, every
+# example imports what it uses (issue 14). The modules below do not do so yet; until they
+# do, their doctests still get the public names, and tests/test_doctest_imports.py fails as
+# soon as one of them is fixed, so that it is removed from this list.
+NOT_SELF_CONTAINED = frozenset(
+    {
+        "tricktaking.actions",
+        "tricktaking.arena",
+        "tricktaking.bots",
+        "tricktaking.cards",
+        "tricktaking.deck",
+        "tricktaking.engine",
+        "tricktaking.errors",
+        "tricktaking.games.bid_whist",
+        "tricktaking.games.one_card",
+        "tricktaking.games.wizard",
+        "tricktaking.history",
+        "tricktaking.notation",
+        "tricktaking.records",
+        "tricktaking.render",
+        "tricktaking.rl.actions",
+        "tricktaking.rl.envs",
+        "tricktaking.rl.observations",
+        "tricktaking.rl.reference",
+        "tricktaking.rounds",
+        "tricktaking.seeding",
+        "tricktaking.tricks",
+        "tricktaking.views",
+        "tricktaking.web.app",
+        "tricktaking.web.hub",
+        "tricktaking.web.options",
+        "tricktaking.web.protocol",
+        "tricktaking.web.server",
+        "tricktaking.web.store",
+        "tricktaking.web.tables",
+    }
+)
+
+
 @pytest.fixture(autouse=True)
-def _doctest_names(doctest_namespace: dict[str, object]) -> None:
-    """Put every public name of tricktaking in scope in doctests."""
-    for name in tricktaking.__all__:
-        doctest_namespace[name] = getattr(tricktaking, name)
+def _doctest_names(request: pytest.FixtureRequest, doctest_namespace: dict[str, object]) -> None:
+    """Put the public names in scope, only in the doctests of the modules listed above."""
+    test = getattr(request.node, "dtest", None)
+    name = getattr(test, "name", "")
+    if not any(name == module or name.startswith(module + ".") for module in NOT_SELF_CONTAINED):
+        return
+    for public in tricktaking.__all__:
+        doctest_namespace[public] = getattr(tricktaking, public)
     doctest_namespace["tt"] = tricktaking
     doctest_namespace["wizard"] = wizard

@@ -17,11 +17,19 @@ from tricktaking.seeding import derive_seed
 HUMAN = 0
 
 
+def label(action: object) -> str:
+    """What a player types for ``action``: cards with suit symbols, other tokens as they are."""
+    if isinstance(action, tt.Play):
+        return f"play {action.card.pretty()}"  # parse_move reads symbols back
+    return short_token(action)
+
+
 def show(view: tt.games.wizard.WizardView) -> None:
     """Print what seat 0 may see."""
     trump = view.trump.symbol if view.trump else "none"
-    print(f"\nround {view.round_number} | trump {trump} | bids {view.bids}")
-    print("trick:", " ".join(f"{p.seat}:{p.card.pretty()}" for p in view.trick.plays) or "-")
+    bids = ", ".join(f"seat {seat} {bid}" for seat, bid in enumerate(view.bids) if bid is not None)
+    print(f"\nround {view.round_number} | trump {trump} | bids: {bids or 'none yet'}")
+    print("trick:", ", ".join(f"seat {p.seat} {p.card.pretty()}" for p in view.trick.plays) or "-")
     print("your hand:", " ".join(card.pretty() for card in view.hand))
 
 
@@ -35,7 +43,7 @@ def ask(state: tt.WizardState, autopilot: tt.bots.Bot) -> tuple[object, bool]:
             move = parse_move(state, line.strip())
             tt.apply(state, move)  # raises with the reason if the move is illegal
         except (tt.NotationError, tt.IllegalActionError) as error:
-            legal = ", ".join(short_token(action) for action in tt.legal_actions(state))
+            legal = ", ".join(label(action) for action in tt.legal_actions(state))
             print(f"{error}\nlegal: {legal}")
         else:
             return move, False
@@ -60,10 +68,12 @@ def main(seed: int) -> None:
         before = state
         state = tt.apply(state, action)
         if not isinstance(action, tt.Deal):
-            print(f"seat {seat}: {short_token(action)}")
+            print(f"seat {seat}: {label(action)}")
         if state.score_sheet != before.score_sheet:
-            print(f"round scores {state.score_sheet[-1]} -> totals {state.scores}")
-    print(f"final scores {state.scores}, winners {tt.winners(state)}")
+            print("round scores:", ", ".join(map(str, state.score_sheet[-1])))
+            print("totals:", ", ".join(map(str, state.scores)))
+    winners = " and ".join(f"seat {seat}" for seat in tt.winners(state))
+    print("final scores:", ", ".join(map(str, state.scores)), f"| won by {winners}")
 
 
 if __name__ == "__main__":

@@ -17,9 +17,15 @@ def test_the_benchmark_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> 
     spec.loader.exec_module(bench)
     bench.main(["--quick"])
     out = capsys.readouterr().out
-    assert "| Wizard, 4 players, full game |" in out
+    for game in ("Wizard, 4 players", "One Card, 3 players", "Bid Whist"):
+        for loop in ("whole game", "decisions only"):
+            assert f"| {game} | {loop} | game module |" in out
+            assert f"| {game} | {loop} | tt.* |" in out
+        assert f"| {game} | bot-driven whole game | tt.view + bot + tt.apply |" in out
     assert "| game | legal_actions µs | apply µs | view µs |" in out
-    assert "OpenSpiel" in out
+    assert "OpenSpiel oh_hell, 4 players | whole game (12 deals), lean loop" in out or (
+        "OpenSpiel is not installed" in out
+    )
 
 
 def test_the_step_profile_prints_a_table_per_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -60,3 +66,15 @@ def test_the_strength_benchmark_prints_a_line_per_game_and_kind(
     out = capsys.readouterr().out
     assert "one-card   pimc-2" in out
     assert "ci95=" in out
+
+
+def test_the_memory_benchmark_prints_a_row_per_length(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("memory", SCRIPT.with_name("memory.py"))
+    assert spec is not None and spec.loader is not None
+    memory = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(memory)
+    memory.main(["--actions", "300", "600"])
+    out = capsys.readouterr().out
+    assert "| actions | states kept, MB | added by hashing every state, MB | peak, MB |" in out
+    assert "| 300 |" in out
+    assert "| 600 |" in out

@@ -6,6 +6,7 @@ import pytest
 
 import tricktaking as tt
 from tricktaking.games import wizard
+from tricktaking.testing import playout
 
 
 def test_registry_lists_and_finds_games() -> None:
@@ -90,3 +91,32 @@ def test_states_pickle_copy_and_hash_as_values(config: object) -> None:
             assert hash(twin) == hash(state)
             for action in tt.legal_actions(twin)[:1]:
                 assert tt.apply(twin, action) == tt.apply(state, action)
+
+
+@pytest.mark.parametrize(
+    "config",
+    [tt.WizardConfig(players=3), tt.OneCardConfig(players=2), tt.BidWhistConfig(kitty="exchange")],
+    ids=["wizard", "one-card", "bid-whist"],
+)
+def test_legal_actions_lists_each_distinct_action_once_in_hand_order(config: object) -> None:
+    for state in playout(tt.new_game(config), 11):
+        legal = tt.legal_actions(state)
+        assert len(set(legal)) == len(legal)
+        cards = [action.card for action in legal if isinstance(action, tt.Play)]
+        assert cards == sorted(cards, key=tt.card_order)
+
+
+def test_two_wizards_in_a_hand_are_one_play() -> None:
+    state = tt.new_game(tt.WizardConfig(players=3, rounds=3))
+    for _ in range(2):  # rounds 1 and 2, played at random
+        state = tt.apply(state, tt.deal(state, len(state.history)))
+        while tt.actor(state) is not tt.CHANCE:
+            state = tt.apply(state, tt.legal_actions(state)[0])
+    hands = (tt.parse_cards("WZ WZ JE"), tt.parse_cards("2S 3S 4S"), tt.parse_cards("5S 6S 7S"))
+    stock = list(tt.Deck.wizard())
+    for card in (card for hand in hands for card in hand):
+        stock.remove(card)
+    state = tt.apply(state, tt.Deal(hands=hands, stock=tuple(stock)))
+    while state.phase is not wizard.WizardPhase.PLAY:  # the dealer is seat 2: seat 0 leads
+        state = tt.apply(state, tt.legal_actions(state)[0])
+    assert [str(action) for action in tt.legal_actions(state)] == ["0 play WZ", "0 play JE"]

@@ -15,6 +15,7 @@ ARGUMENTS = {
     "terminal_frontend": ["5"],
     "web_frontend": ["--self-test"],
     "tournament": ["6", "--jobs", "2"],
+    "train_reinforce": ["--quick"],
 }
 EXPECTED = {
     "terminal_frontend": "final scores",
@@ -22,6 +23,7 @@ EXPECTED = {
     "tournament": "Bid Whist: 6 games",
     "records_roundtrip": "tampered record rejected at action 3",
     "random_game": "winners",
+    "train_reinforce": "win rate after training",
 }
 
 

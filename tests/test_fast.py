@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import linecache
+
 import attrs
 import pytest
 
 from tricktaking import Card, History, Play, Round, Trick
 from tricktaking._fast import builder, constructor, replacer
 from tricktaking.games import wizard
+from tricktaking.testing import playout
 
 
 def test_a_constructed_object_is_an_ordinary_frozen_instance() -> None:
     make = constructor(Trick)
     plays = (Play(0, Card.parse("AS")),)
-    trick = make(0, plays, None)
+    trick = make(leader=0, plays=plays, winner=None)
     assert type(trick) is Trick
     assert trick == Trick(leader=0, plays=plays)
     assert hash(trick) == hash(Trick(leader=0, plays=plays))
@@ -23,7 +26,7 @@ def test_a_constructed_object_is_an_ordinary_frozen_instance() -> None:
         del trick.leader
 
 
-def test_constructors_take_fields_in_order_or_by_name_and_reset_memos() -> None:
+def test_constructors_take_fields_by_name_only_and_reset_memos() -> None:
     state = wizard.new_game(wizard.WizardConfig(players=3))
     wizard.legal_actions(state)  # fills the memo
     values = {field.name: getattr(state, field.name) for field in attrs.fields(type(state))}
@@ -31,6 +34,16 @@ def test_constructors_take_fields_in_order_or_by_name_and_reset_memos() -> None:
     copy = constructor(wizard.WizardState)(**values)
     assert copy == state
     assert copy._legal is None
+    with pytest.raises(TypeError):
+        constructor(Trick)(0, (), None)  # positional values could land in the wrong field
+
+
+def test_generated_source_shows_in_tracebacks() -> None:
+    make = constructor(Trick)
+    code = make.__code__
+    lines = linecache.getlines(code.co_filename)
+    assert lines[0].startswith("def make(*, leader, plays, winner):")
+    assert "Trick" in code.co_filename
 
 
 def test_a_replacer_changes_only_the_named_fields() -> None:
@@ -53,3 +66,21 @@ def test_appended_histories_are_plain_immutable_histories() -> None:
     assert type(history) is History
     with pytest.raises(AttributeError):
         history._length = 0
+
+
+def test_a_state_is_hashed_once_and_unequal_hashes_short_cut_equality(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    states = playout(wizard.new_game(wizard.WizardConfig(players=3, rounds=3)), 2)
+    first, last = states[-2], states[-1]
+    assert hash(last) == hash(last) and hash(first) != hash(last)
+
+    def no_field_comparison(self: object, other: object) -> bool:
+        raise AssertionError("the fields were compared")
+
+    monkeypatch.setattr(History, "__eq__", no_field_comparison)
+    monkeypatch.setattr(History, "__hash__", no_field_comparison)
+    same = last
+    assert last == same  # identity
+    assert first != last  # both hashes are known and differ
+    assert hash(last) == hash(states[-1])  # cached: the history is not hashed again

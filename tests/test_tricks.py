@@ -40,7 +40,7 @@ def test_follow_suit_keeps_the_led_suit_when_held() -> None:
 
 def test_best_play_prefers_the_earliest_on_ties() -> None:
     trick = _trick(0, "WZ WZ", 4)
-    assert best_play(trick.plays, lambda card: 1).seat == 0
+    assert best_play(trick.plays, {Card.parse("WZ"): 1}).seat == 0
 
 
 def test_round_counts_tricks_won() -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import overload
 
-from tricktaking import engine, games
+from tricktaking import engine, games, render
 from tricktaking.actions import CHANCE, Action, Chance, ChooseDirection, ChooseTrump, Deal, Pass
 from tricktaking.cards import (
     Card,
@@ -174,6 +174,7 @@ __all__ = [
     "one_card",
     "parse_cards",
     "register_game",
+    "render",
     "scores",
     "sort_cards",
     "view",

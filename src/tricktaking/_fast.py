@@ -1,4 +1,4 @@
-"""Fast positional constructors for the frozen classes built on the hot path.
+"""Fast keyword constructors for the frozen classes built on the hot path.
 
 ``apply`` builds a new trick, round and state for every card played. The
 attrs-generated ``__init__`` of a frozen class sets each field through
@@ -17,12 +17,13 @@ deal, built from a deck).
 
 from __future__ import annotations
 
+import linecache
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import attrs
 
-__all__ = ["builder", "constructor", "replacer", "slot_setter"]
+__all__ = ["builder", "constructor", "replacer", "short_cut_eq", "slot_setter"]
 
 _T = TypeVar("_T")
 
@@ -41,23 +42,41 @@ def builder(cls: type[_T]) -> type[_T]:
         "__module__": cls.__module__,
         "__qualname__": f"{cls.__qualname__}._Builder",
     }
-    return type(f"{cls.__name__}Builder", (cls,), namespace)
+    return cast("type[_T]", type(f"{cls.__name__}Builder", (cls,), namespace))
 
 
-def _generate(cls: type[_T], kind: str) -> Callable[..., _T]:
-    """Generate ``make(*values)`` (kind ``"make"``) or ``replace(obj, **changes)``."""
+_CACHED_HASH = "_attrs_cached_hash"  # the slot attrs adds for ``cache_hash=True``
+
+
+def _generate(cls: type[_T], kind: str, changed: tuple[str, ...] = ()) -> Callable[..., _T]:
+    """Generate ``make(**fields)`` (kind ``"make"``) or ``replace(obj, ...)``.
+
+    ``make`` takes keyword arguments only, and so does ``replace`` unless ``changed``
+    names the fields it replaces, in the order of its positional parameters. Either way
+    every value is matched to a field by name, so a reordering of the attrs fields can
+    never assign a value to the wrong one. The source is registered with
+    :mod:`linecache`, so tracebacks through these functions show their lines.
+    """
     fields = attrs.fields(cast("Any", cls))
     names = [field.name for field in fields if field.init]
     memos = [field.name for field in fields if not field.init]
+    if _CACHED_HASH in getattr(cls, "__slots__", ()):
+        memos.append(_CACHED_HASH)
     namespace: dict[str, Any] = {
         "_new": object.__new__,
         "_cls": cls,
         "_builder": builder(cls),
         "_keep": object(),
     }
+    unknown = set(changed) - set(names)
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
     if kind == "make":
-        lines = [f"def make({', '.join(names)}):"]
+        lines = [f"def make(*, {', '.join(names)}):"]
         values = names
+    elif changed:  # positional: cheaper than keywords on the hot path, still by name
+        lines = [f"def replace(obj, {', '.join(changed)}):"]
+        values = [name if name in changed else f"obj.{name}" for name in names]
     else:
         lines = [f"def replace(obj, *, {', '.join(f'{n}=_keep' for n in names)}):"]
         values = [f"obj.{name} if {name} is _keep else {name}" for name in names]
@@ -66,30 +85,61 @@ def _generate(cls: type[_T], kind: str) -> Callable[..., _T]:
     lines.extend(f"    new.{name} = None" for name in memos)
     lines.append("    new.__class__ = _cls")
     lines.append("    return new")
-    exec("\n".join(lines), namespace)
+    source = "\n".join(lines) + "\n"
+    filename = f"<tricktaking._fast {kind} {cls.__module__}.{cls.__qualname__} {changed}>"
+    exec(compile(source, filename, "exec"), namespace)
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     function: Callable[..., _T] = namespace[kind]
     function.__qualname__ = f"{cls.__qualname__}._{kind}"
     return function
 
 
 def constructor(cls: type[_T]) -> Callable[..., _T]:
-    """A function ``make(*values)`` building ``cls`` from its fields, in field order.
+    """A function ``make(**fields)`` building ``cls`` from all its fields, by keyword.
 
-    Memo fields (``init=False``) are set to ``None``.
+    Memo fields (``init=False``) and a cached hash are set to ``None``.
     """
     return _generate(cls, "make")
 
 
-def replacer(cls: type[_T]) -> Callable[..., _T]:
+def replacer(cls: type[_T], *changed: str) -> Callable[..., _T]:
     """A function ``replace(obj, **changes)``: ``attrs.evolve`` without its overhead.
 
+    With field names, ``replace(obj, *values)`` replaces exactly those fields, in that
+    order: the hot path's cheapest copy (``replacer(Round, "hands", "trick")``).
     Like :func:`constructor` it skips validators and converters, and it resets memo
-    fields (``init=False``) to ``None``.
+    fields (``init=False``) and a cached hash to ``None``.
     """
-    return _generate(cls, "replace")
+    return _generate(cls, "replace", changed)
 
 
 def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     """The ``__set__`` of the slot ``name`` of ``cls``: sets it even on a frozen instance."""
     setter: Callable[[Any, Any], None] = cls.__dict__[name].__set__
     return setter
+
+
+def short_cut_eq(cls: type[_T]) -> type[_T]:
+    """Make ``==`` of an attrs class with ``cache_hash=True`` short-cut.
+
+    Two states are equal at once when they are the same object, and unequal at once
+    when both hashes are known and differ; only then are the fields compared (attrs'
+    own ``__eq__``). States are values whose histories can be long, so this makes
+    comparing states in a transposition table O(1) once they are hashed.
+    """
+    by_fields: Callable[[object, object], bool] = vars(cls)["__eq__"]  # attrs' own
+
+    def __eq__(self: object, other: object) -> bool:  # noqa: N807
+        if self is other:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        mine = getattr(self, _CACHED_HASH)
+        theirs = getattr(other, _CACHED_HASH)
+        if mine is not None and theirs is not None and mine != theirs:
+            return False
+        return by_fields(self, other)
+
+    __eq__.__qualname__ = f"{cls.__qualname__}.__eq__"
+    setattr(cls, "__eq__", __eq__)  # noqa: B010  (a method replaced on the class)
+    return cls

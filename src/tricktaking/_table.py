@@ -6,17 +6,19 @@ trick, and close the trick with its winner when everyone has played.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeAlias, TypeVar
 
-from tricktaking._fast import constructor, slot_setter
+from tricktaking._dealt import made_from, mark
+from tricktaking._fast import constructor, replacer
 from tricktaking.actions import Deal
 from tricktaking.cards import Card, Direction, Suit, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.errors import IllegalActionError, Violation
 from tricktaking.rounds import Round
 from tricktaking.seeding import shuffle
-from tricktaking.tricks import Play, Trick, left_of
+from tricktaking.tricks import Play, Trick, best_play, left_of
 
 __all__ = [
     "add_at",
@@ -24,20 +26,23 @@ __all__ = [
     "dealt_hands",
     "empty_trick",
     "new_round",
-    "no_deal_due",
+    "next_dealer",
     "play_into_round",
     "replace_at",
+    "require_deal",
     "strength_tables",
-    "winning_seat",
     "without_card",
 ]
 
 _T = TypeVar("_T")
 
 _make_deal = constructor(Deal)
-_set_source = slot_setter(Deal, "_source")
-_make_trick = constructor(Trick)
 _make_round = constructor(Round)
+# the hot path's copies, each naming what it changes (positional calls are cheapest)
+_with_hands_and_trick = replacer(Round, "hands", "trick")
+_with_trick_done = replacer(Round, "hands", "trick", "tricks", "won")
+_with_plays = replacer(Trick, "plays")
+_with_plays_and_winner = replacer(Trick, "plays", "winner")
 # Tricks are immutable, so every round can share one empty trick per leader.
 _EMPTY_TRICKS = tuple(Trick(leader=seat) for seat in range(6))
 
@@ -72,8 +77,8 @@ def play_into_round(
     """The round after ``play``, and the trick it completed (with its winner) if any.
 
     A completed trick moves to ``rnd.tricks``; its winner, the strongest card by the
-    table ``strength_of(plays, *rules)`` (see :func:`winning_seat`), leads a new empty
-    trick.
+    table ``strength_of(plays, *rules)`` (see :func:`~tricktaking.tricks.best_play`),
+    leads a new empty trick.
     """
     seat = play.seat
     hands = list(rnd.hands)
@@ -81,32 +86,12 @@ def play_into_round(
     trick = rnd.trick
     plays = trick.plays + (play,)  # noqa: RUF005  (twice as fast as unpacking)
     if len(plays) < players:
-        new_trick = _make_trick(trick.leader, plays, None)
-        return (
-            _make_round(rnd.number, rnd.dealer, tuple(hands), new_trick, rnd.tricks, rnd.won),
-            None,
-        )
-    winner = winning_seat(plays, strength_of(plays, *rules))
-    done = _make_trick(trick.leader, plays, winner)
+        return _with_hands_and_trick(rnd, tuple(hands), _with_plays(trick, plays)), None
+    winner = best_play(plays, strength_of(plays, *rules)).seat
+    done = _with_plays_and_winner(trick, plays, winner)
     tricks = rnd.tricks + (done,)  # noqa: RUF005
-    won = add_at(rnd.won, winner, 1)
     next_trick = _EMPTY_TRICKS[winner]
-    return _make_round(rnd.number, rnd.dealer, tuple(hands), next_trick, tricks, won), done
-
-
-def winning_seat(plays: Sequence[Play], strength: Mapping[Card, int]) -> int:
-    """The seat of the strongest card by ``strength``; the earliest one wins a tie.
-
-    The same choice as :func:`~tricktaking.tricks.best_play`, as a plain loop over a
-    table: a trick has at most six plays, where a loop beats building a list.
-    """
-    best = plays[0]
-    top = strength[best.card]
-    for play in plays[1:]:
-        value = strength[play.card]
-        if value > top:
-            best, top = play, value
-    return best.seat
+    return _with_trick_done(rnd, tuple(hands), next_trick, tricks, add_at(rnd.won, winner, 1)), done
 
 
 StrengthKey: TypeAlias = tuple[Suit | None, Direction, Suit | None]
@@ -143,22 +128,16 @@ def deal_round(deck: Deck, seed: int, *, players: int, dealer: int, hand_size: i
     hands = tuple(
         sort_cards(cards[(seat - first) % players : dealt : players]) for seat in range(players)
     )
-    deal = _make_deal(hands, cards[dealt:])
-    _set_source(deal, deck)
+    deal = _make_deal(hands=hands, stock=cards[dealt:])
+    mark(deal, deck)
     return deal
 
 
 def dealt_hands(deal: Deal, deck: Deck) -> tuple[tuple[Card, ...], ...]:
     """The hands of a validated ``deal`` of ``deck``, each in canonical order."""
-    if deal._source is deck:
+    if made_from(deal) is deck:
         return deal.hands
     return tuple(sort_cards(hand) for hand in deal.hands)
-
-
-def no_deal_due(phase: str, over: bool) -> IllegalActionError:
-    """The error ``deal(state, seed)`` raises when the next action is not a deal."""
-    violation = Violation.GAME_OVER if over else Violation.WRONG_PHASE
-    return IllegalActionError(f"no deal is due in the {phase} phase", violation, None, None)
 
 
 def empty_trick(leader: int) -> Trick:
@@ -168,4 +147,25 @@ def empty_trick(leader: int) -> Trick:
 
 def new_round(number: int, dealer: int, hands: Sequence[tuple[Card, ...]], leader: int) -> Round:
     """A fresh round with ``hands`` and an empty trick led by ``leader``."""
-    return _make_round(number, dealer, tuple(hands), empty_trick(leader), (), (0,) * len(hands))
+    return _make_round(
+        number=number,
+        dealer=dealer,
+        hands=tuple(hands),
+        trick=empty_trick(leader),
+        tricks=(),
+        won=(0,) * len(hands),
+    )
+
+
+def next_dealer(first_dealer: int, rnd: Round, players: int) -> int:
+    """The dealer of the deal after ``rnd``: one seat to the left each deal."""
+    return (first_dealer + rnd.number) % players
+
+
+def require_deal(phase: enum.Enum, deal_phase: enum.Enum, over_phase: enum.Enum) -> None:
+    """``deal(state, seed)`` is for a state whose next action is a deal."""
+    if phase is not deal_phase:
+        violation = Violation.GAME_OVER if phase is over_phase else Violation.WRONG_PHASE
+        raise IllegalActionError(
+            f"no deal is due in the {phase.value} phase", violation, None, None
+        )

@@ -1,19 +1,20 @@
-"""Checks shared by the games' ``check``/``apply``: turn order, deals, error building.
+"""Checks shared by the games' rules: configs, turn order, cards in hand, deals.
 
 A problem is a ``(Violation, reason)`` pair; the reason text is only turned into an
-exception by :func:`raise_problem`, so ``check`` stays cheap.
+exception by :func:`~tricktaking._skeleton.raise_problem`, so ``check`` stays cheap.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
-from typing import NoReturn, TypeAlias
+from typing import TypeAlias, TypeGuard
 
+from tricktaking._dealt import made_from
 from tricktaking.actions import Chance, Deal
 from tricktaking.cards import _ORDER, Card, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, IllegalActionError, Violation
+from tricktaking.errors import ConfigError, Violation, safe_repr
 from tricktaking.rounds import Round
 
 __all__ = [
@@ -22,9 +23,7 @@ __all__ = [
     "deal_problem",
     "follow_problem",
     "is_int",
-    "is_listed",
     "not_playing",
-    "raise_problem",
     "require_config",
     "seat_option",
     "sorted_orders",
@@ -40,15 +39,15 @@ def sorted_orders(cards: Sequence[Card]) -> list[int]:
     return sorted(map(_ORDER.__getitem__, cards))
 
 
-def is_int(value: object) -> bool:
-    """Whether ``value`` is an ``int`` and not a ``bool``."""
-    return isinstance(value, int) and not isinstance(value, bool)
+def is_int(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is exactly an ``int``: not a ``bool``, not a subclass."""
+    return type(value) is int
 
 
 def seat_option(name: str, value: object, players: int) -> None:
     """Reject a configuration option that must be a seat (``first_dealer``)."""
-    if not is_int(value) or not 0 <= value < players:  # type: ignore[operator]
-        raise ConfigError(f"{name} must be a seat 0 to {players - 1}, not {value!r}")
+    if not is_int(value) or not 0 <= value < players:
+        raise ConfigError(f"{name} must be a seat 0 to {players - 1}, not {safe_repr(value)}")
 
 
 def require_config(config: object, kind: type) -> None:
@@ -59,7 +58,7 @@ def require_config(config: object, kind: type) -> None:
 
 def view_seat(seat: object, players: int) -> None:
     """``view`` is for the seats of the game only."""
-    if not is_int(seat) or not 0 <= seat < players:  # type: ignore[operator]
+    if not is_int(seat) or not 0 <= seat < players:
         raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
 
 
@@ -68,20 +67,6 @@ def not_playing(over: bool) -> Problem:
     if over:
         return Violation.GAME_OVER, "the game is over"
     return Violation.WRONG_PHASE, "cards are played only in the play phase"
-
-
-def is_listed(listed: tuple[object, ...] | None, action: object) -> bool:
-    """Whether ``action`` is one of the very objects ``legal_actions`` returned.
-
-    ``listed`` is a state's memo of its legal actions (``None`` until computed). An
-    action handed out by ``legal_actions`` for a state is legal in it, so ``apply`` may
-    skip re-validating it; any other object, even an equal one, is validated in full.
-    """
-    if listed is not None:
-        for legal in listed:
-            if legal is action:
-                return True
-    return False
 
 
 def turn_problem(seat: int, actor: int | Chance | None, phase: str) -> Problem | None:
@@ -93,9 +78,8 @@ def turn_problem(seat: int, actor: int | Chance | None, phase: str) -> Problem |
 
 def card_play_problem(rnd: Round, players: int, seat: int, card: Card) -> Problem | None:
     """``NOT_YOUR_TURN`` or ``CARD_NOT_IN_HAND`` for a card played in trick play."""
-    trick = rnd.trick
-    to_play = (trick.leader + len(trick.plays)) % players
-    if seat != to_play or type(seat) is not int:
+    to_play = rnd.trick.next_seat(players)
+    if seat != to_play:
         return turn_problem(seat, to_play, "play")
     if card not in rnd.hands[seat]:
         return Violation.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}"
@@ -127,19 +111,8 @@ def deal_problem(
         return Violation.BAD_DEAL, f"the deal must give {players} hands of {hand_size} cards"
     if len(deal.stock) != stock_size:
         return Violation.BAD_DEAL, f"the deal must leave {stock_size} undealt cards"
-    if deal._source is deck:
+    if made_from(deal) is deck:
         return None
     if sorted_orders((*chain.from_iterable(hands), *deal.stock)) != orders:
         return Violation.BAD_DEAL, "the dealt cards are not exactly the game's deck"
     return None
-
-
-def raise_problem(problem: Problem, action: object, seat: int | None, phase: str) -> NoReturn:
-    """Raise the :class:`IllegalActionError` for ``problem``."""
-    violation, reason = problem
-    # A deal's token lists every hand, so it is never echoed into a message.
-    if isinstance(action, Deal):
-        message = f"the deal is illegal in the {phase} phase: {reason}"
-    else:
-        message = f"seat {seat}: {str(action)!r} is illegal in the {phase} phase: {reason}"
-    raise IllegalActionError(message, violation, action, seat)

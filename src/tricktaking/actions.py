@@ -15,16 +15,19 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Protocol, TypeAlias
+from typing import Final, Protocol, TypeAlias, cast
 
 import attrs
 
+from tricktaking._fields import as_tuple, card_tuple, exact_int, member_of
 from tricktaking.cards import Card, Direction, Suit, format_cards, parse_cards, sort_cards
-from tricktaking.errors import NotationError
+from tricktaking.errors import NotationError, safe_repr
 from tricktaking.tricks import Play
 
 __all__ = [
     "CHANCE",
+    "MAX_NUMBER_DIGITS",
+    "MAX_TOKEN_LENGTH",
     "Action",
     "Chance",
     "ChooseDirection",
@@ -35,7 +38,9 @@ __all__ = [
     "Play",
     "SeatAction",
     "parse_core_action",
+    "parse_number",
     "parse_seat",
+    "token_text",
 ]
 
 
@@ -91,15 +96,11 @@ CHANCE = Chance.CHANCE
 
 
 def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    result = tuple(cards)
-    for card in result:
-        if not isinstance(card, Card):
-            raise TypeError(f"a deal holds Card objects, not {card!r}")
-    return result
+    return card_tuple(cards, "a deal")
 
 
 def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(_cards(hand) for hand in hands)
+    return tuple(card_tuple(hand, "a deal") for hand in as_tuple(hands, "a deal's hands"))
 
 
 @attrs.frozen(kw_only=True)
@@ -123,9 +124,8 @@ class Deal:
 
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
     stock: tuple[Card, ...] = attrs.field(converter=_cards)
-    # The deck an engine dealt this from (hands sorted, cards exactly that deck), so
-    # that applying it need not check the cards again; None for deals built by hand.
-    _source: object = attrs.field(default=None, init=False, eq=False, repr=False)
+    # Which deals the engine made itself is remembered by identity in _dealt, where a
+    # caller cannot forge it, so that applying them need not check the cards again.
 
     @classmethod
     def from_deck(
@@ -168,7 +168,7 @@ class Pass:
         Pass(seat=3)
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
+    seat: int = attrs.field(validator=exact_int)
 
     def __str__(self) -> str:
         return f"{self.seat} pass"
@@ -183,8 +183,8 @@ class ChooseTrump:
         '0 trump S'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    suit: Suit = attrs.field(validator=attrs.validators.instance_of(Suit))
+    seat: int = attrs.field(validator=exact_int)
+    suit: Suit = attrs.field(validator=member_of(Suit))
 
     def __str__(self) -> str:
         return f"{self.seat} trump {self.suit.value}"
@@ -199,30 +199,93 @@ class ChooseDirection:
         '1 direction uptown'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    direction: Direction = attrs.field(validator=attrs.validators.instance_of(Direction))
+    seat: int = attrs.field(validator=exact_int)
+    direction: Direction = attrs.field(validator=member_of(Direction))
 
     def __str__(self) -> str:
         return f"{self.seat} direction {self.direction.value}"
 
 
+MAX_TOKEN_LENGTH: Final = 1000
+"""The longest text an action parser reads; a Wizard deal of 60 cards is about 190."""
+
+MAX_NUMBER_DIGITS: Final = 9
+"""The most digits a seat, bid or level may have in a token (all are far smaller)."""
+
+_ASCII_DIGITS = frozenset("0123456789")
+
 CoreAction: TypeAlias = Deal | Play | Pass | ChooseTrump | ChooseDirection
 """The actions defined by the core, shared by the games."""
+
+
+def token_text(text: object) -> str:
+    """The text of an action token, checked before any parser reads it.
+
+    Raises:
+        NotationError: If ``text`` is not a string or is longer than
+            :data:`MAX_TOKEN_LENGTH` characters.
+
+    Example:
+        >>> token_text("2 play QH")
+        '2 play QH'
+        >>> token_text(b"2 play QH")
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.NotationError: an action token must be a string, not b'2 play QH'
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"an action token must be a string, not {safe_repr(text)}")
+    if len(text) > MAX_TOKEN_LENGTH:
+        raise NotationError(
+            f"an action token is at most {MAX_TOKEN_LENGTH} characters, not {len(text):,}"
+        )
+    return str.__str__(text)  # a plain str, even from a subclass with its own methods
+
+
+def parse_number(word: str, what: str = "number") -> int:
+    """Read a non-negative number written with ASCII digits only.
+
+    ``str.isdigit`` accepts ``"²"`` and ``"١"``, which ``int`` refuses or reads as
+    another number; tokens use only ``0`` to ``9``, at most :data:`MAX_NUMBER_DIGITS`
+    of them.
+
+    Args:
+        word: The text to read.
+        what: What the number is, for the error message.
+
+    Raises:
+        NotationError: If ``word`` is not 1 to :data:`MAX_NUMBER_DIGITS` ASCII digits.
+
+    Example:
+        >>> parse_number("12", "bid")
+        12
+        >>> parse_number("²", "bid")
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.NotationError: '²' is not a bid (digits 0 to 9, at most 9)
+    """
+    if (
+        not isinstance(cast("object", word), str)
+        or not 0 < len(word) <= MAX_NUMBER_DIGITS
+        or not _ASCII_DIGITS.issuperset(word)
+    ):
+        raise NotationError(
+            f"{safe_repr(word)} is not a {what} (digits 0 to 9, at most {MAX_NUMBER_DIGITS})"
+        )
+    return int(word)
 
 
 def parse_seat(word: str) -> int:
     """Read a seat number.
 
     Raises:
-        NotationError: If ``word`` is not a non-negative integer.
+        NotationError: If ``word`` is not a non-negative integer in ASCII digits.
 
     Example:
         >>> parse_seat("3")
         3
     """
-    if not word.isdigit() or not word.isascii():
-        raise NotationError(f"{word!r} is not a seat number")
-    return int(word)
+    return parse_number(word, "seat number")
 
 
 def parse_core_action(text: str) -> CoreAction:
@@ -241,13 +304,14 @@ def parse_core_action(text: str) -> CoreAction:
         ...
         tricktaking.errors.NotationError: '1 fold' is not an action token ...
     """
-    if not isinstance(text, str):
-        raise NotationError(f"an action token must be a string, not {text!r}")
+    text = token_text(text)
     stripped = text.strip()
     if stripped.lower().startswith("deal"):
         groups = stripped[4:].split("/")
         if len(groups) < 2:
-            raise NotationError(f"{text!r} is not a deal token such as 'deal AS / KH / WZ'")
+            raise NotationError(
+                f"{safe_repr(text)} is not a deal token such as 'deal AS / KH / WZ'"
+            )
         cards = [parse_cards(group) for group in groups]
         return Deal(hands=cards[:-1], stock=cards[-1])
     words = stripped.split()
@@ -263,13 +327,13 @@ def parse_core_action(text: str) -> CoreAction:
             try:
                 return ChooseTrump(seat, Suit(rest[0].upper()))
             except ValueError:
-                raise NotationError(f"{rest[0]!r} is not a suit (S, H, D or C)") from None
+                raise NotationError(f"{safe_repr(rest[0])} is not a suit (S, H, D or C)") from None
         if verb == "direction" and len(rest) == 1:
             try:
                 return ChooseDirection(seat, Direction(rest[0].lower()))
             except ValueError:
-                raise NotationError(f"{rest[0]!r} is not 'uptown' or 'downtown'") from None
+                raise NotationError(f"{safe_repr(rest[0])} is not 'uptown' or 'downtown'") from None
     raise NotationError(
-        f"{text!r} is not an action token (expected e.g. '2 play QH', '1 pass', "
+        f"{safe_repr(text)} is not an action token (expected e.g. '2 play QH', '1 pass', "
         "'0 trump S', '3 direction downtown' or 'deal … / …')"
     )

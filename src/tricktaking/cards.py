@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from tricktaking.errors import NotationError
+from tricktaking.errors import ActionError, NotationError, safe_repr
 
 __all__ = [
     "SPECIAL_RANKS",
@@ -32,6 +32,7 @@ __all__ = [
     "Suit",
     "card_order",
     "format_cards",
+    "is_card",
     "parse_cards",
     "sort_cards",
 ]
@@ -153,12 +154,12 @@ class Direction(enum.Enum):
 def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], value: object) -> None:
     rank = instance.rank
     if not isinstance(rank, Rank):
-        raise TypeError(f"Card rank must be a Rank, not {rank!r}")
+        raise ActionError(f"Card rank must be a Rank, not {safe_repr(rank)}")
     if rank.is_special:
         if value is not None:
-            raise ValueError(f"the special card {rank.name} has no suit, got {value!r}")
+            raise ActionError(f"the special card {rank.name} has no suit, got {safe_repr(value)}")
     elif not isinstance(value, Suit):
-        raise ValueError(f"the suited rank {rank.name} needs a Suit, got {value!r}")
+        raise ActionError(f"the suited rank {rank.name} needs a Suit, got {safe_repr(value)}")
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -177,7 +178,8 @@ class Card:
         suit: The card's suit; ``None`` for Wizards, Jesters and jokers.
 
     Raises:
-        ValueError: If ``suit`` is missing for a suited rank or given for a special one.
+        ActionError: If ``rank`` is not a :class:`Rank`, or ``suit`` is missing for a
+            suited rank or given for a special one (also a ``ValueError``).
 
     Example:
         >>> Card(Rank.QUEEN, Suit.HEARTS)
@@ -226,11 +228,11 @@ class Card:
             tricktaking.errors.NotationError: '1S' is not a card token ...
         """
         if not isinstance(token, str):
-            raise NotationError(f"a card token must be a string, not {token!r}")
+            raise NotationError(f"a card token must be a string, not {safe_repr(token)}")
         card = _BY_TOKEN.get(token.strip().upper())
         if card is None:
             raise NotationError(
-                f"{token!r} is not a card token (expected rank then suit such as 'QH', "
+                f"{safe_repr(token)} is not a card token (expected rank then suit such as 'QH', "
                 "'TS' or '10S', or one of WZ, JE, JK, RJ, BJ)"
             )
         return card
@@ -289,6 +291,18 @@ _BY_TOKEN.update(
 )
 
 
+def is_card(value: object) -> bool:
+    """Whether ``value`` is one of the library's cards (the one shared object per card).
+
+    A :class:`Card` made around the flyweights (with ``object.__new__``, say) is not.
+
+    Example:
+        >>> is_card(Card.parse("QH")), is_card("QH")
+        (True, False)
+    """
+    return type(value) is Card and value in _ORDER
+
+
 def card_order(card: Card) -> int:
     """The card's position in the canonical sort order.
 
@@ -330,7 +344,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         (Card(Rank.ACE, Suit.SPADES), Card(Rank.TEN, Suit.HEARTS))
     """
     if not isinstance(text, str):
-        raise NotationError(f"cards must be given as a string, not {text!r}")
+        raise NotationError(f"cards must be given as a string, not {safe_repr(text)}")
     return tuple(Card.parse(token) for token in text.replace(",", " ").split())
 
 

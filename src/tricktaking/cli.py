@@ -1,25 +1,30 @@
 """The ``tricktaking`` command line: play against bots, simulate, replay records.
 
-- ``tricktaking play wizard|one-card|bid-whist [--players N] [--seat K] [--seed S]``
-  plays a human (you) against heuristic bots in the terminal. Type a card (``QH``),
+- ``tricktaking play GAME [--players N] [--seat K] [--seed S] [--record FILE] [variants]``
+  plays you against heuristic bots in the terminal. Type a card (``QH``, ``10♣``),
   ``bid 2``, ``pass``, ``4NT``, ``trump S``, ``downtown``…; ``help`` lists your legal
-  moves, ``auto`` lets a bot move for you, ``quit`` stops. ``--record FILE`` saves the
-  game record.
+  moves and the commands (``auto``, ``undo``, ``quit``).
 - ``tricktaking simulate GAME -n N --bots heuristic,random,...`` plays bots against each
   other and prints a table (progress goes to standard error).
 - ``tricktaking arena GAME --bots heuristic,random -n N [--jobs J] [--json FILE]`` compares
   bots over duplicate deals (:mod:`tricktaking.arena`) and prints the table.
 - ``tricktaking replay FILE`` prints a recorded game trick by trick.
-- ``tricktaking demo GAME`` plays a seeded game between bots with no input;
-  ``tricktaking games`` lists the games.
+- ``tricktaking demo GAME`` plays a game between bots with no input;
+  ``tricktaking games`` lists the games; ``tricktaking rules GAME`` summarises the rules.
+- ``tricktaking serve [--host 127.0.0.1] [--port 8000] [--db FILE]`` serves the web
+  table (needs the ``web`` extra).
 
-Card suits print as ♠♥♦♣ when the terminal can show them, as letters otherwise or with
-``--ascii``.
+Every game option of the configuration classes is an option here too (``--bid-rule
+hook``, ``--kitty exchange``, ``--target 5``…). Card suits print as ♠♥♦♣ when the
+terminal can show them, as letters otherwise or with ``--ascii``. Every error prints
+``error: …`` on standard error and exits with status 2.
 
 Example:
+    >>> from tricktaking.cli import main
     >>> main(["demo", "wizard", "--players", "3", "--rounds", "1", "--seed", "4", "--ascii"])
     Wizard, 3 players, seed 4
     ...
+    Game over: ...
     final scores: ...
     0
 """
@@ -28,265 +33,225 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
+import os
+import re
+import secrets
+import stat
 import sys
+import typing
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import TextIO
+from typing import NoReturn, TextIO, cast
+
+import attrs
 
 import tricktaking as tt
 from tricktaking import records
+from tricktaking._player_rules import RULES
 from tricktaking._progress import Progress
+from tricktaking._terminal import (
+    Names,
+    Output,
+    announce,
+    clean,
+    deal_ended,
+    deal_summary,
+    game_over,
+    per_seat,
+    seat_list,
+)
+from tricktaking._terminal_game import Session
 from tricktaking.arena import arena, deal_config
-from tricktaking.bots import Bot, make_bot
-from tricktaking.cards import Card, Suit
-from tricktaking.engine import GameState, PlayerView
-from tricktaking.errors import IllegalActionError, NotationError, RecordError
-from tricktaking.notation import parse_move, short_token
-from tricktaking.seeding import derive_seed
+from tricktaking.bots import BOT_KINDS
+from tricktaking.engine import GameState
+from tricktaking.errors import TricktakingError
+from tricktaking.games import bid_whist
 from tricktaking.simulate import game_states, simulate
-from tricktaking.tricks import Trick
 
 __all__ = ["main"]
 
-_GAME_NAMES = ("wizard", "one-card", "bid-whist")
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""The largest record file ``replay`` reads."""
+
+_MAX_DIGITS = 100  # integers on the command line: enough for any seed, bounded for int()
 
 
-class _Output:
-    """Prints cards with suit symbols or letters."""
-
-    def __init__(self, stream: TextIO, ascii_only: bool) -> None:
-        self.stream = stream
-        self.ascii_only = ascii_only or not _can_encode(stream, "♠♥♦♣")
-
-    def card(self, card: Card) -> str:
-        return card.pretty(ascii_only=self.ascii_only)
-
-    def suit(self, suit: Suit) -> str:
-        return suit.value if self.ascii_only else suit.symbol
-
-    def cards(self, cards: Sequence[Card]) -> str:
-        return " ".join(map(self.card, cards)) or "-"
-
-    def text(self, text: str) -> str:
-        """Card tokens inside ``text`` (such as action tokens) in display form."""
-        words = []
-        for word in text.split(" "):
-            try:
-                words.append(self.card(Card.parse(word)) if len(word) == 2 else word)
-            except NotationError:
-                words.append(word)
-        return " ".join(words)
-
-    def trick(self, trick: Trick) -> str:
-        return ", ".join(f"{play.seat}: {self.card(play.card)}" for play in trick.plays) or "-"
-
-    def __call__(self, line: str = "") -> None:
-        print(line, file=self.stream)
+class _UsageError(Exception):
+    """A wrong command line or input file: printed as ``error: …``, exit status 2."""
 
 
-def _can_encode(stream: TextIO, text: str) -> bool:
-    try:
-        text.encode(getattr(stream, "encoding", None) or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
+def _integer(text: str) -> int:
+    """An integer argument, refused (not a traceback) when it is absurdly long."""
+    stripped = text.strip()
+    digits = stripped.removeprefix("-")
+    if not digits.isascii() or not digits.isdigit() or len(digits) > _MAX_DIGITS:
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise argparse.ArgumentTypeError(
+            f"{clean(shown)!r} is not an integer of at most {_MAX_DIGITS} digits"
+        )
+    return int(stripped)
 
 
-def _config(game: str, players: int | None, rounds: int | None, target: int | None) -> object:
-    if game == "wizard":
-        return tt.WizardConfig(players=players or 4, rounds=rounds)
-    if game == "one-card":
-        return tt.OneCardConfig(players=players or 3, target=target or 30)
-    if players not in (None, 4):
-        raise tt.ConfigError("Bid Whist is for exactly 4 players")
-    return tt.BidWhistConfig(target=target or 7)
+def _positive(text: str) -> int:
+    value = _integer(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
-def _describe(view: PlayerView, out: _Output) -> None:
-    """Print what the seat sees: its hand and the public table."""
-    data = view.to_dict()
-    out(f"--- {data.get('phase')} | you are seat {view.seat}")
-    for key, label in (("turn_up", "turn-up"), ("contract", "contract")):
-        if data.get(key) is not None:
-            out(f"{label}: {out.text(str(data[key]))}")
-    if "trump" in data:
-        trump = getattr(view, "trump", None)
-        out(f"trump: {'none' if trump is None else out.suit(trump)}")
-    if "direction" in data:
-        out(f"direction: {data['direction']}")
-    bids = getattr(view, "bids", None)
-    if bids is not None:
-        out("bids: " + ", ".join("-" if bid is None else str(bid) for bid in bids))
-    calls = getattr(view, "calls", ())
-    if calls:
-        out("calls: " + ", ".join(out.text(str(call)) for call in calls))
-    trick = getattr(view, "trick", None)
-    if isinstance(trick, Trick):
-        out(f"trick (led by {trick.leader}): {out.trick(trick)}")
-    for key in ("tricks_won", "points", "scores", "team_scores"):
-        if key in data:
-            out(f"{key.replace('_', ' ')}: {data[key]}")
-    out(f"your hand: {out.cards(getattr(view, 'hand', ()))}")
+# --- the command line -----------------------------------------------------------------------
 
 
-def _announce(
-    before: GameState[object], action: object, after: GameState[object], out: _Output
-) -> None:
-    """Print a public account of an action and of any trick or deal it completed."""
-    if isinstance(action, tt.Deal):
-        out(f"=== deal {after.round.number}, dealer {after.round.dealer} ===")
-        return
-    if isinstance(action, tt.bid_whist.Discard):
-        out(f"seat {action.seat} discards a card")
-    else:
-        out(f"seat {getattr(action, 'seat', '?')}: {out.text(short_token(action))}")
-    same_deal = after.round.number == before.round.number
-    if same_deal and len(after.round.tricks) > len(before.round.tricks):
-        done = after.round.tricks[-1]
-        out(f"  trick: {out.trick(done)} -> won by seat {done.winner}")
-    if tt.scores(after) != tt.scores(before):
-        out(f"  scores: {tt.scores(after)}")
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors read ``error: …`` (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"error: {clean(message)} (see '{self.prog} --help')", file=sys.stderr)
+        raise SystemExit(2)
 
 
-def _ask(prompt: str, read: Callable[[], str], out: _Output) -> str | None:
-    out.stream.write(prompt)
-    out.stream.flush()
-    line = read()
-    return None if line == "" else line.strip()
+@attrs.frozen
+class _Option:
+    """A game option of the command line, read from the configuration classes."""
+
+    name: str
+    kind: object
+    help: str
 
 
-def _play(args: argparse.Namespace, out: _Output, read: Callable[[], str]) -> int:
-    config = _config(args.game, args.players, args.rounds, args.target)
-    state: GameState[object] = tt.new_game(config)
-    seats = len(tt.scores(state))
-    if not 0 <= args.seat < seats:
-        out(f"error: --seat must be 0 to {seats - 1}")
-        return 2
-    human = args.seat
-    bots: dict[int, Bot] = {
-        seat: make_bot("heuristic", args.game, derive_seed(args.seed, "bot", seat))
-        for seat in range(seats)
-    }
-    out(f"{tt.get_game(args.game).title}: you are seat {human}; type 'help' for your moves.")
-    status = 0
-    while not tt.is_over(state):
-        seat = tt.actor(state)
-        if seat is tt.CHANCE:
-            action: object = tt.deal(state, derive_seed(args.seed, "deal", len(state.history)))
-        elif seat == human:
-            chosen = _human_move(state, human, bots[human], out, read)
-            if chosen is None:
-                out("game abandoned")
-                status = 1
-                break
-            action = chosen
-        elif isinstance(seat, int):
-            action = bots[seat].act(tt.view(state, seat))
-        after = tt.apply(state, action)
-        _announce(state, action, after, out)
-        state = after
-    if tt.is_over(state):
-        out(f"final scores: {tt.scores(state)}; winners: {tt.winners(state)}")
-    if args.record:
-        with open(args.record, "w", encoding="utf-8") as handle:
-            records.dump(state, handle)
-        out(f"record saved to {args.record}")
-    return status
-
-
-def _human_move(
-    state: GameState[object], seat: int, helper: Bot, out: _Output, read: Callable[[], str]
-) -> object | None:
-    """Ask until the human enters a legal move; ``None`` when input ends or on quit."""
-    seen = tt.view(state, seat)
-    _describe(seen, out)
-    while True:
-        line = _ask("your move> ", read, out)
-        if line is None or line.lower() in ("quit", "exit"):
-            return None
-        if line.lower() in ("help", "?", ""):
-            moves = ", ".join(out.text(short_token(a)) for a in tt.legal_actions(state))
-            out(f"legal moves: {moves}")
+def _option_docs(doc: str | None) -> dict[str, str]:
+    """The ``Args:`` entries of a Google-style docstring, each on one line."""
+    entries: dict[str, str] = {}
+    current = None
+    in_args = False
+    for line in (doc or "").splitlines():
+        stripped = line.strip()
+        if stripped in ("Args:", "Attributes:"):
+            in_args = True
             continue
-        if line.lower() == "auto":
-            return helper.act(seen)
-        try:
-            move = parse_move(state, line)
-        except NotationError as error:
-            out(f"not understood: {error}")
+        if in_args and stripped.endswith(":") and " " not in stripped:
+            in_args = False
+        if not in_args or not stripped:
             continue
-        problem = tt.check(state, move)
-        if problem is None:
-            return move
-        try:
-            tt.apply(state, move)
-        except IllegalActionError as error:
-            out(f"illegal ({problem.value}): {error}")
+        match = re.match(r"^\s{4,8}(\w+): (.*)$", line)
+        if match and len(line) - len(line.lstrip()) <= 8:
+            current = match.group(1)
+            entries[current] = match.group(2)
+        elif current is not None:
+            entries[current] += " " + stripped
+    return {name: text.replace("``", "") for name, text in entries.items()}
 
 
-def _simulate(args: argparse.Namespace, out: _Output) -> int:
-    config = _config(args.game, args.players, args.rounds, args.target)
-    seats = len(tt.scores(tt.new_game(config)))
-    kinds = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
-    if len(kinds) == 1:
-        kinds *= seats
-    kinds += ["random"] * (seats - len(kinds))
-    if len(kinds) != seats:
-        out(f"error: {args.game} has {seats} seats, not {len(kinds)}")
-        return 2
+def _game_options() -> dict[str, list[tuple[str, _Option, object]]]:
+    """Every configuration field of every game but ``players``: game, option, default."""
+    found: dict[str, list[tuple[str, _Option, object]]] = {}
+    for name in tt.available_games():
+        config_type = tt.get_game(name).config_type
+        if not attrs.has(config_type):
+            continue
+        hints = typing.get_type_hints(config_type)
+        docs = _option_docs(config_type.__doc__)
+        for field in attrs.fields(config_type):
+            if field.name == "players" or not field.init:
+                continue
+            option = _Option(field.name, hints[field.name], docs.get(field.name, ""))
+            default = None if field.default is attrs.NOTHING else field.default
+            found.setdefault(field.name, []).append((name, option, default))
+    return found
 
-    def progress(done: int, total: int) -> None:
-        print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr)
 
-    try:
-        if args.jobs > 1:
-            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-                result = simulate(
-                    config, kinds, games=args.n, seed=args.seed, executor=pool, progress=progress
-                )
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("game options (from the game's configuration)")
+    for field, entries in _game_options().items():
+        option = entries[0][1]
+        flag = "--" + field.replace("_", "-")
+        texts = [
+            f"{tt.get_game(game).title}: {spec.help.rstrip('.')} (default: {_shown(default)})"
+            for game, spec, default in entries
+        ]
+        help_text = "; ".join(texts).replace("%", "%%")
+        choices = (
+            typing.get_args(option.kind)
+            if typing.get_origin(option.kind) is (typing.Literal)
+            else ()
+        )
+        if option.kind is bool:
+            group.add_argument(
+                flag,
+                dest=f"option_{field}",
+                action=argparse.BooleanOptionalAction,
+                default=None,
+                help=help_text,
+            )
+        elif choices:
+            group.add_argument(
+                flag, dest=f"option_{field}", choices=choices, default=None, help=help_text
+            )
         else:
-            result = simulate(config, kinds, games=args.n, seed=args.seed, progress=progress)
-    except ValueError as error:
-        out(f"error: {error}")
-        return 2
-    out(f"{tt.get_game(args.game).title}: {args.n} games, seed {args.seed}")
-    out(result.table())
-    return 0
+            group.add_argument(
+                flag,
+                dest=f"option_{field}",
+                type=_integer,
+                default=None,
+                metavar="N",
+                help=help_text,
+            )
 
 
-def _replay(args: argparse.Namespace, out: _Output) -> int:
+def _shown(default: object) -> str:
+    """A default as a player reads it: ``off``, ``none``, ``book``, ``7``."""
+    match default:
+        case bool():
+            return "on" if default else "off"
+        case None:
+            return "none"
+        case _:
+            return str(default)
+
+
+def _field_names(config_type: type) -> set[str]:
+    return {field.name for field in attrs.fields(config_type)} if attrs.has(config_type) else set()
+
+
+_GAME_NAMES = tuple(tt.available_games())
+
+if typing.TYPE_CHECKING:
+    # The type of add_subparsers(), for the functions that add a subcommand.
+    _Commands: typing.TypeAlias = argparse._SubParsersAction[_Parser]  # pyright: ignore[reportPrivateUsage]
+
+_DEFAULT_PLAYERS = {"wizard": 4, "one-card": 3}
+
+
+def _config(args: argparse.Namespace) -> object:
+    """The configuration the options ask for, checked by the game's configuration class."""
+    game = tt.get_game(args.game)
+    fields: set[str] = _field_names(game.config_type)
+    options: dict[str, object] = {}
+    for key, value in vars(args).items():
+        if not key.startswith("option_") or value is None:
+            continue
+        name = key.removeprefix("option_")
+        if name not in fields:
+            flag = "--" + name.replace("_", "-")
+            raise _UsageError(f"{flag} is not an option of {game.title}")
+        options[name] = value
+    if "players" in fields:
+        options["players"] = (
+            args.players if args.players is not None else _DEFAULT_PLAYERS.get(args.game, 4)
+        )
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            record = records.load(handle)
-    except (OSError, RecordError) as error:
-        out(f"error: {error}")
-        return 2
-    out(f"{tt.get_game(record.game).title}, seats: {', '.join(record.seats)}")
-    states = list(records.replay(record))
-    for before, action, after in zip(states[:-1], record.actions, states[1:], strict=True):
-        _announce(before, action, after, out)
-        if isinstance(action, tt.Deal):
-            for seat, hand in enumerate(after.round.hands):
-                out(f"  seat {seat} ({record.seats[seat]}): {out.cards(hand)}")
-    out(f"final scores: {record.scores}; winners: {record.winners}")
-    return 0
+        config = game.config_type(**options)
+    except TypeError as error:
+        raise _UsageError(str(error)) from None
+    if "players" not in fields and args.players is not None:
+        seats = len(tt.scores(tt.new_game(config)))
+        if args.players != seats:
+            raise _UsageError(f"{game.title} is for exactly {seats} players")
+    return config
 
 
-def _demo(args: argparse.Namespace, out: _Output) -> int:
-    config = _config(args.game, args.players, args.rounds, args.target)
-    seats = len(tt.scores(tt.new_game(config)))
-    out(f"{tt.get_game(args.game).title}, {seats} players, seed {args.seed}")
-    previous: GameState[object] | None = None
-    for state in game_states(config, ["heuristic"] * seats, args.seed):
-        if previous is not None and tt.scores(state) != tt.scores(previous):
-            out(f"deal {state.round.number}: scores {tt.scores(state)}")
-        previous = state
-    if previous is not None:
-        out(f"final scores: {tt.scores(previous)}; winners: {tt.winners(previous)}")
-    return 0
-
-
-def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_arena(commands: _Commands) -> None:
     """The ``arena`` subcommand: duplicate-deal bot comparisons (:mod:`tricktaking.arena`)."""
     sub = commands.add_parser(
         "arena",
@@ -307,7 +272,7 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     sub.add_argument("--target", type=int, default=None, help="One Card, Bid Whist (default 1)")
 
 
-def _arena(args: argparse.Namespace, out: _Output) -> int:
+def _arena(args: argparse.Namespace, out: Output) -> int:
     """Play the duplicate deals with a progress bar on stderr; print the table."""
     kinds = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
     try:
@@ -342,73 +307,314 @@ def _arena(args: argparse.Namespace, out: _Output) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="tricktaking", description="Trick-taking card games: Wizard, One Card, Bid Whist."
+    games = tt.available_games()
+    parser = _Parser(
+        prog="tricktaking",
+        description="Trick-taking card games: "
+        + ", ".join(tt.get_game(name).title for name in games)
+        + ".",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {tt.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("games", help="list the available games")
+    rules = commands.add_parser("rules", help="summarise a game's rules for players")
+    rules.add_argument("game", choices=games)
 
-    def game_command(name: str, help_text: str) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name, help=help_text)
-        sub.add_argument("game", choices=_GAME_NAMES)
-        sub.add_argument("--players", type=int, default=None, help="number of seats")
-        sub.add_argument("--rounds", type=int, default=None, help="Wizard: rounds to play")
-        sub.add_argument("--target", type=int, default=None, help="One Card, Bid Whist: target")
-        sub.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    def game_command(name: str, help_text: str, seed_help: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub.add_argument("game", choices=games)
+        sub.add_argument(
+            "--players",
+            type=_integer,
+            default=None,
+            metavar="N",
+            help="number of seats (default 4 for Wizard, 3 for One Card)",
+        )
+        sub.add_argument("--seed", type=_integer, default=None, help=seed_help)
         sub.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
+        _add_game_options(sub)
         return sub
 
-    play = game_command("play", "play against heuristic bots in the terminal")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument("--record", default=None, help="save the game record to this file")
-    sim = game_command("simulate", "play bots against each other and print statistics")
-    sim.add_argument("-n", type=int, default=1000, help="number of games (default 1000)")
-    sim.add_argument("--bots", default="heuristic", help="comma-separated bot kinds per seat")
-    sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    game_command("demo", "play a seeded game between bots, with no input")
+    fresh = "master seed (default: a fresh random seed, printed so the game can be replayed)"
+    play = game_command("play", "play against heuristic bots in the terminal", fresh)
+    play.add_argument("--seat", type=_integer, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--record",
+        default=None,
+        metavar="FILE",
+        help="save the game record to FILE (checked before the game; saved even if you quit)",
+    )
+    sim = game_command(
+        "simulate", "play bots against each other and print statistics", "master seed (default 0)"
+    )
+    sim.add_argument(
+        "-n", type=_positive, default=1000, metavar="GAMES", help="number of games (default 1000)"
+    )
+    sim.add_argument(
+        "--bots",
+        default="heuristic",
+        metavar="KINDS",
+        help=f"bot kinds, comma-separated: one for every seat, or one for all "
+        f"(default heuristic); kinds: {', '.join(BOT_KINDS)}",
+    )
+    sim.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    game_command("demo", "play a game between bots, with no input", fresh)
     _add_arena(commands)
     replay = commands.add_parser("replay", help="print a recorded game trick by trick")
     replay.add_argument("file")
     replay.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
+    serve = commands.add_parser("serve", help="serve the web table (needs tricktaking[web])")
+    serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    serve.add_argument("--port", type=_integer, default=8000, help="port (default 8000)")
+    serve.add_argument("--db", default=None, help="SQLite file of the tables")
     return parser
+
+
+def _serve(args: argparse.Namespace, out: Output) -> int:
+    try:
+        from tricktaking.web import server  # noqa: PLC0415 - the optional extra
+    except ImportError:
+        raise _UsageError(
+            "tricktaking serve needs the web extra: pip install 'tricktaking[web]'"
+        ) from None
+    server.serve(args.host, args.port, args.db or server.DEFAULT_DB)
+    return 0
+
+
+# --- play -----------------------------------------------------------------------------------
+
+
+def _check_writable(path: str) -> None:
+    """Refuse a record path that could not be written, before the game starts."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise _UsageError(f"--record {path!r} is a directory")
+    if not os.path.isdir(folder):
+        raise _UsageError(f"--record {path!r}: the directory {folder!r} does not exist")
+    target = path if os.path.exists(path) else folder
+    if not os.access(target, os.W_OK):
+        raise _UsageError(f"--record {path!r} cannot be written")
+
+
+def _play(args: argparse.Namespace, screen: Output, read: Callable[[], str]) -> int:
+    config = _config(args)
+    if args.record:
+        _check_writable(args.record)
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    state: GameState[object] = tt.new_game(config)
+    players = len(tt.scores(state))
+    if not 0 <= args.seat < players:
+        raise _UsageError(f"--seat must be 0 to {players - 1}, not {args.seat}")
+    session = Session(state, args.seat, seed, screen, read)
+    screen(
+        f"{tt.get_game(args.game).title}, {players} players, seed {seed} "
+        f"(--seed {seed} plays this game again)"
+    )
+    names = session.names
+    where = f"you are seat {args.seat}"
+    if isinstance(state, bid_whist.BidWhistState):
+        team = bid_whist.team_of(args.seat)
+        where += f", playing with your partner: {names.team(team)} against {names.team(1 - team)}"
+    screen(f"{where}. Type 'help' for your moves and the commands.")
+    try:
+        status = session.run()
+    except KeyboardInterrupt:
+        screen("\ninterrupted: game abandoned")
+        status = 130
+    finally:
+        if args.record:
+            _save(session.state, args.record, screen)
+    return status
+
+
+def _save(state: GameState[object], path: str, screen: Output) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            records.dump(state, handle)
+    except OSError as error:
+        print(f"error: the record could not be saved: {clean(str(error))}", file=sys.stderr)
+        return
+    screen(f"record saved to {clean(path)}")
+
+
+# --- simulate -------------------------------------------------------------------------------
+
+
+def _simulate(args: argparse.Namespace, screen: Output) -> int:
+    config = _config(args)
+    seats = len(tt.scores(tt.new_game(config)))
+    kinds = [kind.strip() for kind in args.bots.split(",")]
+    for kind in kinds:
+        if kind not in BOT_KINDS:
+            raise _UsageError(f"{kind!r} is not a bot kind; kinds: {', '.join(BOT_KINDS)}")
+    if len(kinds) == 1:
+        kinds *= seats
+    if len(kinds) != seats:
+        raise _UsageError(
+            f"{tt.get_game(args.game).title} has {seats} seats ({seat_list(range(seats))}), "
+            f"but --bots names {len(kinds)} bots: give one kind per seat, or one for all"
+        )
+    seed = args.seed if args.seed is not None else 0
+    with contextlib.ExitStack() as stack:
+        pool = stack.enter_context(ProcessPoolExecutor(args.jobs)) if args.jobs > 1 else None
+        progress = stack.enter_context(Progress(args.n, sys.stderr, "games"))
+        result = simulate(config, kinds, games=args.n, seed=seed, executor=pool, progress=progress)
+    screen(f"{tt.get_game(args.game).title}: {args.n} games, seed {seed}")
+    screen(result.table())
+    return 0
+
+
+# --- replay and demo ------------------------------------------------------------------------
+
+
+def _read_record(path: str) -> records.GameRecord:
+    """Load a record file, refusing what is not a regular file of a sensible size."""
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        raise _UsageError(f"cannot read {path!r}: {error.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise _UsageError(f"{path!r} is not a regular file")
+    if info.st_size > MAX_RECORD_BYTES:
+        raise _UsageError(f"{path!r} is larger than {MAX_RECORD_BYTES // 2**20} MiB")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise _UsageError(f"cannot read {path!r}: {error.strerror}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise _UsageError(f"{path!r} is larger than {MAX_RECORD_BYTES // 2**20} MiB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _UsageError(f"{path!r} is not UTF-8 text, so not a game record") from None
+    try:
+        return records.loads(text)
+    except (TricktakingError, RecursionError, ValueError) as error:
+        raise _UsageError(f"{path!r} is not a valid game record: {error}") from None
+
+
+def _replay(args: argparse.Namespace, screen: Output) -> int:
+    record = _read_record(args.file)
+    game = tt.get_game(record.game)
+    names = Names(len(record.seats), None, record.seats)
+    screen(
+        f"{game.title}, {len(record.seats)} players: "
+        + ", ".join(names(seat) for seat in range(len(record.seats)))
+    )
+    states = list(records.replay(record))
+    start_scores = tt.scores(states[0])
+    for before, action, after in zip(states[:-1], record.actions, states[1:], strict=True):
+        if isinstance(action, tt.Deal):
+            start_scores = tt.scores(before)
+        announce(before, action, after, names, screen, show_discards=True)
+        if isinstance(action, tt.Deal):
+            for seat in range(len(record.seats)):
+                screen(f"  {names(seat)}: {screen.cards(tt.view(after, seat).hand)}")
+        if deal_ended(before, after):
+            deal_summary(after, start_scores, names, screen)
+    final = states[-1]
+    if tt.is_over(final):
+        game_over(final, names, screen)
+    else:
+        screen(
+            f"The game was abandoned after {len(record.actions)} actions, in deal "
+            f"{tt.view(final, 0).round_number}; scores then: "
+            f"{per_seat(tt.scores(final), names)}"
+        )
+    return 0
+
+
+def _demo(args: argparse.Namespace, screen: Output) -> int:
+    config = _config(args)
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    players = len(tt.scores(tt.new_game(config)))
+    screen(f"{tt.get_game(args.game).title}, {players} players, seed {seed}")
+    names = Names(players, None)
+    previous: GameState[object] | None = None
+    start_scores = tt.scores(tt.new_game(config))
+    for state in game_states(config, ["heuristic"] * players, seed):
+        if previous is not None:
+            if tt.actor(previous) is tt.CHANCE:
+                start_scores = tt.scores(previous)
+            if deal_ended(previous, state):
+                deal_summary(state, start_scores, names, screen)
+        previous = state
+    if previous is not None:
+        game_over(previous, names, screen)
+    return 0
+
+
+def _rules(args: argparse.Namespace, screen: Output) -> int:
+    game = tt.get_game(args.game)
+    text = RULES.get(game.name) or (game.rules.__doc__ or game.title)
+    screen(text.rstrip())
+    return 0
 
 
 def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
 
+    Args:
+        argv: The arguments, without the program name.
+        stdin: Where ``play`` reads the player's moves (default: standard input).
+
     Example:
+        >>> from tricktaking.cli import main
         >>> main(["games"])
         bid-whist
         one-card
         wizard
         0
     """
-    args = _parser().parse_args(argv)
-    out = _Output(sys.stdout, getattr(args, "ascii", False))
-    source = stdin if stdin is not None else sys.stdin
     try:
-        if args.command == "games":
-            out("\n".join(tt.available_games()))
-            return 0
-        if args.command == "play":
-            return _play(args, out, source.readline)
-        if args.command == "simulate":
-            return _simulate(args, out)
-        if args.command == "replay":
-            return _replay(args, out)
-        if args.command == "arena":
-            return _arena(args, out)
-        return _demo(args, out)
-    except tt.ConfigError as error:
-        out(f"error: {error}")
+        args = _parser().parse_args(argv)
+    except SystemExit as stop:  # --help, --version, or a usage error already printed
+        return stop.code if isinstance(stop.code, int) else 2
+    screen = Output(sys.stdout, args.ascii if "ascii" in args else False)
+    source = stdin if stdin is not None else _lenient(sys.stdin)
+    try:
+        match args.command:
+            case "games":
+                screen("\n".join(tt.available_games()))
+                return 0
+            case "rules":
+                return _rules(args, screen)
+            case "play":
+                return _play(args, screen, source.readline)
+            case "simulate":
+                return _simulate(args, screen)
+            case "replay":
+                return _replay(args, screen)
+            case "arena":
+                return _arena(args, screen)
+            case "serve":
+                return _serve(args, screen)
+            case _:
+                return _demo(args, screen)
+    except (_UsageError, TricktakingError, OSError) as error:
+        if isinstance(error, BrokenPipeError):
+            return _closed_pipe()
+        print(f"error: {clean(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        out("interrupted")
+        print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # the reader went away (e.g. piped into head): stop quietly
-        sys.stderr.close()
-        return 0
+
+
+def _closed_pipe() -> int:
+    """The reader went away (e.g. output piped into ``head``): stop quietly."""
+    with contextlib.suppress(OSError):
+        sys.stdout.close()
+    return 0
+
+
+def _lenient(stream: TextIO) -> TextIO:
+    """Standard input that turns bytes that are not UTF-8 into ``�`` instead of failing."""
+    wrapper: object = stream
+    if isinstance(wrapper, io.TextIOWrapper):
+        cast("io.TextIOWrapper[io.BufferedReader]", wrapper).reconfigure(errors="replace")
+    return stream
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,6 +17,7 @@ from typing import overload
 
 import attrs
 
+from tricktaking._fields import card_tuple
 from tricktaking.cards import SUITED_RANKS, Card, Rank, Suit, card_order, format_cards
 from tricktaking.seeding import shuffle
 
@@ -24,11 +25,7 @@ __all__ = ["Deck"]
 
 
 def _to_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    result = tuple(cards)
-    for card in result:
-        if not isinstance(card, Card):
-            raise TypeError(f"a deck holds Card objects, not {card!r}")
-    return result
+    return card_tuple(cards, "a deck")
 
 
 @attrs.frozen(repr=False)

@@ -14,15 +14,22 @@ Example:
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 __all__ = [
+    "ActionError",
     "ConfigError",
     "IllegalActionError",
     "NotationError",
     "RecordError",
     "TricktakingError",
     "Violation",
+    "safe_repr",
+    "safe_str",
 ]
+
+_LIMIT = 80
+_MAX_INT_BITS = 256  # about 77 decimal digits; bigger ints are described, not converted
 
 
 class Violation(enum.Enum):
@@ -85,6 +92,26 @@ class NotationError(TricktakingError, ValueError):
         ... except NotationError as error:
         ...     print("rejected")
         rejected
+    """
+
+
+class ActionError(TricktakingError, TypeError, ValueError):
+    """An action, card, deck or seed built from a value of the wrong type or kind.
+
+    Seats, bids and levels are exactly ``int`` (not ``bool``, not a subclass of
+    ``int``), cards are the library's own :class:`~tricktaking.cards.Card` objects and
+    suits, directions and modes are members of their enums. Anything else is refused
+    when the action is built, before any game sees it. It is also a ``TypeError`` (a
+    field of the wrong type) and a ``ValueError`` (a card whose suit does not fit its
+    rank), so code that already catches either keeps working.
+
+    Example:
+        >>> from tricktaking import Pass
+        >>> try:
+        ...     Pass(True)
+        ... except ActionError as error:
+        ...     print(error)
+        Pass.seat must be an int (not a bool or a subclass of int), not True
     """
 
 
@@ -156,3 +183,120 @@ class RecordError(TricktakingError, ValueError):
 
 def _record_error(message: str, index: int | None) -> RecordError:
     return RecordError(message, index=index)
+
+
+def _bounded(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
+
+
+def _type_name(value: object) -> str:
+    try:
+        name = type.__dict__["__qualname__"].__get__(type(value))
+    except Exception:
+        return "object"
+    return name if type(name) is str else "object"
+
+
+def _trusted_repr(value: object, limit: int) -> str | None:
+    """The repr of a value of a built-in type, computed without calling caller code."""
+    if value is None or type(value) is bool:
+        return repr(value)
+    if type(value) is int:
+        bits = value.bit_length()
+        if bits > _MAX_INT_BITS:
+            return f"<{'negative ' if value < 0 else ''}int of {bits} bits>"
+        return repr(value)
+    if type(value) is str:
+        return repr(value[: limit + 1])
+    return None
+
+
+def safe_repr(value: object, limit: int = _LIMIT) -> str:
+    """A bounded ``repr`` of any value, for messages about input that may be hostile.
+
+    Never raises and never returns more than ``limit`` characters. Built-in values
+    (``None``, ``bool``, ``int``, ``str``) are formatted without calling any of their
+    methods; an ``int`` too big to print is described by its size. Any other object's
+    own ``__repr__`` is called, but its exceptions, its non-string results and its
+    length are contained: the value is then named by its type only.
+
+    Args:
+        value: Anything, including objects whose ``__repr__`` raises.
+        limit: The maximum length of the result, at least 1.
+
+    Example:
+        >>> safe_repr("hello")
+        "'hello'"
+        >>> safe_repr(10**5000)
+        '<int of 16610 bits>'
+        >>> class Hostile:
+        ...     def __repr__(self) -> str:
+        ...         raise RuntimeError("no")
+        >>> safe_repr(Hostile())
+        '<Hostile object>'
+        >>> len(safe_repr("x" * 1000, limit=20))
+        20
+    """
+    limit = max(limit, 1)
+    trusted = _trusted_repr(value, limit)
+    if trusted is not None:
+        return _bounded(trusted, limit)
+    text = _text_of(repr, value)
+    return _bounded(f"<{_type_name(value)} object>" if text is None else text, limit)
+
+
+def safe_str(value: object, limit: int = _LIMIT) -> str:
+    """A bounded ``str`` of any value (an action's token), never raising.
+
+    Like :func:`safe_repr`, but for text shown as it is: an action whose ``__str__``
+    works gives its token, anything else gives :func:`safe_repr`'s description.
+
+    Args:
+        value: Anything, including objects whose ``__str__`` raises.
+        limit: The maximum length of the result, at least 1.
+
+    Example:
+        >>> from tricktaking import Pass
+        >>> safe_str(Pass(2))
+        '2 pass'
+        >>> safe_str(Pass(10**5000))
+        'Pass(seat=<int of 16610 bits>)'
+    """
+    limit = max(limit, 1)
+    if type(value) is str:
+        return _bounded(value, limit)
+    text = _text_of(str, value)
+    return _describe(value, limit) if text is None else _bounded(text, limit)
+
+
+def _text_of(convert: Callable[[object], object], value: object) -> str | None:
+    """``convert(value)`` if it gives a ``str``; ``None`` if it raises or gives another type."""
+    try:
+        text = convert(value)
+    except Exception:  # the caller's __str__ or __repr__ may raise anything
+        return None
+    return text if type(text) is str else None
+
+
+def _describe(value: object, limit: int) -> str:
+    """``Class(field=value, ...)`` from a library object's attrs slots, else safe_repr."""
+    try:
+        fields = getattr(type(value), "__attrs_attrs__", None) if _is_library(value) else None
+        if fields is None:
+            return safe_repr(value, limit)
+        parts = []
+        for attribute in fields:
+            name = attribute.name
+            try:
+                field = object.__getattribute__(value, name)
+            except AttributeError:  # a slot left unset on a forged object
+                field = None
+            parts.append(f"{name}={safe_repr(field, limit)}")
+        return _bounded(f"{_type_name(value)}({', '.join(parts)})", limit)
+    except Exception:
+        return _bounded(f"<{_type_name(value)} object>", limit)
+
+
+def _is_library(value: object) -> bool:
+    module = type(value).__module__
+    return type(module) is str and module.startswith("tricktaking.")

@@ -1,8 +1,15 @@
-"""An immutable sequence that grows by one item in constant time.
+"""An immutable sequence that grows by one item in constant time and memory.
 
 Game states keep every applied action in a :class:`History`. Rebuilding a tuple on every
 action would cost O(n) per action and O(n²) per game; a history shares all earlier
-actions with its predecessor, so :meth:`History.append` is O(1).
+actions with its predecessor, so :meth:`History.append` is O(1) and each history adds
+one small node of constant size, however long it is.
+
+States are hashed and compared by value, history included, so a history caches its
+hash: the first ``hash`` walks back only to the nearest history whose hash is known
+(the previous state's, when every state is hashed in turn), and every later ``hash`` is
+O(1). Equality stops at the first shared node and rejects early on known, different
+hashes; it never builds a tuple.
 
 Example:
     >>> history = History().append("a").append("b")
@@ -13,20 +20,23 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Generic, TypeVar, overload
+from typing import Any, Generic, TypeVar, cast, overload
 
-from tricktaking._fast import builder
+from tricktaking._fast import builder, slot_setter
 
 __all__ = ["History"]
 
 _T_co = TypeVar("_T_co", covariant=True)
+_T = TypeVar("_T")
 
 
 class History(Sequence[_T_co], Generic[_T_co]):
     """A persistent, immutable list: equal by content, hashable, O(1) ``append``.
 
-    Indexing and iteration build a tuple of the items once per history object and reuse
-    it; ``len``, ``append`` and ``last`` never walk the list.
+    Each history is one node: its last item, its length, the history it extends, and
+    its hash once computed. ``len``, ``append``, ``last``, ``[-1]`` and a second
+    ``hash`` never walk the list; ``to_tuple``, iteration and other indexes walk it
+    once, without keeping what they built.
 
     Example:
         >>> History(("x", "y")) == History().append("x").append("y")
@@ -35,56 +45,47 @@ class History(Sequence[_T_co], Generic[_T_co]):
         'x'
     """
 
-    __slots__ = ("_items", "_last", "_length", "_previous")
+    __slots__ = ("_hash", "_last", "_length", "_previous")
 
+    # An empty history has length 0, and its _previous and _last are None; every node
+    # of length n > 0 holds its last item, and the node of length n - 1 (None for n = 1).
     _previous: History[_T_co] | None
-    _last: _T_co | None
+    _last: _T_co
     _length: int
-    _items: tuple[_T_co, ...] | None
+    _hash: int | None
 
     def __init__(self, items: Sequence[_T_co] = ()) -> None:
-        previous: History[_T_co] | None = None
-        last: _T_co | None = None
-        for index, item in enumerate(items):
-            if index:
-                previous = History._node(previous, last, index)
-            last = item
-        self._set(previous, last, len(items), tuple(items) if items else ())
+        tail: History[_T_co] = _EMPTY
+        for item in items:
+            tail = tail.append(item)
+        object.__setattr__(self, "_previous", tail._previous)
+        object.__setattr__(self, "_last", tail._last)
+        object.__setattr__(self, "_length", tail._length)
+        object.__setattr__(self, "_hash", None)
 
     @staticmethod
-    def _node(previous: History[_T_co] | None, last: _T_co | None, length: int) -> History[_T_co]:
-        node: History[_T_co] = _new(_Builder)
-        node._previous = previous
-        node._last = last
-        node._length = length
-        node._items = None
+    def _root() -> History[Any]:
+        """The empty history every history grows from."""
+        node: History[Any] = _new(_Builder)
+        node._previous = None
+        node._last = None
+        node._length = 0
+        node._hash = None
         node.__class__ = History
         return node
 
-    def _set(
-        self,
-        previous: History[_T_co] | None,
-        last: _T_co | None,
-        length: int,
-        items: tuple[_T_co, ...] | None,
-    ) -> None:
-        object.__setattr__(self, "_previous", previous)
-        object.__setattr__(self, "_last", last)
-        object.__setattr__(self, "_length", length)
-        object.__setattr__(self, "_items", items)
-
-    def append(self, item: _T_co) -> History[_T_co]:  # type: ignore[misc]
+    def append(self, item: _T) -> History[_T_co | _T]:
         """A new history with ``item`` added at the end; this one is unchanged.
 
         Example:
             >>> History().append(1).append(2).to_tuple()
             (1, 2)
         """
-        node: History[_T_co] = _new(_Builder)
+        node: History[_T_co | _T] = _new(_Builder)
         node._previous = self if self._length else None
         node._last = item
         node._length = self._length + 1
-        node._items = None
+        node._hash = None
         node.__class__ = History
         return node
 
@@ -97,34 +98,61 @@ class History(Sequence[_T_co], Generic[_T_co]):
         """
         if not self._length:
             raise IndexError("the history is empty")
-        return self._last  # type: ignore[return-value]
+        return self._last
 
     def to_tuple(self) -> tuple[_T_co, ...]:
-        """All items, oldest first, as a tuple (cached on this history).
+        """All items, oldest first, as a new tuple (O(n); the history keeps no copy).
 
         Example:
             >>> History(["a"]).to_tuple()
             ('a',)
         """
-        items = self._items
-        if items is None:
-            reversed_items: list[_T_co] = []
-            node: History[_T_co] | None = self
-            while node is not None and node._length:
-                if node._items is not None:
-                    reversed_items.extend(reversed(node._items))
-                    break
-                reversed_items.append(node._last)  # type: ignore[arg-type]
-                node = node._previous
-            items = tuple(reversed(reversed_items))
-            object.__setattr__(self, "_items", items)
+        return tuple(self._newest_first()[::-1])
+
+    def _newest_first(self) -> list[_T_co]:
+        items: list[_T_co] = []
+        node: History[_T_co] | None = self
+        while node is not None and node._length:
+            items.append(node._last)
+            node = node._previous
         return items
+
+    def __reversed__(self) -> Iterator[_T_co]:
+        node: History[_T_co] | None = self
+        while node is not None and node._length:
+            yield node._last
+            node = node._previous
 
     def __len__(self) -> int:
         return self._length
 
     def __iter__(self) -> Iterator[_T_co]:
-        return iter(self.to_tuple())
+        return reversed(self._newest_first())
+
+    def __contains__(self, value: object) -> bool:
+        return any(item is value or item == value for item in reversed(self))
+
+    def count(self, value: Any) -> int:
+        """How many items equal ``value`` (one walk).
+
+        Example:
+            >>> History("abca").count("a")
+            2
+        """
+        return sum(1 for item in reversed(self) if item is value or item == value)
+
+    def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
+        """The first position of ``value`` within ``[start:stop]`` (one walk).
+
+        Raises:
+            ValueError: If ``value`` is not there.
+
+        Example:
+            >>> History("abca").index("c")
+            2
+        """
+        items = self.to_tuple()
+        return items.index(value, start, len(items) if stop is None else stop)
 
     @overload
     def __getitem__(self, index: int) -> _T_co: ...
@@ -133,19 +161,59 @@ class History(Sequence[_T_co], Generic[_T_co]):
     def __getitem__(self, index: slice) -> tuple[_T_co, ...]: ...
 
     def __getitem__(self, index: int | slice) -> _T_co | tuple[_T_co, ...]:
-        if index == -1 and self._length:
-            return self._last  # type: ignore[return-value]
-        return self.to_tuple()[index]
+        if isinstance(index, slice):
+            return self.to_tuple()[index]
+        length = self._length
+        position = index + length if index < 0 else index
+        if not 0 <= position < length:
+            raise IndexError("history index out of range")
+        node: History[_T_co] | None = self
+        for _ in range(length - 1 - position):  # walk back from the newest item
+            node = node._previous if node is not None else None
+        if node is None:  # pragma: no cover - the position was checked against the length
+            raise IndexError("history index out of range")
+        return node._last
 
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
         if not isinstance(other, History):
             return NotImplemented
-        return self._length == other._length and self.to_tuple() == other.to_tuple()
+        if self._length != other._length:
+            return False
+        # Walk both in step, without allocating: stop at the first shared node (states
+        # of one game share their history up to where they part), reject at the first
+        # pair of known, different hashes or of different items.
+        mine: History[object] | None = self
+        theirs: History[object] | None = cast("History[object]", other)
+        while mine is not theirs and mine is not None and theirs is not None:
+            known, their_known = mine._hash, theirs._hash
+            if known is not None and their_known is not None and known != their_known:
+                return False
+            item, their_item = mine._last, theirs._last
+            if item is not their_item and item != their_item:
+                return False
+            mine, theirs = mine._previous, theirs._previous
+        return True
 
     def __hash__(self) -> int:
-        return hash(self.to_tuple())
+        known = self._hash
+        if known is not None:
+            return known
+        # Walk back to the nearest history whose hash is known, then hash forward from
+        # there, caching every hash on the way: each node is hashed once in its life.
+        pending: list[History[_T_co]] = []
+        node: History[_T_co] | None = self
+        while node is not None and node._length and node._hash is None:
+            pending.append(node)
+            node = node._previous
+        value = _EMPTY_HASH
+        if node is not None and node._hash is not None and node._length:
+            value = node._hash
+        for node in reversed(pending):
+            value = _combine(value, node._last)
+            _set_hash(node, value)
+        return value
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"History is immutable; cannot set {name!r}")
@@ -154,12 +222,21 @@ class History(Sequence[_T_co], Generic[_T_co]):
         raise AttributeError(f"History is immutable; cannot delete {name!r}")
 
     def __repr__(self) -> str:
-        return f"History({list(self.to_tuple())!r})"
+        return f"History({list(self)!r})"
 
     def __reduce__(self) -> tuple[type[History[_T_co]], tuple[tuple[_T_co, ...]]]:
         return (History, (self.to_tuple(),))
 
 
+def _combine(previous_hash: int, item: object) -> int:
+    """The hash of a history from the hash of the one it extends and its last item."""
+    return hash((previous_hash, item))
+
+
+_EMPTY_HASH = hash(("History", ()))
+
 # Appending is on the engine's hot path: fill a builder of the same layout (see _fast).
 _new = object.__new__
-_Builder = builder(History)
+_Builder: type[History[Any]] = builder(History)
+_set_hash = slot_setter(History, "_hash")
+_EMPTY: History[Any] = History._root()  # every history is built by appends to this one

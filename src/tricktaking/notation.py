@@ -15,12 +15,30 @@ from __future__ import annotations
 
 from typing import TypeVar, cast
 
-from tricktaking.actions import CoreAction, parse_core_action, parse_seat
-from tricktaking.cards import Card
+from tricktaking.actions import (
+    MAX_NUMBER_DIGITS,
+    MAX_TOKEN_LENGTH,
+    CoreAction,
+    parse_core_action,
+    parse_number,
+    parse_seat,
+    token_text,
+)
+from tricktaking.cards import Card, Suit
 from tricktaking.engine import GameState, actor, game_of, legal_actions
-from tricktaking.errors import NotationError
+from tricktaking.errors import NotationError, safe_repr, safe_str
 
-__all__ = ["CoreAction", "parse_core_action", "parse_move", "parse_seat", "short_token"]
+__all__ = [
+    "MAX_NUMBER_DIGITS",
+    "MAX_TOKEN_LENGTH",
+    "CoreAction",
+    "parse_core_action",
+    "parse_move",
+    "parse_number",
+    "parse_seat",
+    "short_token",
+    "token_text",
+]
 
 _A = TypeVar("_A")
 
@@ -32,13 +50,21 @@ def short_token(action: object) -> str:
         >>> short_token(Play(2, Card.parse("QH")))
         'play QH'
     """
-    seat, _, rest = str(action).partition(" ")
-    return rest if seat.isdigit() else str(action)
+    token = safe_str(action, MAX_TOKEN_LENGTH)
+    seat, _, rest = token.partition(" ")
+    return rest if seat.isdigit() else token
+
+
+_SUIT_LETTERS = str.maketrans({suit.symbol: suit.value for suit in Suit})
 
 
 def _candidates(text: str) -> list[str]:
-    """The canonical forms a short input may stand for, most specific first."""
-    words = text.split()
+    """The canonical forms a short input may stand for, most specific first.
+
+    Suit symbols read as their letters (``10♣`` is ``10C``), so whatever a frontend
+    shows with :meth:`~tricktaking.cards.Card.pretty` can be typed back.
+    """
+    words = text.translate(_SUIT_LETTERS).split()
     lowered = [word.lower() for word in words]
     forms = [" ".join(words)]
     if len(words) == 1:
@@ -64,9 +90,10 @@ def parse_move(state: GameState[_A], text: str) -> _A:
     The seat is implied. A canonical token without its seat works (``"play QH"``,
     ``"bid 2"``, ``"trump S"``, ``"direction downtown"``), and so do the shortcuts
     ``"QH"`` (play or discard that card), ``"2"`` or ``"4NT"`` (a bid), ``"S"`` (trump)
-    and ``"downtown"``. Among the readings the legal one is chosen; if none is legal,
-    the first one that parses is returned, so that :func:`~tricktaking.engine.apply`
-    can explain why it is illegal.
+    and ``"downtown"``; suit symbols (``"10♣"``) and the full canonical token with the
+    seat (``"1 bid 0"``, as ``str(action)`` prints it) work too. Among the readings the
+    legal one is chosen; if none is legal, the first one that parses is returned, so that
+    :func:`~tricktaking.engine.apply` can explain why it is illegal.
 
     Raises:
         NotationError: If no seat is to act or the text means no action of the game.
@@ -79,17 +106,26 @@ def parse_move(state: GameState[_A], text: str) -> _A:
         (Bid(seat=1, tricks=1), Bid(seat=1, tricks=0))
         >>> parse_move(state, "QH")
         Play(seat=1, card=Card(Rank.QUEEN, Suit.HEARTS))
+        >>> parse_move(state, "Q♥") == parse_move(state, "play QH")
+        True
+        >>> parse_move(state, "1 bid 0")
+        Bid(seat=1, tricks=0)
     """
+    text = token_text(text)
     seat = actor(state)
     if not isinstance(seat, int):
         raise NotationError("no player is to act now")
     rules = game_of(state).rules
     legal = legal_actions(state)
     parsed: list[_A] = []
-    for form in _candidates(text.strip()):
+    forms = [f"{seat} {form}" for form in _candidates(text.strip())]
+    words = text.split(maxsplit=1)
+    if len(words) == 2 and words[0].isdigit():  # a full canonical token, seat included
+        forms.insert(0, " ".join(text.translate(_SUIT_LETTERS).split()))
+    for form in forms:
         try:
-            action = cast("_A", rules.parse_action(f"{seat} {form}"))
-        except (NotationError, ValueError):
+            action = cast("_A", rules.parse_action(form))
+        except NotationError:
             continue
         if action in legal:
             return action
@@ -97,6 +133,6 @@ def parse_move(state: GameState[_A], text: str) -> _A:
     if parsed:
         return parsed[0]
     raise NotationError(
-        f"{text!r} is not a move; legal moves are: "
+        f"{safe_repr(text)} is not a move; legal moves are: "
         + ", ".join(short_token(action) for action in legal)
     )

@@ -17,6 +17,15 @@ from tricktaking.tricks import Trick
 __all__ = ["Round"]
 
 
+def _count_won(hands: tuple[tuple[Card, ...], ...], tricks: tuple[Trick, ...]) -> tuple[int, ...]:
+    """Tricks won per seat: the default of :attr:`Round.won`."""
+    counts = [0] * len(hands)
+    for trick in tricks:
+        if trick.winner is not None:
+            counts[trick.winner] += 1
+    return tuple(counts)
+
+
 @attrs.frozen(kw_only=True)
 class Round:
     """The table during one deal (a Wizard round, a One Card or Bid Whist hand).
@@ -39,15 +48,9 @@ class Round:
     hands: tuple[tuple[Card, ...], ...]
     trick: Trick
     tricks: tuple[Trick, ...] = ()
-    won: tuple[int, ...] = attrs.field()
-
-    @won.default
-    def _no_tricks_won(self) -> tuple[int, ...]:
-        counts = [0] * len(self.hands)
-        for trick in self.tricks:
-            if trick.winner is not None:
-                counts[trick.winner] += 1
-        return tuple(counts)
+    won: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(lambda rnd: _count_won(rnd.hands, rnd.tricks), takes_self=True)
+    )
 
     @property
     def players(self) -> int:

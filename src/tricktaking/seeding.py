@@ -21,6 +21,8 @@ import struct
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
+from tricktaking.errors import ActionError, safe_repr
+
 __all__ = ["derive_seed", "random_below", "shuffle", "stream"]
 
 _T = TypeVar("_T")
@@ -36,10 +38,34 @@ _UNPACK = tuple(struct.Struct(f">{count}Q").unpack for count in range(_BLOCK_WOR
 _LIMITS = tuple(_TWO_64 - _TWO_64 % bound if bound else 0 for bound in range(_BLOCK_WORDS + 1))
 
 
-def _seed_bytes(seed: int) -> bytes:
+# Python refuses str() of ints over its digit limit, which a user may lower to 640
+# digits but no further: ints of at most this many bits (603 digits) always convert.
+_SAFE_STR_BITS = 2000
+
+
+def _decimal(number: int) -> str:
+    """``str(number)`` for an int of any size, whatever the interpreter's digit limit.
+
+    Divide and conquer by a power of ten keeps every ``str()`` call under 603 digits.
+    """
+    if number < 0:
+        return "-" + _decimal(-number)
+    if number.bit_length() <= _SAFE_STR_BITS:
+        return str(number)
+    half = number.bit_length() * 3 // 20  # about half the decimal digits (log10 2 ~ 0.3)
+    high, low = divmod(number, 10**half)
+    return _decimal(high) + _decimal(low).rjust(half, "0")
+
+
+def _exact_int(seed: object) -> int:
+    """The seed as a plain ``int``, read from its value and not through its methods."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"a seed must be an int, not {seed!r}")
-    return str(seed).encode("ascii")
+        raise ActionError(f"a seed must be an int, not {safe_repr(seed)}")
+    return int.__pos__(seed)  # the C value: a subclass's __str__ or __index__ is not used
+
+
+def _seed_bytes(seed: int) -> bytes:
+    return _decimal(_exact_int(seed)).encode("ascii")
 
 
 def _digest(seed_bytes: bytes, count: int) -> bytes:
@@ -62,7 +88,8 @@ def stream(seed: int) -> Iterator[int]:
     big-endian.
 
     Args:
-        seed: Any integer, negative and arbitrarily large ones included.
+        seed: Any integer, negative and arbitrarily large ones included (its decimal
+            digits are hashed, computed without Python's limit on ``str(int)``).
 
     Example:
         >>> words = stream(7)
@@ -170,7 +197,14 @@ def derive_seed(seed: int, *labels: int | str) -> int:
         >>> derive_seed(1, "game", 0) != derive_seed(1, "game", 1)
         True
     """
-    text = "|".join([str(seed), *(f"{type(label).__name__}:{label}" for label in labels)])
-    _seed_bytes(seed)
+    text = "|".join([_decimal(_exact_int(seed)), *map(_label_text, labels)])
     digest = hashlib.sha256(_DERIVE_DOMAIN + b"|" + text.encode("utf-8")).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def _label_text(label: int | str) -> str:
+    if type(label) is str:
+        return f"str:{label}"
+    if type(label) is int:
+        return f"int:{_decimal(label)}"
+    raise ActionError(f"a seed label must be an int or a str, not {safe_repr(label)}")

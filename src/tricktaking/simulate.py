@@ -7,6 +7,7 @@ derived from the master seed and ``i`` only, and results are gathered in game or
 the statistics are identical whatever the executor.
 
 Example:
+    >>> from tricktaking.simulate import simulate
     >>> import tricktaking as tt
     >>> result = simulate(tt.WizardConfig(players=3, rounds=2), ["heuristic", "random", "random"],
     ...                   games=10, seed=1)
@@ -47,6 +48,7 @@ class GameResult:
     """The final scores and winners of one game.
 
     Example:
+        >>> from tricktaking.simulate import GameResult
         >>> GameResult(scores=(10, -20, 30), winners=(2,)).winners
         (2,)
     """
@@ -68,6 +70,7 @@ class SeatStats:
         win_ci: The 95 % Wilson score interval of the win rate, ``(low, high)``.
 
     Example:
+        >>> from tricktaking.simulate import SeatStats
         >>> SeatStats(seat=0, bot="random", mean_score=1.5, score_ci=0.5, win_rate=0.25,
         ...           win_ci=(0.2, 0.3)).win_rate
         0.25
@@ -86,6 +89,7 @@ class SimulationResult:
     """The outcome of :func:`simulate`: per-seat statistics and every game's result.
 
     Example:
+        >>> from tricktaking.simulate import simulate
         >>> import tricktaking as tt
         >>> result = simulate(tt.OneCardConfig(players=2, target=5), ["random", "random"],
         ...                   games=4)
@@ -103,6 +107,7 @@ class SimulationResult:
         """The statistics as a plain-text table.
 
         Example:
+            >>> from tricktaking.simulate import simulate
             >>> import tricktaking as tt
             >>> print(simulate(tt.OneCardConfig(players=2, target=3), ["random"] * 2,
             ...                games=2).table())  # doctest: +ELLIPSIS
@@ -137,6 +142,7 @@ def game_states(config: object, bots: Sequence[BotSpec], seed: int) -> Iterator[
         ValueError: If the number of bots is not the number of seats.
 
     Example:
+        >>> from tricktaking.simulate import game_states
         >>> import tricktaking as tt
         >>> states = list(game_states(tt.WizardConfig(players=3, rounds=1), ["random"] * 3, 5))
         >>> tt.is_over(states[-1]), len(states) == len(states[-1].history) + 1
@@ -149,6 +155,7 @@ def play_game(config: object, bots: Sequence[BotSpec], seed: int) -> GameResult:
     """Play one game of ``config`` with the given bot in each seat (see :func:`game_states`).
 
     Example:
+        >>> from tricktaking.simulate import play_game
         >>> import tricktaking as tt
         >>> play_game(tt.WizardConfig(players=3, rounds=1), ["random"] * 3, seed=5).scores
         (...)
@@ -197,6 +204,7 @@ def simulate(
         Per-seat statistics and every game's result, in game order.
 
     Example:
+        >>> from tricktaking.simulate import simulate
         >>> import tricktaking as tt
         >>> result = simulate(tt.BidWhistConfig(), ["random"] * 4, games=6, seed=3)
         >>> sum(stats.win_rate for stats in result.seats)
@@ -212,7 +220,7 @@ def simulate(
         chunk_size=chunk_size,
         progress=progress,
     )
-    stats = []
+    stats: list[SeatStats] = []
     for seat, spec in enumerate(bots):
         mean, error = mean_and_error([result.scores[seat] for result in results])
         wins = sum(seat in result.winners for result in results)

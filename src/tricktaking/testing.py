@@ -21,6 +21,7 @@ The invariants, checked on every state of every game:
 - every finished game's record round-trips through :mod:`tricktaking.records`.
 
 Example:
+    >>> from tricktaking.testing import check_conformance
     >>> import tricktaking as tt
     >>> report = check_conformance(tt.WizardConfig(players=3, rounds=2), games=3)
     >>> report.games, report.states > 0
@@ -37,7 +38,7 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
-from tricktaking.actions import CHANCE, Deal
+from tricktaking.actions import CHANCE, Deal, SeatAction
 from tricktaking.cards import Card, parse_cards
 from tricktaking.engine import (
     GameState,
@@ -94,6 +95,7 @@ def playout(state: _S, seed: int, *, max_actions: int = 1_000_000) -> list[_S]:
         RuntimeError: If the game has not ended after ``max_actions`` actions.
 
     Example:
+        >>> from tricktaking.testing import playout
         >>> import tricktaking as tt
         >>> start = tt.new_game(tt.OneCardConfig(players=2, target=5))
         >>> playout(start, 3) == playout(start, 3)
@@ -135,6 +137,7 @@ def play_cards(state: _S, cards: str) -> _S:
         IllegalActionError: If a card may not be played by the seat to act.
 
     Example:
+        >>> from tricktaking.testing import play_cards
         >>> import tricktaking as tt
         >>> start = tt.new_game(tt.WizardConfig(players=3, rounds=1))
         >>> deal = tt.Deal.from_deck(tt.Deck.wizard(), players=3, first_seat=1, hand_size=1)
@@ -158,6 +161,7 @@ class ConformanceError(AssertionError):
     """An engine invariant that does not hold, with the game, seed and state index.
 
     Example:
+        >>> from tricktaking.testing import ConformanceError
         >>> issubclass(ConformanceError, AssertionError)
         True
     """
@@ -178,6 +182,7 @@ class ConformanceReport:
         records_checked: Records round-tripped.
 
     Example:
+        >>> from tricktaking.testing import ConformanceReport
         >>> ConformanceReport(game="x", games=0, states=0, legal_checked=0, legal_applied=0,
         ...                   illegal_checked=0, views_checked=0, records_checked=0).games
         0
@@ -222,6 +227,7 @@ def check_conformance(
         ConformanceError: At the first invariant that does not hold.
 
     Example:
+        >>> from tricktaking.testing import check_conformance
         >>> import tricktaking as tt
         >>> check_conformance(tt.BidWhistConfig(), games=2, seed=4).records_checked
         2
@@ -254,8 +260,9 @@ def _check_state(
     legal = legal_actions(state)
     if isinstance(seat, int):
         _expect(bool(legal), f"seat {seat} is to act but has no legal action")
-        for action in legal:
-            _expect(getattr(action, "seat", seat) == seat, f"{action} is listed for seat {seat}")
+        for action in legal:  # legal_actions never lists the chance deal
+            acting = cast("SeatAction", action).seat
+            _expect(acting == seat, f"{action} is listed for seat {seat}")
     else:
         _expect(legal == (), f"no seat is to act, yet actions are listed: {legal}")
     for action in legal:
@@ -317,6 +324,7 @@ def assert_rejected(
         AssertionError: If any of that does not hold.
 
     Example:
+        >>> from tricktaking.testing import assert_rejected
         >>> import tricktaking as tt
         >>> assert_rejected(tt.new_game(tt.WizardConfig(players=3)), tt.Pass(0),
         ...                 tt.Violation.UNKNOWN_ACTION)

@@ -14,13 +14,22 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
+from tricktaking._fields import exact_int, library_card
 from tricktaking.cards import Card, Suit, format_cards
 
-__all__ = ["Play", "Trick", "best_play", "follow_suit", "left_of", "seats_from"]
+__all__ = [
+    "Play",
+    "Trick",
+    "best_play",
+    "effective_suit",
+    "follow_suit",
+    "left_of",
+    "seats_from",
+]
 
 
 @attrs.frozen
@@ -39,8 +48,8 @@ class Play:
         '2 play QH'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+    seat: int = attrs.field(validator=exact_int)
+    card: Card = attrs.field(validator=library_card)
 
     def __str__(self) -> str:
         return f"{self.seat} play {self.card}"
@@ -120,7 +129,24 @@ def seats_from(first: int, players: int) -> tuple[int, ...]:
         >>> seats_from(2, 4)
         (2, 3, 0, 1)
     """
-    return tuple((first + offset) % players for offset in range(players))
+    first %= players
+    return tuple(range(first, players)) + tuple(range(first))
+
+
+def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
+    """The suit a card counts as when jokers belong to trump: a suitless card is trump.
+
+    This is One Card's joker (OC-10.1) and Bid Whist's jokers (BW-10.1); without trump a
+    suitless card has no suit. (Wizard's Wizards and Jesters follow their own rule.)
+
+    Example:
+        >>> effective_suit(Card.parse("BJ"), Suit.HEARTS), effective_suit(Card.parse("JK"), None)
+        (<Suit.HEARTS: 'H'>, None)
+        >>> effective_suit(Card.parse("9C"), Suit.HEARTS)
+        <Suit.CLUBS: 'C'>
+    """
+    suit = card.suit
+    return trump if suit is None else suit
 
 
 def follow_suit(
@@ -128,9 +154,9 @@ def follow_suit(
 ) -> tuple[Card, ...]:
     """The cards of ``hand`` that may be played under "follow suit if you can".
 
-    A card follows when its effective suit is ``lead``: its own suit, or for a suitless
-    card (a joker) the trump suit when there is one. With no card that follows, or no
-    suit to follow (``lead`` is ``None``), every card may be played.
+    A card follows when its :func:`effective_suit` is ``lead``: its own suit, or for a
+    suitless card (a joker) the trump suit when there is one. With no card that follows,
+    or no suit to follow (``lead`` is ``None``), every card may be played.
 
     Args:
         hand: The cards held.
@@ -151,24 +177,30 @@ def follow_suit(
     """
     if lead is None:
         return hand
-    jokers_follow = trump is not None and lead is trump
-    following = tuple(
-        [card for card in hand if card.suit is lead or (jokers_follow and card.suit is None)]
-    )
+    # effective_suit, inline: this is on the hot path of every legal-move list
+    following = tuple([card for card in hand if (card.suit or trump) is lead])
     return following or hand
 
 
-def best_play(plays: Sequence[Play], strength: Callable[[Card], int]) -> Play:
-    """The play of the strongest card; the earliest one wins a tie.
+def best_play(plays: Sequence[Play], strength: Mapping[Card, int]) -> Play:
+    """The play of the strongest card by the table ``strength``; the earliest wins a tie.
+
+    Games precompute one strength table per trump, direction and suit to follow, so a
+    trick's winner is one loop over at most six plays.
 
     Args:
         plays: At least one play.
-        strength: The game's strength of a card in this trick (higher wins).
+        strength: Every card's strength in this trick (higher wins).
 
     Example:
         >>> plays = (Play(0, Card.parse("9H")), Play(1, Card.parse("KH")))
-        >>> best_play(plays, lambda card: "9TJQKA".find(card.rank.value)).seat
+        >>> best_play(plays, {Card.parse("9H"): 0, Card.parse("KH"): 4}).seat
         1
     """
-    values = [strength(play.card) for play in plays]
-    return plays[values.index(max(values))]  # index() finds the earliest of equals
+    best = plays[0]
+    top = strength[best.card]
+    for play in plays[1:]:
+        value = strength[play.card]
+        if value > top:
+            best, top = play, value
+    return best

@@ -16,7 +16,7 @@ Example:
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 import attrs
@@ -37,8 +37,10 @@ __all__ = [
     "check_zone_names",
     "hand_zones",
     "played_zones",
+    "register_svg_renderer",
     "replaced_hands",
     "replacement",
+    "svg_of",
     "table_fields",
     "table_json",
     "trick_to_json",
@@ -138,6 +140,37 @@ class PlayerView(Protocol):
     def to_dict(self) -> dict[str, JSONValue]:
         """The view as plain JSON data (``json.dumps`` needs no custom encoder)."""
         ...
+
+
+_svg_renderer: list[Callable[[PlayerView], str]] = []
+
+
+def register_svg_renderer(renderer: Callable[[PlayerView], str]) -> None:
+    """Set the function that draws views as SVG: :func:`tricktaking.render.svg`.
+
+    Views show as pictures in Jupyter through their ``_repr_svg_``, which calls it. The
+    renderer lives in a layer above the views, so it registers itself here when
+    imported (``import tricktaking`` does that) instead of the views importing it.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> tt.view(tt.new_game(tt.WizardConfig(players=3)), 0)._repr_svg_()[:4]
+        '<svg'
+    """
+    _svg_renderer[:] = [renderer]
+
+
+def svg_of(view: PlayerView) -> str | None:
+    """``view`` drawn as SVG by the registered renderer, or ``None`` without one.
+
+    Every view class uses it as its ``_repr_svg_`` method.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> svg_of(tt.view(tt.new_game(tt.OneCardConfig(players=2)), 1)).startswith("<svg")
+        True
+    """
+    return _svg_renderer[0](view) if _svg_renderer else None
 
 
 def table_fields(

@@ -497,7 +497,7 @@ def test_wz_12_2_round_scores_add_to_totals_that_may_be_negative() -> None:
     state = bid_all(dealt(["2S", "3S", "4S"]), [1, 1, 0])
     state = play_all(state, "3S 4S 2S")
     assert state.scores == (20, -10, 30)
-    assert state.score_sheet == ((20, -10, 30),)
+    assert tuple(state.score_sheet) == ((20, -10, 30),)
     assert min(state.scores) < 0
 
 

@@ -29,17 +29,19 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
+from tricktaking._fields import MAX_TARGET, exact_int, exact_options, library_card, member_of
+from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     deal_round,
     dealt_hands,
     empty_trick,
     new_round,
-    no_deal_due,
+    next_dealer,
     play_into_round,
     replace_at,
+    require_deal,
     strength_tables,
-    winning_seat,
     without_card,
 )
 from tricktaking._validation import (
@@ -48,9 +50,7 @@ from tricktaking._validation import (
     deal_problem,
     follow_problem,
     is_int,
-    is_listed,
     not_playing,
-    raise_problem,
     require_config,
     seat_option,
     sorted_orders,
@@ -67,13 +67,14 @@ from tricktaking.actions import (
     Pass,
     parse_core_action,
     parse_seat,
+    token_text,
 )
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, NotationError, Violation
+from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
 from tricktaking.history import History
 from tricktaking.rounds import Round
-from tricktaking.tricks import Play, Trick, follow_suit, left_of
+from tricktaking.tricks import Play, Trick, best_play, effective_suit, follow_suit, left_of
 from tricktaking.views import (
     JSONValue,
     Zone,
@@ -84,6 +85,7 @@ from tricktaking.views import (
     played_zones,
     replaced_hands,
     replacement,
+    svg_of,
     table_fields,
     table_json,
 )
@@ -158,7 +160,7 @@ class BidWhistConfig:
     Args:
         first_dealer: The dealer of hand 1, a seat 0 to 3.
         target: The game ends when a team has at least ``+target`` or at most
-            ``-target`` points; at least 1.
+            ``-target`` points; 1 to 1,000,000.
         min_bid: The lowest bid level, 1 to 7.
         kitty: ``"book"`` or ``"exchange"``.
         nt_double: Whether no-trump contracts score double, made or set.
@@ -184,18 +186,21 @@ class BidWhistConfig:
     first_lead: FirstLead = "left_of_dealer"
 
     def __attrs_post_init__(self) -> None:
+        exact_options(self, ints=("first_dealer", "target", "min_bid"))
+        exact_options(self, strs=("kitty", "first_lead"))
         seat_option("first_dealer", self.first_dealer, PLAYERS)
-        if not is_int(self.target) or self.target < 1:
-            raise ConfigError(f"target must be an integer of at least 1, not {self.target!r}")
+        if not 1 <= self.target <= MAX_TARGET:
+            raise ConfigError(f"target must be 1 to {MAX_TARGET:,}, not {safe_repr(self.target)}")
         if not is_int(self.min_bid) or not 1 <= self.min_bid <= MAX_LEVEL:
-            raise ConfigError(f"min_bid must be 1 to 7, not {self.min_bid!r}")
+            raise ConfigError(f"min_bid must be 1 to 7, not {safe_repr(self.min_bid)}")
         if self.kitty not in ("book", "exchange"):
-            raise ConfigError(f"kitty must be 'book' or 'exchange', not {self.kitty!r}")
+            raise ConfigError(f"kitty must be 'book' or 'exchange', not {safe_repr(self.kitty)}")
         if not isinstance(self.nt_double, bool):
-            raise ConfigError(f"nt_double must be True or False, not {self.nt_double!r}")
+            raise ConfigError(f"nt_double must be True or False, not {safe_repr(self.nt_double)}")
         if self.first_lead not in ("left_of_dealer", "declarer"):
             raise ConfigError(
-                f"first_lead must be 'left_of_dealer' or 'declarer', not {self.first_lead!r}"
+                "first_lead must be 'left_of_dealer' or 'declarer', "
+                f"not {safe_repr(self.first_lead)}"
             )
 
 
@@ -265,9 +270,9 @@ class Bid:
         True
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    level: int = attrs.field(validator=attrs.validators.instance_of(int))
-    mode: BidMode = attrs.field(validator=attrs.validators.instance_of(BidMode))
+    seat: int = attrs.field(validator=exact_int)
+    level: int = attrs.field(validator=exact_int)
+    mode: BidMode = attrs.field(validator=member_of(BidMode))
 
     @property
     def strength(self) -> int:
@@ -287,8 +292,8 @@ class Discard:
         '2 discard 3C'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+    seat: int = attrs.field(validator=exact_int)
+    card: Card = attrs.field(validator=library_card)
 
     def __str__(self) -> str:
         return f"{self.seat} discard {self.card}"
@@ -301,7 +306,8 @@ BidWhistAction: TypeAlias = Deal | Bid | Pass | ChooseTrump | ChooseDirection | 
 """Every action of a Bid Whist game."""
 
 
-@attrs.frozen(kw_only=True)
+@short_cut_eq
+@attrs.frozen(kw_only=True, cache_hash=True)
 class BidWhistState:
     """The complete, immutable state of a Bid Whist game.
 
@@ -336,7 +342,7 @@ class BidWhistState:
     trump: Suit | None
     direction: Direction
     team_scores: tuple[int, int]
-    score_sheet: tuple[tuple[int, int], ...]
+    score_sheet: History[tuple[int, int]]
     history: History[BidWhistAction]
     # legal_actions memo: derived from the fields above, so it takes no part in equality
     _legal: tuple[BidWhistAction, ...] | None = attrs.field(
@@ -425,6 +431,9 @@ class BidWhistView:
         )
         return self.round_number
 
+    def _repr_svg_(self) -> str | None:
+        return svg_of(self)
+
     def to_dict(self) -> dict[str, JSONValue]:
         """The view as plain JSON data: the table fields, then Bid Whist's own.
 
@@ -463,8 +472,8 @@ _RED_JOKER_RANK = Rank.RED_JOKER
 
 
 _make_view = constructor(BidWhistView)  # views are built for every bot decision
-_make_state = constructor(BidWhistState)
 _replace = replacer(BidWhistState)
+_with_play = replacer(BidWhistState, "round", "history")  # the hot path: a card played
 _replace_round = replacer(Round)
 _set_legal = slot_setter(BidWhistState, "_legal")
 
@@ -491,16 +500,6 @@ def team_of(seat: int) -> int:
         (0, 1)
     """
     return seat % 2
-
-
-def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
-    """The suit a card counts as (BW-10.1): jokers are trump, or suitless in no trump.
-
-    Example:
-        >>> effective_suit(Card.parse("BJ"), Suit.HEARTS), effective_suit(Card.parse("BJ"), None)
-        (<Suit.HEARTS: 'H'>, None)
-    """
-    return trump if card.rank in _JOKERS else card.suit
 
 
 def led_suit(trick: Trick, trump: Suit | None) -> Suit | None:
@@ -596,7 +595,7 @@ def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
         raise ValueError("an empty trick has no winner yet")
     if trump is None and _led(trick.plays, trump) is None:
         raise ValueError("a no-trump trick of jokers only has no winner yet")
-    return winning_seat(trick.plays, _trick_strength(trick.plays, trump, direction))
+    return best_play(trick.plays, _trick_strength(trick.plays, trump, direction)).seat
 
 
 def winning_team(team_scores: tuple[int, int], target: int) -> int | None:
@@ -660,47 +659,20 @@ def new_game(config: BidWhistConfig) -> BidWhistState:
     """
     require_config(config, BidWhistConfig)
     dealer = config.first_dealer
-    first = new_round(0, dealer, ((),) * PLAYERS, left_of(dealer, PLAYERS))
-    return _hand_state(
-        config,
-        _DEAL_PHASE,
-        first,
+    return BidWhistState(
+        config=config,
+        phase=_DEAL_PHASE,
+        round=new_round(0, dealer, ((),) * PLAYERS, left_of(dealer, PLAYERS)),
         kitty=(),
+        discards=(),
+        calls=(),
+        contract=None,
+        trump=None,
+        direction=_UPTOWN,
         team_scores=(0, 0),
-        score_sheet=(),
+        score_sheet=History(),
         history=History(),
     )
-
-
-def _hand_state(
-    config: BidWhistConfig,
-    phase: BidWhistPhase,
-    rnd: Round,
-    *,
-    kitty: tuple[Card, ...],
-    team_scores: tuple[int, int],
-    score_sheet: tuple[tuple[int, int], ...],
-    history: History[BidWhistAction],
-) -> BidWhistState:
-    """A state at the start of a hand: no calls, no contract, no trump, uptown."""
-    return _make_state(
-        config,
-        phase,
-        rnd,
-        kitty,
-        (),
-        (),
-        None,
-        None,
-        _UPTOWN,
-        team_scores,
-        score_sheet,
-        history,
-    )
-
-
-def _next_dealer(state: BidWhistState) -> int:
-    return (state.config.first_dealer + state.round.number) % PLAYERS
 
 
 def deal(state: BidWhistState, seed: int) -> Deal:
@@ -714,9 +686,9 @@ def deal(state: BidWhistState, seed: int) -> Deal:
         >>> [len(hand) for hand in d.hands], len(d.stock)
         ([12, 12, 12, 12], 6)
     """
-    if state.phase is not _DEAL_PHASE:
-        raise no_deal_due(state.phase.value, state.phase is _OVER_PHASE)
-    return deal_round(_DECK, seed, players=PLAYERS, dealer=_next_dealer(state), hand_size=HAND_SIZE)
+    require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
+    dealer = next_dealer(state.config.first_dealer, state.round, PLAYERS)
+    return deal_round(_DECK, seed, players=PLAYERS, dealer=dealer, hand_size=HAND_SIZE)
 
 
 def _high_bid(state: BidWhistState) -> Bid | None:
@@ -736,8 +708,7 @@ def actor(state: BidWhistState) -> int | Chance | None:
     """
     phase = state.phase
     if phase is _PLAY_PHASE:
-        trick = state.round.trick
-        return (trick.leader + len(trick.plays)) % PLAYERS
+        return state.round.trick.next_seat(PLAYERS)
     if phase is _BID_PHASE:
         return _caller(state)
     if phase is _CHOOSE_PHASE or phase is _DISCARD_PHASE:
@@ -764,11 +735,7 @@ def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
         >>> [str(action) for action in legal_actions(state)]
         ['1 pass', '1 bid 7U', '1 bid 7D', '1 bid 7NT']
     """
-    listed = state._legal
-    if listed is None:
-        listed = _legal_actions(state)
-        _set_legal(state, listed)
-    return listed
+    return _ENGINE.legal_actions(state)
 
 
 def _legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
@@ -776,9 +743,8 @@ def _legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
     if phase is _PLAY_PHASE:
         rnd = state.round
         trick = rnd.trick
-        seat = (trick.leader + len(trick.plays)) % PLAYERS
-        trump = state.trump
-        cards = follow_suit(rnd.hands[seat], _led(trick.plays, trump), trump)
+        seat = trick.next_seat(PLAYERS)
+        cards = legal_plays(rnd.hands[seat], trick, state.trump)
         return tuple(map(_PLAYS[seat].__getitem__, cards))
     if phase is _BID_PHASE:
         seat = _caller(state)
@@ -802,18 +768,13 @@ def _play_problem(state: BidWhistState, seat: int, card: Card) -> Problem | None
         return not_playing(state.phase is _OVER_PHASE)
     rnd = state.round
     problem = card_play_problem(rnd, PLAYERS, seat, card)
-    if problem is not None:
-        return problem
     trump = state.trump
-    lead = led_suit(rnd.trick, trump)
-    if lead is not None and effective_suit(card, trump) is not lead:
-        for held in rnd.hands[seat]:
-            if held.suit is lead or (held.suit is None and lead is trump):
-                return follow_problem(seat, lead, trump, "BW-10.4")
-    return None
+    if problem is None and card not in legal_plays(rnd.hands[seat], rnd.trick, trump):
+        return follow_problem(seat, led_suit(rnd.trick, trump), trump, "BW-10.4")
+    return problem
 
 
-def _problem(state: BidWhistState, action: Action) -> Problem | None:
+def _problem(state: BidWhistState, action: BidWhistAction) -> Problem | None:
     phase = state.phase
     if phase is _OVER_PHASE:
         return Violation.GAME_OVER, "the game is over"
@@ -870,8 +831,6 @@ def _problem(state: BidWhistState, action: Action) -> Problem | None:
                 hand_size=HAND_SIZE,
                 stock_size=KITTY_SIZE,
             )
-        case _:
-            return Violation.UNKNOWN_ACTION, f"{type(action).__name__} is not a Bid Whist action"
 
 
 def check(state: BidWhistState, action: Action) -> Violation | None:
@@ -881,8 +840,7 @@ def check(state: BidWhistState, action: Action) -> Violation | None:
         >>> check(new_game(BidWhistConfig()), Pass(1))
         <Violation.WRONG_PHASE: 'wrong_phase'>
     """
-    problem = _problem(state, action)
-    return None if problem is None else problem[0]
+    return _ENGINE.check(state, action)
 
 
 def apply(state: BidWhistState, action: Action) -> BidWhistState:
@@ -902,20 +860,7 @@ def apply(state: BidWhistState, action: Action) -> BidWhistState:
         ...
         tricktaking.errors.IllegalActionError: seat 0: '0 pass' is illegal in the bid phase: ...
     """
-    listed = state._legal  # legal_actions' memo: an action it handed out is legal here
-    if action.__class__ is Play:  # the hot path: the same checks, without the dispatch
-        if is_listed(listed, action):
-            return _play(state, action, state.history.append(action))
-        problem = _play_problem(state, action.seat, action.card)
-        if problem is None:
-            return _play(state, action, state.history.append(action))
-    elif is_listed(listed, action):
-        return _advance(state, action)  # type: ignore[arg-type]
-    else:
-        problem = _problem(state, action)
-        if problem is None:
-            return _advance(state, action)  # type: ignore[arg-type]
-    raise_problem(problem, action, getattr(action, "seat", None), state.phase.value)
+    return _ENGINE.apply(state, action)
 
 
 def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
@@ -951,20 +896,22 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
                 history=history,
             )
         case Deal():
-            dealer = _next_dealer(state)
+            dealer = next_dealer(state.config.first_dealer, state.round, PLAYERS)
             dealt = dealt_hands(action, _DECK)
-            rnd = new_round(state.round.number + 1, dealer, dealt, left_of(dealer, PLAYERS))
-            return _hand_state(
-                state.config,
-                _BID_PHASE,
-                rnd,
+            return _replace(
+                state,
+                phase=_BID_PHASE,
+                round=new_round(state.round.number + 1, dealer, dealt, left_of(dealer, PLAYERS)),
                 kitty=action.stock,
-                team_scores=state.team_scores,
-                score_sheet=state.score_sheet,
+                discards=(),
+                calls=(),
+                contract=None,
+                trump=None,
+                direction=_UPTOWN,
                 history=history,
             )
-        case Play():  # a subclass of Play; apply handles Play itself
-            return _play(state, action, history)
+        case Play():
+            return _play(state, action)
 
 
 def _contract(state: BidWhistState) -> Bid:
@@ -988,25 +935,13 @@ def _after_choice(state: BidWhistState) -> BidWhistState:
     return _replace(state, phase=_PLAY_PHASE, round=rnd)
 
 
-def _play(state: BidWhistState, action: Play, history: History[BidWhistAction]) -> BidWhistState:
+def _play(state: BidWhistState, action: Play) -> BidWhistState:
     trump = state.trump
     direction = state.direction
     rnd, done = play_into_round(state.round, action, PLAYERS, _trick_strength, trump, direction)
+    history = state.history.append(action)
     if done is None or len(rnd.tricks) < HAND_SIZE:
-        return _make_state(
-            state.config,
-            _PLAY_PHASE,
-            rnd,
-            state.kitty,
-            state.discards,
-            state.calls,
-            state.contract,
-            trump,
-            direction,
-            state.team_scores,
-            state.score_sheet,
-            history,
-        )
+        return _with_play(state, rnd, history)
     contract = _contract(state)
     team = team_of(contract.seat)
     books = 1 + rnd.won[team] + rnd.won[team + 2]  # BW-12.1: the kitty book
@@ -1021,9 +956,23 @@ def _play(state: BidWhistState, action: Play, history: History[BidWhistAction]) 
         phase=_OVER_PHASE if over else _DEAL_PHASE,
         round=rnd,
         team_scores=totals,
-        score_sheet=(*state.score_sheet, change),
+        score_sheet=state.score_sheet.append(change),
         history=history,
     )
+
+
+_ENGINE = engine_functions(
+    Hooks(
+        game="Bid Whist",
+        actions=(Deal, Bid, Pass, ChooseTrump, ChooseDirection, Discard, Play),
+        legal=_legal_actions,
+        memo=slot_setter(BidWhistState, "_legal"),
+        play_problem=_play_problem,
+        problem=_problem,
+        play=_play,
+        advance=_advance,
+    )
+)
 
 
 def is_over(state: BidWhistState) -> bool:
@@ -1160,17 +1109,22 @@ def parse_action(text: str) -> BidWhistAction:
         >>> parse_action("0 discard 10c")
         Discard(seat=0, card=Card(Rank.TEN, Suit.CLUBS))
     """
-    words = text.split()
+    words = token_text(text).split()
     if len(words) == 3 and words[1].lower() in ("bid", "discard"):
         seat = parse_seat(words[0])
         if words[1].lower() == "discard":
             return Discard(seat, Card.parse(words[2]))
         value = words[2].upper()
         level, token = value[:1], value[1:]
-        if level.isdigit() and token in _MODE_BY_TOKEN:
+        if level in _LEVEL_DIGITS and token in _MODE_BY_TOKEN:
             return Bid(seat, int(level), _MODE_BY_TOKEN[token])
-        raise NotationError(f"{text!r} is not a Bid Whist bid such as '3 bid 4U', '4D' or '4NT'")
+        raise NotationError(
+            f"{safe_repr(text)} is not a Bid Whist bid such as '3 bid 4U', '4D' or '4NT'"
+        )
     action = parse_core_action(text)
     if isinstance(action, Deal | Pass | Play | ChooseTrump | ChooseDirection):
         return action
-    raise NotationError(f"{text!r} is not a Bid Whist action")
+    raise NotationError(f"{safe_repr(text)} is not a Bid Whist action")
+
+
+_LEVEL_DIGITS = frozenset("0123456789")  # ASCII only: str.isdigit accepts '¹' too

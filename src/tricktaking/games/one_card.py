@@ -29,18 +29,20 @@ from typing import TypeAlias
 
 import attrs
 
-from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
+from tricktaking._fields import MAX_TARGET, exact_int, exact_options
+from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     add_at,
     deal_round,
     dealt_hands,
     empty_trick,
     new_round,
-    no_deal_due,
+    next_dealer,
     play_into_round,
     replace_at,
+    require_deal,
     strength_tables,
-    winning_seat,
 )
 from tricktaking._validation import (
     Problem,
@@ -48,9 +50,7 @@ from tricktaking._validation import (
     deal_problem,
     follow_problem,
     is_int,
-    is_listed,
     not_playing,
-    raise_problem,
     require_config,
     seat_option,
     sorted_orders,
@@ -65,13 +65,24 @@ from tricktaking.actions import (
     Deal,
     Pass,
     parse_core_action,
+    parse_number,
+    parse_seat,
+    token_text,
 )
 from tricktaking.cards import Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, NotationError, Violation
+from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
 from tricktaking.history import History
 from tricktaking.rounds import Round
-from tricktaking.tricks import Play, Trick, follow_suit, left_of
+from tricktaking.tricks import (
+    Play,
+    Trick,
+    best_play,
+    effective_suit,
+    follow_suit,
+    left_of,
+    seats_from,
+)
 from tricktaking.views import (
     JSONValue,
     Zone,
@@ -81,6 +92,7 @@ from tricktaking.views import (
     played_zones,
     replaced_hands,
     replacement,
+    svg_of,
     table_fields,
     table_json,
 )
@@ -136,7 +148,7 @@ class OneCardConfig:
     Args:
         players: 2 to 4 seats.
         first_dealer: The dealer of hand 1, a seat.
-        target: The total a player must reach to win, at least 1.
+        target: The total a player must reach to win, 1 to 1,000,000.
 
     Raises:
         ConfigError: If an option is outside its allowed values.
@@ -152,11 +164,12 @@ class OneCardConfig:
     target: int = 30
 
     def __attrs_post_init__(self) -> None:
+        exact_options(self, ints=("players", "first_dealer", "target"))
         if not is_int(self.players) or not 2 <= self.players <= 4:
-            raise ConfigError(f"players must be 2 to 4, not {self.players!r}")
+            raise ConfigError(f"players must be 2 to 4, not {safe_repr(self.players)}")
         seat_option("first_dealer", self.first_dealer, self.players)
-        if not is_int(self.target) or self.target < 1:
-            raise ConfigError(f"target must be an integer of at least 1, not {self.target!r}")
+        if not 1 <= self.target <= MAX_TARGET:
+            raise ConfigError(f"target must be 1 to {MAX_TARGET:,}, not {safe_repr(self.target)}")
 
     @property
     def hand_size(self) -> int:
@@ -201,8 +214,8 @@ class Bid:
         '1 bid 9'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    points: int = attrs.field(validator=attrs.validators.instance_of(int))
+    seat: int = attrs.field(validator=exact_int)
+    points: int = attrs.field(validator=exact_int)
 
     def __str__(self) -> str:
         return f"{self.seat} bid {self.points}"
@@ -215,7 +228,8 @@ OneCardAction: TypeAlias = Deal | Bid | Pass | Play | ChooseDirection
 """Every action of a One Card game."""
 
 
-@attrs.frozen(kw_only=True)
+@short_cut_eq
+@attrs.frozen(kw_only=True, cache_hash=True)
 class OneCardState:
     """The complete, immutable state of a One Card game.
 
@@ -251,7 +265,7 @@ class OneCardState:
     direction: Direction
     points: tuple[int, ...]
     scores: tuple[int, ...]
-    score_sheet: tuple[tuple[int, ...], ...]
+    score_sheet: History[tuple[int, ...]]
     history: History[OneCardAction]
     # legal_actions memo: derived from the fields above, so it takes no part in equality
     _legal: tuple[OneCardAction, ...] | None = attrs.field(
@@ -328,6 +342,9 @@ class OneCardView:
         )
         return self.round_number
 
+    def _repr_svg_(self) -> str | None:
+        return svg_of(self)
+
     def to_dict(self) -> dict[str, JSONValue]:
         """The view as plain JSON data: the table fields, then One Card's own.
 
@@ -361,8 +378,10 @@ _JOKER_RANK = Rank.JOKER
 
 
 _make_view = constructor(OneCardView)  # views are built for every bot decision
-_make_state = constructor(OneCardState)
 _replace = replacer(OneCardState)
+# the hot path: a card played, and a trick won with cards left
+_with_play = replacer(OneCardState, "round", "trump", "history")
+_with_trick = replacer(OneCardState, "phase", "round", "trump", "points", "history")
 _replace_round = replacer(Round)
 _set_legal = slot_setter(OneCardState, "_legal")
 
@@ -419,18 +438,6 @@ def game_winner(totals: Sequence[int], target: int) -> int | None:
     return totals.index(top)
 
 
-def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
-    """The suit a card counts as (OC-10.1): the joker is trump in a bid hand, else suitless.
-
-    ``trump`` is ``None`` in a no-bid hand (and in a bid hand before the opening lead).
-
-    Example:
-        >>> effective_suit(Card.parse("JK"), Suit.SPADES), effective_suit(Card.parse("JK"), None)
-        (<Suit.SPADES: 'S'>, None)
-    """
-    return trump if card.rank is _JOKER_RANK else card.suit
-
-
 def led_suit(trick: Trick, trump: Suit | None) -> Suit | None:
     """The suit to follow: the effective suit of the card led, if any (OC-10.2).
 
@@ -453,6 +460,15 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tup
         'JK'
     """
     return follow_suit(hand, led_suit(trick, trump), trump)
+
+
+def _playable(state: OneCardState, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` may play now: OC-10.4, and the joker-lead ban of OC-6.3."""
+    rnd = state.round
+    cards = legal_plays(rnd.hands[seat], rnd.trick, state.trump)
+    if _joker_lead_banned(state):
+        return tuple([card for card in cards if card.rank is not _JOKER_RANK])
+    return cards
 
 
 def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | None) -> int:
@@ -497,7 +513,7 @@ def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
     """
     if not trick.plays:
         raise ValueError("an empty trick has no winner yet")
-    return winning_seat(trick.plays, _trick_strength(trick.plays, trump, direction))
+    return best_play(trick.plays, _trick_strength(trick.plays, trump, direction)).seat
 
 
 # ---------------------------------------------------------------------------------------
@@ -536,10 +552,9 @@ def _auction(state: OneCardState) -> tuple[int, Bid | None, int]:
         else:
             passed |= 1 << seat
     n = state.config.players
-    for _ in range(n):
-        seat = (seat + 1) % n
-        if not passed >> seat & 1:
-            break
+    for caller in seats_from(left_of(seat, n), n):
+        if not passed >> caller & 1:
+            return passed, high, caller
     return passed, high, seat
 
 
@@ -560,48 +575,45 @@ def new_game(config: OneCardConfig) -> OneCardState:
     """
     require_config(config, OneCardConfig)
     n = config.players
-    first = new_round(0, config.first_dealer, ((),) * n, left_of(config.first_dealer, n))
-    return _hand_state(
-        config,
-        _DEAL_PHASE,
-        first,
+    return OneCardState(
+        config=config,
+        phase=_DEAL_PHASE,
+        round=new_round(0, config.first_dealer, ((),) * n, left_of(config.first_dealer, n)),
         centre=None,
+        calls=(),
+        bidder=None,
+        contract=None,
+        trump=None,
+        direction=_UPTOWN,
+        points=(0,) * n,
         scores=(0,) * n,
-        score_sheet=(),
+        score_sheet=History(),
         history=History(),
     )
 
 
 def _hand_state(
-    config: OneCardConfig,
+    state: OneCardState,
     phase: OneCardPhase,
     rnd: Round,
     *,
-    centre: Card | None,
-    scores: tuple[int, ...],
-    score_sheet: tuple[tuple[int, ...], ...],
+    centre: Card,
     history: History[OneCardAction],
 ) -> OneCardState:
-    """A state at the start of a hand: no calls, no trump, uptown, no points yet."""
-    return _make_state(
-        config,
-        phase,
-        rnd,
-        centre,
-        (),
-        None,
-        None,
-        None,
-        _UPTOWN,
-        (0,) * config.players,
-        scores,
-        score_sheet,
-        history,
+    """The state at the start of a hand: no calls, no trump, uptown, no points yet."""
+    return _replace(
+        state,
+        phase=phase,
+        round=rnd,
+        centre=centre,
+        calls=(),
+        bidder=None,
+        contract=None,
+        trump=None,
+        direction=_UPTOWN,
+        points=(0,) * state.config.players,
+        history=history,
     )
-
-
-def _next_dealer(state: OneCardState) -> int:
-    return (state.config.first_dealer + state.round.number) % state.config.players
 
 
 def deal(state: OneCardState, seed: int) -> Deal:
@@ -615,11 +627,14 @@ def deal(state: OneCardState, seed: int) -> Deal:
         >>> [len(hand) for hand in d.hands], len(d.stock)
         ([12, 12], 1)
     """
-    if state.phase is not _DEAL_PHASE:
-        raise no_deal_due(state.phase.value, state.phase is _OVER_PHASE)
+    require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
     config = state.config
     return deal_round(
-        _DECK, seed, players=config.players, dealer=_next_dealer(state), hand_size=config.hand_size
+        _DECK,
+        seed,
+        players=config.players,
+        dealer=next_dealer(config.first_dealer, state.round, config.players),
+        hand_size=config.hand_size,
     )
 
 
@@ -632,8 +647,7 @@ def actor(state: OneCardState) -> int | Chance | None:
     """
     phase = state.phase
     if phase is _PLAY_PHASE:
-        trick = state.round.trick
-        return (trick.leader + len(trick.plays)) % state.config.players
+        return state.round.trick.next_seat(state.config.players)
     if phase is _BID_PHASE:
         return _auction(state)[2]
     if phase is _CHOOSE_DIRECTION_PHASE:
@@ -660,28 +674,14 @@ def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
         >>> [str(action) for action in legal_actions(state)][:3]
         ['1 pass', '1 bid 6', '1 bid 7']
     """
-    listed = state._legal
-    if listed is None:
-        listed = _legal_actions(state)
-        _set_legal(state, listed)
-    return listed
+    return _ENGINE.legal_actions(state)
 
 
 def _legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
     phase = state.phase
     if phase is _PLAY_PHASE:
-        rnd = state.round
-        trick = rnd.trick
-        seat = (trick.leader + len(trick.plays)) % state.config.players
-        trump = state.trump
-        lead = None  # led_suit and legal_plays, inline: this is the hot path
-        if trick.plays:
-            led = trick.plays[0].card
-            lead = trump if led.rank is _JOKER_RANK else led.suit
-        cards = follow_suit(rnd.hands[seat], lead, trump)
-        if trump is None and state.bidder is not None:  # OC-6.3, as _joker_lead_banned
-            cards = tuple([card for card in cards if card.rank is not _JOKER_RANK])
-        return tuple(map(_PLAYS[seat].__getitem__, cards))
+        seat = state.round.trick.next_seat(state.config.players)
+        return tuple(map(_PLAYS[seat].__getitem__, _playable(state, seat)))
     if phase is _BID_PHASE:
         _, high, seat = _auction(state)
         return _CALLS[seat][_lowest_bid(state, high)]
@@ -695,20 +695,14 @@ def _play_problem(state: OneCardState, seat: int, card: Card) -> Problem | None:
         return not_playing(state.phase is _OVER_PHASE)
     rnd = state.round
     problem = card_play_problem(rnd, state.config.players, seat, card)
-    if problem is not None:
+    if problem is not None or card in _playable(state, seat):
         return problem
     if card.rank is _JOKER_RANK and _joker_lead_banned(state):
         return Violation.FORBIDDEN_LEAD, "the bidder may not lead the joker to trick 1 (OC-6.3)"
-    trump = state.trump
-    lead = led_suit(rnd.trick, trump)
-    if lead is not None and effective_suit(card, trump) is not lead:
-        for held in rnd.hands[seat]:
-            if held.suit is lead or (held.suit is None and lead is trump):
-                return follow_problem(seat, lead, trump, "OC-10.4")
-    return None
+    return follow_problem(seat, led_suit(rnd.trick, state.trump), state.trump, "OC-10.4")
 
 
-def _problem(state: OneCardState, action: Action) -> Problem | None:
+def _problem(state: OneCardState, action: OneCardAction) -> Problem | None:
     phase = state.phase
     if phase is _OVER_PHASE:
         return Violation.GAME_OVER, "the game is over"
@@ -720,7 +714,7 @@ def _problem(state: OneCardState, action: Action) -> Problem | None:
                 return Violation.WRONG_PHASE, "calls are made only in the auction"
             passed, high, caller = _auction(state)
             seat = action.seat
-            if seat >= 0 and passed >> seat & 1:
+            if 0 <= seat < state.config.players and passed >> seat & 1:
                 return Violation.ALREADY_PASSED, f"seat {seat} has passed (OC-7.4)"
             problem = turn_problem(seat, caller, phase.value)
             if problem is not None or isinstance(action, Pass):
@@ -748,8 +742,6 @@ def _problem(state: OneCardState, action: Action) -> Problem | None:
                 hand_size=config.hand_size,
                 stock_size=1,
             )
-        case _:
-            return Violation.UNKNOWN_ACTION, f"{type(action).__name__} is not a One Card action"
 
 
 def check(state: OneCardState, action: Action) -> Violation | None:
@@ -759,8 +751,7 @@ def check(state: OneCardState, action: Action) -> Violation | None:
         >>> check(new_game(OneCardConfig(players=3)), Pass(1))
         <Violation.WRONG_PHASE: 'wrong_phase'>
     """
-    problem = _problem(state, action)
-    return None if problem is None else problem[0]
+    return _ENGINE.check(state, action)
 
 
 def apply(state: OneCardState, action: Action) -> OneCardState:
@@ -778,54 +769,40 @@ def apply(state: OneCardState, action: Action) -> OneCardState:
         ...
         tricktaking.errors.IllegalActionError: seat 1: '1 bid 16' is illegal in the bid phase: ...
     """
-    listed = state._legal  # legal_actions' memo: an action it handed out is legal here
-    if action.__class__ is Play:  # the hot path: the same checks, without the dispatch
-        if is_listed(listed, action):
-            return _play(state, action, state.history.append(action))
-        problem = _play_problem(state, action.seat, action.card)
-        if problem is None:
-            return _play(state, action, state.history.append(action))
-    elif is_listed(listed, action):
-        return _advance(state, action)  # type: ignore[arg-type]
-    else:
-        problem = _problem(state, action)
-        if problem is None:
-            return _advance(state, action)  # type: ignore[arg-type]
-    raise_problem(problem, action, getattr(action, "seat", None), state.phase.value)
+    return _ENGINE.apply(state, action)
 
 
 def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
-    history = state.history.append(action)
     match action:
         case Bid() | Pass():
-            return _call(state, action, history)
+            return _call(state, action)
         case ChooseDirection(direction=direction):
+            history = state.history.append(action)
             return _replace(state, phase=_PLAY_PHASE, direction=direction, history=history)
         case Deal():
-            n = state.config.players
-            dealer = _next_dealer(state)
+            config = state.config
+            n = config.players
+            dealer = next_dealer(config.first_dealer, state.round, n)
             hands = dealt_hands(action, _DECK)
-            rnd = new_round(state.round.number + 1, dealer, hands, left_of(dealer, n))
             return _hand_state(
-                state.config,
+                state,
                 _BID_PHASE,
-                rnd,
+                new_round(state.round.number + 1, dealer, hands, left_of(dealer, n)),
                 centre=action.stock[0],
-                scores=state.scores,
-                score_sheet=state.score_sheet,
-                history=history,
+                history=state.history.append(action),
             )
-        case Play():  # a subclass of Play; apply handles Play itself
-            return _play(state, action, history)
+        case Play():
+            return _play(state, action)
 
 
-def _call(state: OneCardState, call: OneCardCall, history: History[OneCardAction]) -> OneCardState:
+def _call(state: OneCardState, call: OneCardCall) -> OneCardState:
     passed, high, _ = _auction(state)
     if isinstance(call, Bid):
         high = call
     else:
         passed |= 1 << call.seat
     calls = state.calls + (call,)  # noqa: RUF005  (faster: hot path)
+    history = state.history.append(call)
     n = state.config.players
     passes = passed.bit_count()
     if high is not None and (high.points == MAX_BID or passes == n - 1):
@@ -849,24 +826,10 @@ def _call(state: OneCardState, call: OneCardCall, history: History[OneCardAction
             calls=calls,
             history=history,
         )
-    return _make_state(
-        state.config,
-        _BID_PHASE,
-        state.round,
-        state.centre,
-        calls,
-        None,
-        None,
-        None,
-        state.direction,
-        state.points,
-        state.scores,
-        state.score_sheet,
-        history,
-    )
+    return _replace(state, calls=calls, history=history)
 
 
-def _play(state: OneCardState, action: Play, history: History[OneCardAction]) -> OneCardState:
+def _play(state: OneCardState, action: Play) -> OneCardState:
     config = state.config
     trump = state.trump
     if state.bidder is not None and trump is None:
@@ -875,43 +838,47 @@ def _play(state: OneCardState, action: Play, history: History[OneCardAction]) ->
     rnd, done = play_into_round(
         state.round, action, config.players, _trick_strength, trump, direction
     )
-    phase = _PLAY_PHASE
-    points = state.points
-    totals = state.scores
-    sheet = state.score_sheet
-    if done is not None:
-        winner = rnd.trick.leader
-        gained = 0
-        for play in done.plays:  # a loop beats sum(map(...)) over three or four plays
-            gained += _POINTS_OF[play.card]
-        if gained:
-            points = add_at(points, winner, gained)
-        if rnd.hands[winner]:  # cards left: the hand goes on
-            if trump is None and any(play.card is _JOKER for play in done.plays):
-                phase = _CHOOSE_DIRECTION_PHASE  # OC-8.3
-        else:
-            if state.centre is not None:
-                points = add_at(points, winner, _POINTS_OF[state.centre])  # OC-12.2
-            scored = hand_scores(points, state.bidder, state.contract)
-            totals = tuple([total + score for total, score in zip(totals, scored, strict=True)])
-            sheet = (*sheet, scored)
-            over = game_winner(totals, config.target) is not None
-            phase = _OVER_PHASE if over else _DEAL_PHASE
-    return _make_state(
-        config,
-        phase,
-        rnd,
-        state.centre,
-        state.calls,
-        state.bidder,
-        state.contract,
-        trump,
-        direction,
-        points,
-        totals,
-        sheet,
-        history,
+    history = state.history.append(action)
+    if done is None:
+        return _with_play(state, rnd, trump, history)
+    winner = rnd.trick.leader
+    gained = 0
+    for play in done.plays:  # a loop beats sum(map(...)) over three or four plays
+        gained += _POINTS_OF[play.card]
+    points = add_at(state.points, winner, gained) if gained else state.points
+    if rnd.hands[winner]:  # cards left: the hand goes on
+        reverse = trump is None and any(play.card is _JOKER for play in done.plays)
+        phase = _CHOOSE_DIRECTION_PHASE if reverse else _PLAY_PHASE  # OC-8.3
+        return _with_trick(state, phase, rnd, trump, points, history)
+    if state.centre is not None:
+        points = add_at(points, winner, _POINTS_OF[state.centre])  # OC-12.2
+    scored = hand_scores(points, state.bidder, state.contract)
+    totals = tuple([total + score for total, score in zip(state.scores, scored, strict=True)])
+    over = game_winner(totals, config.target) is not None
+    return _replace(
+        state,
+        phase=_OVER_PHASE if over else _DEAL_PHASE,
+        round=rnd,
+        trump=trump,
+        points=points,
+        scores=totals,
+        score_sheet=state.score_sheet.append(scored),
+        history=history,
     )
+
+
+_ENGINE = engine_functions(
+    Hooks(
+        game="One Card",
+        actions=(Deal, Bid, Pass, Play, ChooseDirection),
+        legal=_legal_actions,
+        memo=slot_setter(OneCardState, "_legal"),
+        play_problem=_play_problem,
+        problem=_problem,
+        play=_play,
+        advance=_advance,
+    )
+)
 
 
 def is_over(state: OneCardState) -> bool:
@@ -1034,12 +1001,13 @@ def parse_action(text: str) -> OneCardAction:
         >>> parse_action("1 bid 9")
         Bid(seat=1, points=9)
     """
-    words = text.split()
+    words = token_text(text).split()
     if len(words) == 3 and words[1].lower() == "bid":
-        if words[0].isdigit() and words[2].isdigit():
-            return Bid(int(words[0]), int(words[2]))
-        raise NotationError(f"{text!r} is not a One Card bid such as '1 bid 9'")
+        try:
+            return Bid(parse_seat(words[0]), parse_number(words[2], "bid"))
+        except NotationError as error:
+            raise NotationError(f"not a One Card bid such as '1 bid 9': {error}") from None
     action = parse_core_action(text)
     if isinstance(action, Deal | Pass | Play | ChooseDirection):
         return action
-    raise NotationError(f"{text!r} is not a One Card action")
+    raise NotationError(f"{safe_repr(text)} is not a One Card action")

@@ -35,17 +35,19 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
+from tricktaking._fields import exact_int, exact_options
+from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     deal_round,
     dealt_hands,
     empty_trick,
     new_round,
-    no_deal_due,
+    next_dealer,
     play_into_round,
     replace_at,
+    require_deal,
     strength_tables,
-    winning_seat,
 )
 from tricktaking._validation import (
     Problem,
@@ -53,22 +55,30 @@ from tricktaking._validation import (
     deal_problem,
     follow_problem,
     is_int,
-    is_listed,
     not_playing,
-    raise_problem,
     require_config,
     seat_option,
     sorted_orders,
     turn_problem,
     view_seat,
 )
-from tricktaking.actions import CHANCE, Action, Chance, ChooseTrump, Deal, parse_core_action
+from tricktaking.actions import (
+    CHANCE,
+    Action,
+    Chance,
+    ChooseTrump,
+    Deal,
+    parse_core_action,
+    parse_number,
+    parse_seat,
+    token_text,
+)
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, NotationError, Violation
+from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
 from tricktaking.history import History
 from tricktaking.rounds import Round
-from tricktaking.tricks import Play, Trick, left_of
+from tricktaking.tricks import Play, Trick, best_play, left_of
 from tricktaking.views import (
     JSONValue,
     Zone,
@@ -77,6 +87,7 @@ from tricktaking.views import (
     played_zones,
     replaced_hands,
     replacement,
+    svg_of,
     table_fields,
     table_json,
 )
@@ -150,17 +161,19 @@ class WizardConfig:
     bid_rule: BidRule = "free"
 
     def __attrs_post_init__(self) -> None:
+        exact_options(self, ints=("players", "first_dealer"), optional_ints=("rounds",))
+        exact_options(self, strs=("bid_rule",))
         if not is_int(self.players) or not 3 <= self.players <= 6:
-            raise ConfigError(f"players must be 3 to 6, not {self.players!r}")
+            raise ConfigError(f"players must be 3 to 6, not {safe_repr(self.players)}")
         seat_option("first_dealer", self.first_dealer, self.players)
         full = 60 // self.players
         if self.rounds is not None and (not is_int(self.rounds) or not 1 <= self.rounds <= full):
             raise ConfigError(
                 f"rounds must be None or 1 to {full} with {self.players} players, "
-                f"not {self.rounds!r}"
+                f"not {safe_repr(self.rounds)}"
             )
         if self.bid_rule not in ("free", "hook"):
-            raise ConfigError(f"bid_rule must be 'free' or 'hook', not {self.bid_rule!r}")
+            raise ConfigError(f"bid_rule must be 'free' or 'hook', not {safe_repr(self.bid_rule)}")
 
     @property
     def total_rounds(self) -> int:
@@ -200,8 +213,8 @@ class Bid:
         '2 bid 3'
     """
 
-    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
-    tricks: int = attrs.field(validator=attrs.validators.instance_of(int))
+    seat: int = attrs.field(validator=exact_int)
+    tricks: int = attrs.field(validator=exact_int)
 
     def __str__(self) -> str:
         return f"{self.seat} bid {self.tricks}"
@@ -211,7 +224,8 @@ WizardAction: TypeAlias = Deal | ChooseTrump | Bid | Play
 """Every action of a Wizard game."""
 
 
-@attrs.frozen(kw_only=True)
+@short_cut_eq
+@attrs.frozen(kw_only=True, cache_hash=True)
 class WizardState:
     """The complete, immutable state of a Wizard game.
 
@@ -243,7 +257,7 @@ class WizardState:
     trump: Suit | None
     bids: tuple[int | None, ...]
     scores: tuple[int, ...]
-    score_sheet: tuple[tuple[int, ...], ...]
+    score_sheet: History[tuple[int, ...]]
     history: History[WizardAction]
     # legal_actions memo: derived from the fields above, so it takes no part in equality
     _legal: tuple[WizardAction, ...] | None = attrs.field(
@@ -305,6 +319,9 @@ class WizardView:
     bids: tuple[int | None, ...]
     """Each seat's bid this round, ``None`` until made."""
 
+    def _repr_svg_(self) -> str | None:
+        return svg_of(self)
+
     def to_dict(self) -> dict[str, JSONValue]:
         """The view as plain JSON data: the table fields, then Wizard's own.
 
@@ -335,9 +352,8 @@ _PLAY_PHASE = WizardPhase.PLAY
 
 
 _make_view = constructor(WizardView)  # views are built for every bot decision
-_make_state = constructor(WizardState)
 _replace = replacer(WizardState)
-_set_legal = slot_setter(WizardState, "_legal")
+_with_play = replacer(WizardState, "round", "history")  # the hot path: a card played
 
 
 # ---------------------------------------------------------------------------------------
@@ -404,7 +420,7 @@ def trick_winner(trick: Trick, trump: Suit | None) -> int:
     plays = trick.plays
     if not plays:
         raise ValueError("an empty trick has no winner yet")
-    return winning_seat(plays, _trick_strength(plays, trump))
+    return best_play(plays, _trick_strength(plays, trump)).seat
 
 
 def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
@@ -480,14 +496,9 @@ def new_game(config: WizardConfig) -> WizardState:
         trump=None,
         bids=(None,) * n,
         scores=(0,) * n,
-        score_sheet=(),
+        score_sheet=History(),
         history=History(),
     )
-
-
-def _next_dealer(state: WizardState) -> int:
-    config = state.config
-    return (config.first_dealer + state.round.number) % config.players
 
 
 def deal(state: WizardState, seed: int) -> Deal:
@@ -502,13 +513,13 @@ def deal(state: WizardState, seed: int) -> Deal:
         >>> [len(hand) for hand in d.hands], len(d.stock)
         ([1, 1, 1, 1], 56)
     """
-    if state.phase is not _DEAL_PHASE:
-        raise no_deal_due(state.phase.value, state.phase is _OVER_PHASE)
+    require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
+    config = state.config
     return deal_round(
         _DECK,
         seed,
-        players=state.config.players,
-        dealer=_next_dealer(state),
+        players=config.players,
+        dealer=next_dealer(config.first_dealer, state.round, config.players),
         hand_size=state.round.number + 1,
     )
 
@@ -522,8 +533,7 @@ def actor(state: WizardState) -> int | Chance | None:
     """
     phase = state.phase
     if phase is _PLAY_PHASE:
-        trick = state.round.trick
-        return (trick.leader + len(trick.plays)) % state.config.players
+        return state.round.trick.next_seat(state.config.players)
     if phase is _BID_PHASE:
         return _bidder(state)
     if phase is _DEAL_PHASE:
@@ -551,7 +561,8 @@ def _forbidden_bid(state: WizardState, seat: int) -> int | None:
 def legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
     """The legal actions of the seat to act; ``()`` at a deal and after the game.
 
-    Order: trump choices S, H, D, C; bids from 0 up; plays in hand order.
+    Each distinct action once. Order: trump choices S, H, D, C; bids from 0 up; plays in
+    hand order (a hand with two Wizards lists ``play WZ`` once).
 
     Example:
         >>> state = new_game(WizardConfig(players=3))
@@ -560,11 +571,7 @@ def legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
         ...     ['1 bid 0', '1 bid 1'], ['0 trump S', '0 trump H', '0 trump D', '0 trump C'])
         True
     """
-    listed = state._legal
-    if listed is None:
-        listed = _legal_actions(state)
-        _set_legal(state, listed)
-    return listed
+    return _ENGINE.legal_actions(state)
 
 
 def _legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
@@ -572,8 +579,14 @@ def _legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
     rnd = state.round
     if phase is _PLAY_PHASE:
         trick = rnd.trick
-        seat = (trick.leader + len(trick.plays)) % state.config.players
-        return tuple(map(_PLAYS[seat].__getitem__, legal_plays(rnd.hands[seat], trick)))
+        seat = trick.next_seat(state.config.players)
+        cards = legal_plays(rnd.hands[seat], trick)
+        # Each distinct card is one action. Only Wizards and Jesters repeat, and they sort
+        # last, Wizards first, so one of the last two pairs repeats if any pair does.
+        n = len(cards)
+        if n > 1 and (cards[-1] is cards[-2] or (n > 2 and cards[-2] is cards[-3])):
+            cards = tuple(dict.fromkeys(cards))
+        return tuple(map(_PLAYS[seat].__getitem__, cards))
     if phase is _BID_PHASE:
         seat = _bidder(state)
         forbidden = _forbidden_bid(state, seat)
@@ -589,19 +602,12 @@ def _play_problem(state: WizardState, seat: int, card: Card) -> Problem | None:
         return not_playing(state.phase is _OVER_PHASE)
     rnd = state.round
     problem = card_play_problem(rnd, state.config.players, seat, card)
-    if problem is not None:
-        return problem
-    suit = card.suit
-    if suit is not None:
-        led = led_suit(rnd.trick)
-        if led is not None and suit is not led:
-            for held in rnd.hands[seat]:
-                if held.suit is led:
-                    return follow_problem(seat, led, state.trump, "WZ-10.3")
-    return None
+    if problem is None and card not in legal_plays(rnd.hands[seat], rnd.trick):
+        return follow_problem(seat, led_suit(rnd.trick), state.trump, "WZ-10.3")
+    return problem
 
 
-def _problem(state: WizardState, action: Action) -> Problem | None:
+def _problem(state: WizardState, action: WizardAction) -> Problem | None:
     phase = state.phase
     if phase is _OVER_PHASE:
         return Violation.GAME_OVER, "the game is over"
@@ -640,8 +646,6 @@ def _problem(state: WizardState, action: Action) -> Problem | None:
                 hand_size=r,
                 stock_size=60 - r * n,
             )
-        case _:
-            return Violation.UNKNOWN_ACTION, f"{type(action).__name__} is not a Wizard action"
 
 
 def check(state: WizardState, action: Action) -> Violation | None:
@@ -651,8 +655,7 @@ def check(state: WizardState, action: Action) -> Violation | None:
         >>> check(new_game(WizardConfig(players=3)), Bid(1, 0))
         <Violation.WRONG_PHASE: 'wrong_phase'>
     """
-    problem = _problem(state, action)
-    return None if problem is None else problem[0]
+    return _ENGINE.check(state, action)
 
 
 def apply(state: WizardState, action: Action) -> WizardState:
@@ -671,36 +674,17 @@ def apply(state: WizardState, action: Action) -> WizardState:
         ...
         tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
     """
-    listed = state._legal  # legal_actions' memo: an action it handed out is legal here
-    if action.__class__ is Play:  # the hot path: the same checks, without the dispatch
-        if is_listed(listed, action):
-            return _play(state, action)
-        problem = _play_problem(state, action.seat, action.card)
-        if problem is None:
-            return _play(state, action)
-    elif is_listed(listed, action):
-        return _advance(state, action)  # type: ignore[arg-type]
-    else:
-        problem = _problem(state, action)
-        if problem is None:
-            return _advance(state, action)  # type: ignore[arg-type]
-    raise_problem(problem, action, getattr(action, "seat", None), state.phase.value)
+    return _ENGINE.apply(state, action)
 
 
 def _advance(state: WizardState, action: WizardAction) -> WizardState:
     match action:
         case Bid(seat=seat, tricks=tricks):
-            phase = _PLAY_PHASE if seat == state.round.dealer else _BID_PHASE
-            return _make_state(
-                state.config,
-                phase,
-                state.round,
-                state.stock,
-                state.trump,
-                replace_at(state.bids, seat, tricks),
-                state.scores,
-                state.score_sheet,
-                state.history.append(action),
+            return _replace(
+                state,
+                phase=_PLAY_PHASE if seat == state.round.dealer else _BID_PHASE,
+                bids=replace_at(state.bids, seat, tricks),
+                history=state.history.append(action),
             )
         case ChooseTrump(suit=suit):
             return _replace(
@@ -708,13 +692,13 @@ def _advance(state: WizardState, action: WizardAction) -> WizardState:
             )
         case Deal():
             return _deal(state, action)
-        case Play():  # a subclass of Play; apply handles Play itself
+        case Play():
             return _play(state, action)
 
 
 def _deal(state: WizardState, action: Deal) -> WizardState:
-    n = state.config.players
-    dealer = _next_dealer(state)
+    config = state.config
+    dealer = next_dealer(config.first_dealer, state.round, config.players)
     stock = action.stock
     turn_up = stock[0] if stock else None
     phase = _BID_PHASE
@@ -725,16 +709,14 @@ def _deal(state: WizardState, action: Deal) -> WizardState:
         else:
             trump = turn_up.suit
     hands = dealt_hands(action, _DECK)
-    return _make_state(
-        state.config,
-        phase,
-        new_round(state.round.number + 1, dealer, hands, left_of(dealer, n)),
-        stock,
-        trump,
-        (None,) * n,
-        state.scores,
-        state.score_sheet,
-        state.history.append(action),
+    return _replace(
+        state,
+        phase=phase,
+        round=new_round(state.round.number + 1, dealer, hands, left_of(dealer, config.players)),
+        stock=stock,
+        trump=trump,
+        bids=(None,) * config.players,
+        history=state.history.append(action),
     )
 
 
@@ -742,16 +724,42 @@ def _play(state: WizardState, action: Play) -> WizardState:
     config = state.config
     trump = state.trump
     rnd, done = play_into_round(state.round, action, config.players, _trick_strength, trump)
-    phase = _PLAY_PHASE
-    scores = state.scores
-    sheet = state.score_sheet
-    if done is not None and len(rnd.tricks) == rnd.number:
-        round_scores = tuple(map(round_score, state.bids, rnd.won))  # type: ignore[arg-type]
-        scores = tuple([total + score for total, score in zip(scores, round_scores, strict=True)])
-        sheet = (*sheet, round_scores)
-        phase = _OVER_PHASE if rnd.number == config.total_rounds else _DEAL_PHASE
     history = state.history.append(action)
-    return _make_state(config, phase, rnd, state.stock, trump, state.bids, scores, sheet, history)
+    if done is None or len(rnd.tricks) < rnd.number:
+        return _with_play(state, rnd, history)
+    round_scores = tuple(map(round_score, _made_bids(state.bids), rnd.won))
+    return _replace(
+        state,
+        phase=_OVER_PHASE if rnd.number == config.total_rounds else _DEAL_PHASE,
+        round=rnd,
+        scores=tuple(
+            [total + score for total, score in zip(state.scores, round_scores, strict=True)]
+        ),
+        score_sheet=state.score_sheet.append(round_scores),
+        history=history,
+    )
+
+
+def _made_bids(bids: tuple[int | None, ...]) -> tuple[int, ...]:
+    """The bids of a round in play: every seat has bid (WZ-7.1)."""
+    made = tuple(bid for bid in bids if bid is not None)
+    if len(made) != len(bids):  # pragma: no cover - play starts after the last bid
+        raise RuntimeError("a round scored before every seat bid")
+    return made
+
+
+_ENGINE = engine_functions(
+    Hooks(
+        game="Wizard",
+        actions=(Deal, ChooseTrump, Bid, Play),
+        legal=_legal_actions,
+        memo=slot_setter(WizardState, "_legal"),
+        play_problem=_play_problem,
+        problem=_problem,
+        play=_play,
+        advance=_advance,
+    )
+)
 
 
 def is_over(state: WizardState) -> bool:
@@ -870,13 +878,13 @@ def parse_action(text: str) -> WizardAction:
         >>> parse_action("0 play 10h")
         Play(seat=0, card=Card(Rank.TEN, Suit.HEARTS))
     """
-    words = text.split()
+    words = token_text(text).split()
     if len(words) == 3 and words[1].lower() == "bid":
-        seat, _, tricks = words
-        if seat.isdigit() and tricks.isdigit():
-            return Bid(int(seat), int(tricks))
-        raise NotationError(f"{text!r} is not a Wizard bid such as '2 bid 3'")
+        try:
+            return Bid(parse_seat(words[0]), parse_number(words[2], "bid"))
+        except NotationError as error:
+            raise NotationError(f"not a Wizard bid such as '2 bid 3': {error}") from None
     action = parse_core_action(text)
     if isinstance(action, Deal | ChooseTrump | Play):
         return action
-    raise NotationError(f"{text!r} is not a Wizard action")
+    raise NotationError(f"{safe_repr(text)} is not a Wizard action")

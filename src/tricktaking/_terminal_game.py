@@ -1,0 +1,183 @@
+"""A terminal game: the human's moves, the bots' moves, and ``undo``.
+
+Used by ``tricktaking play`` (:mod:`tricktaking.cli`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import tricktaking as tt
+from tricktaking._terminal import (
+    Names,
+    Output,
+    announce,
+    clean,
+    deal_ended,
+    deal_summary,
+    describe,
+    game_over,
+    typed_text,
+)
+from tricktaking.bots import Bot, make_bot
+from tricktaking.engine import GameState
+from tricktaking.errors import IllegalActionError, NotationError
+from tricktaking.games import bid_whist
+from tricktaking.notation import parse_move
+from tricktaking.seeding import derive_seed
+
+__all__ = ["Session", "moves"]
+
+_COMMANDS = (
+    ("help", "your moves and these commands"),
+    ("auto", "a bot chooses your move"),
+    ("undo", "take back your last move"),
+    ("quit", "stop the game"),
+)
+
+
+class _Undo:
+    """The human asked to take back their last move."""
+
+
+_UNDO = _Undo()
+
+
+class Session:
+    """One terminal game: the state, the bots, and the human's moves so far (for undo)."""
+
+    def __init__(
+        self,
+        state: GameState[object],
+        human: int,
+        seed: int,
+        screen: Output,
+        read: Callable[[], str],
+    ) -> None:
+        players = len(tt.scores(state))
+        game = tt.game_of(state).name
+        self.state = state
+        self.human = human
+        self.seed = seed
+        self.screen = screen
+        self.read = read
+        self.names = Names(players, human)
+        self.bots: list[Bot] = [
+            make_bot("heuristic", game, derive_seed(seed, "bot", seat)) for seat in range(players)
+        ]
+        self.start_scores = tt.scores(state)
+        # Where the human was to move, with the scores when that deal began: undo goes back.
+        self.asked: list[tuple[GameState[object], tuple[int, ...]]] = []
+
+    def run(self) -> int:
+        """Play to the end; 0 when the game is over, 1 when the human left it."""
+        while not tt.is_over(self.state):
+            action = self.next_action()
+            if action is None:
+                self.screen("game abandoned")
+                return 1
+            if isinstance(action, _Undo):
+                self.undo()
+                continue
+            after = tt.apply(self.state, action)
+            announce(self.state, action, after, self.names, self.screen)
+            if deal_ended(self.state, after):
+                deal_summary(after, self.start_scores, self.names, self.screen)
+            self.state = after
+        game_over(self.state, self.names, self.screen)
+        return 0
+
+    def next_action(self) -> object | None:
+        state = self.state
+        seat = tt.actor(state)
+        if seat is tt.CHANCE:
+            self.start_scores = tt.scores(state)
+            return tt.deal(state, derive_seed(self.seed, "deal", len(state.history)))
+        if seat != self.human and isinstance(seat, int):
+            return self.bots[seat].act(tt.view(state, seat))
+        if not self.asked or self.asked[-1][0] is not state:
+            self.asked.append((state, self.start_scores))
+        return _human_move(
+            state,
+            self.human,
+            helper=self.bots[self.human],
+            names=self.names,
+            screen=self.screen,
+            read=self.read,
+        )
+
+    def undo(self) -> None:
+        if len(self.asked) < 2:
+            self.screen("nothing to undo yet")
+            return
+        self.asked.pop()
+        self.state, self.start_scores = self.asked[-1]
+        self.screen("your last move is taken back")
+
+
+def _human_move(
+    state: GameState[object],
+    seat: int,
+    *,
+    helper: Bot,
+    names: Names,
+    screen: Output,
+    read: Callable[[], str],
+) -> object | None:
+    """Ask until the human enters a legal move or a command; ``None`` on quit or end of input."""
+    seen = tt.view(state, seat)
+    describe(seen, names, screen)
+    legal = tt.legal_actions(state)
+    while True:
+        line = _ask("your move> ", read, screen)
+        if line is None:
+            screen("")
+            return None
+        word = line.lower()
+        if word in ("quit", "exit"):
+            return None
+        if word in ("help", "?", ""):
+            _help(legal, screen)
+            continue
+        if word == "auto":
+            return helper.act(seen)
+        if word == "undo":
+            return _UNDO
+        try:
+            move = parse_move(state, typed_text(line))
+        except NotationError:
+            screen(
+                f"not understood: {clean(line)!r}; your moves: "
+                + moves(legal, screen)
+                + " (or help, auto, undo, quit)"
+            )
+            continue
+        if tt.check(state, move) is None:
+            return move
+        try:
+            tt.apply(state, move)
+        except IllegalActionError as error:
+            reason = str(error).partition(" phase: ")[2] or str(error)
+            screen(f"not allowed: {clean(reason)}")
+
+
+def moves(legal: Sequence[object], screen: Output) -> str:
+    """The legal moves as the player types them, each once (two Wizards are one move)."""
+    return ", ".join(dict.fromkeys(screen.move(action) for action in legal))
+
+
+def _help(legal: Sequence[object], screen: Output) -> None:
+    screen(f"your moves: {moves(legal, screen)}")
+    if any(isinstance(action, bid_whist.Bid) for action in legal):
+        screen("  (U = uptown, D = downtown, NT = no trump; '4D' alone is enough)")
+    screen("commands: " + ", ".join(f"{name} ({text})" for name, text in _COMMANDS))
+
+
+def _ask(prompt: str, read: Callable[[], str], screen: Output) -> str | None:
+    screen.stream.write(prompt)
+    screen.stream.flush()
+    try:
+        line = read()
+    except UnicodeDecodeError:
+        return "\ufffd"  # not UTF-8: answered as "not understood"
+    return None if line == "" else line.strip()

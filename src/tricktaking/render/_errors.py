@@ -1,0 +1,20 @@
+"""The error of the renderer."""
+
+from __future__ import annotations
+
+from tricktaking.errors import TricktakingError
+
+__all__ = ["RenderError"]
+
+
+class RenderError(TricktakingError, ValueError):
+    """The input cannot be drawn: not a view, bad seat names, an unfinished deal.
+
+    Example:
+        >>> from tricktaking.render import RenderError, svg
+        >>> try:
+        ...     svg("not a view")
+        ... except RenderError as error:
+        ...     print(error)
+        'not a view' is not a player view (it has no to_dict())
+    """

@@ -1,0 +1,27 @@
+"""The web table: play in the browser, or build a frontend on the documented protocol.
+
+Needs the ``web`` extra (``pip install 'tricktaking[web]'``: Starlette and uvicorn).
+``tricktaking serve`` starts it; :func:`create_app` is the ASGI application for tests or
+for mounting in another server. The protocol (messages, fields, errors) is described in
+the docs page "Web table protocol".
+
+Example:
+    >>> from tricktaking.web import PROTOCOL_VERSION, create_app
+    >>> app = create_app(":memory:", bot_delay=0)
+    >>> PROTOCOL_VERSION
+    1
+"""
+
+# pyright: strict
+from __future__ import annotations
+
+import importlib.util
+
+if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
+    raise ImportError("tricktaking.web needs the web extra: pip install 'tricktaking[web]'")
+
+from tricktaking.web.app import create_app
+from tricktaking.web.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ProtocolError
+from tricktaking.web.server import serve
+
+__all__ = ["MAX_MESSAGE_BYTES", "PROTOCOL_VERSION", "ProtocolError", "create_app", "serve"]

@@ -1,0 +1,329 @@
+"""The ASGI application: the lobby, the table and replay pages, the JSON API and the socket.
+
+Routes (all described on the protocol page):
+
+- ``GET /`` the lobby; ``GET /play/{link}`` the table page of a seat or spectator link;
+  ``GET /replay/{link}`` the replay viewer of a finished game; ``/static/...`` assets.
+- ``GET /api/games``: games, their options, bot kinds and the server's capabilities.
+- ``POST /api/tables``: create a table; answers the secret links.
+- ``GET /api/replay/{link}``: the record and replay frames of a finished game.
+- ``WS /ws/{link}``: the live protocol.
+
+Example:
+    >>> from starlette.testclient import TestClient
+    >>> with TestClient(create_app(":memory:", bot_delay=0)) as client:
+    ...     client.get("/api/games").json()["protocol"]
+    1
+"""
+
+# pyright: strict
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import AsyncGenerator, Awaitable, Callable
+from pathlib import Path
+from typing import Final, cast
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import tricktaking as tt
+from tricktaking import records
+from tricktaking.bots import BOT_KINDS
+from tricktaking.errors import ConfigError
+from tricktaking.views import JSONValue
+from tricktaking.web.hub import Hub, Link
+from tricktaking.web.options import build_config, game_options, seat_count
+from tricktaking.web.protocol import (
+    PROTOCOL_VERSION,
+    Hello,
+    Hint,
+    Move,
+    ProtocolError,
+    parse_client_message,
+    replay_frames,
+)
+from tricktaking.web.store import Store
+from tricktaking.web.tables import HUMAN, Table
+
+__all__ = ["MAX_BODY_BYTES", "SECURITY_HEADERS", "create_app"]
+
+MAX_BODY_BYTES = 16_384
+"""The largest HTTP request body the API reads."""
+
+STATIC = Path(__file__).with_name("static")
+
+
+SECURITY_HEADERS: Final = (
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+    ),
+    (b"referrer-policy", b"no-referrer"),  # the secret links never leave in a Referer
+    (b"x-content-type-options", b"nosniff"),
+)
+"""Headers added to every HTTP answer: only the server's own scripts, no framing."""
+
+
+class _SecurityHeaders:
+    """ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"type": "error", "code": code, "message": message}, status_code=status)
+
+
+class _Socket:
+    """A WebSocket as a protocol client."""
+
+    def __init__(self, socket: WebSocket) -> None:
+        self.socket = socket
+
+    async def send(self, message: dict[str, JSONValue]) -> None:
+        await self.socket.send_text(json.dumps(message))
+
+
+def _strings(value: object) -> bool:
+    """Whether ``value`` is a list of strings."""
+    items = cast("list[object]", value) if isinstance(value, list) else None
+    return items is not None and all(isinstance(item, str) for item in items)
+
+
+def _fixed_seats(game: str) -> int | None:
+    """The seat count of a game whose default configuration fixes it, else ``None``."""
+    try:
+        return seat_count(build_config(game, {}))
+    except ConfigError:
+        return None
+
+
+def _links(table: Table) -> dict[str, JSONValue]:
+    seats: list[JSONValue] = [
+        {
+            "seat": seat,
+            "name": table.names[seat],
+            "kind": kind,
+            "link": None if table.links[seat] is None else f"/play/{table.links[seat]}",
+        }
+        for seat, kind in enumerate(table.kinds)
+    ]
+    return {
+        "table": table.id,
+        "game": table.game,
+        "seats": seats,
+        "spectator": f"/play/{table.spectator}",
+        "replay": f"/replay/{table.spectator}",
+    }
+
+
+async def _body(request: Request) -> object:
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY_BYTES:
+            raise ProtocolError("too_large", f"bodies are limited to {MAX_BODY_BYTES} bytes")
+    try:
+        return json.loads(data)
+    except ValueError as error:
+        raise ProtocolError("malformed", f"not JSON: {error}") from error
+
+
+class _Handlers:
+    """The routes' handlers around one hub (made when the app starts)."""
+
+    def __init__(self, db: str | Path, bot_delay: float) -> None:
+        self.db = db
+        self.bot_delay = bot_delay
+        self._hub: Hub | None = None
+
+    @property
+    def hub(self) -> Hub:
+        if self._hub is None:
+            raise RuntimeError("the app has not started")
+        return self._hub
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncGenerator[None]:
+        self._hub = Hub(Store(self.db), bot_delay=self.bot_delay)
+        self._hub.resume()
+        try:
+            yield
+        finally:
+            await self._hub.close()
+            self._hub = None
+
+    def page(self, name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def serve_page(request: Request) -> Response:
+            link = request.path_params.get("link")
+            if link is not None and self.hub.find(str(link)) is None:
+                return Response("This link leads to no table.", status_code=404)
+            return FileResponse(STATIC / f"{name}.html")
+
+        return serve_page
+
+    async def games(self, request: Request) -> Response:
+        return JSONResponse(
+            {
+                "protocol": PROTOCOL_VERSION,
+                "capabilities": {"hint": self.hub.can_hint},
+                "seat_kinds": [HUMAN, *BOT_KINDS],
+                "games": [
+                    {
+                        "name": name,
+                        "title": tt.get_game(name).title,
+                        "options": game_options(name),
+                        "seats": _fixed_seats(name),
+                    }
+                    for name in tt.available_games()
+                ],
+            }
+        )
+
+    async def create(self, request: Request) -> Response:
+        try:
+            body = await _body(request)
+        except ProtocolError as error:
+            return _error(413 if error.code == "too_large" else 400, error.code, str(error))
+        if not isinstance(body, dict):
+            return _error(400, "malformed", "the body must be a JSON object")
+        fields = cast("dict[str, object]", body)
+        game, options = fields.get("game"), fields.get("options", {})
+        kinds, names, seed = fields.get("seats"), fields.get("names"), fields.get("seed")
+        if not isinstance(game, str) or game not in tt.available_games():
+            return _error(400, "bad_field", f"'game' must be one of {tt.available_games()}")
+        if not isinstance(options, dict):
+            return _error(400, "bad_field", "'options' must be an object")
+        if not _strings(kinds):
+            return _error(400, "bad_field", "'seats' must be a list of seat kinds")
+        if names is not None and not _strings(names):
+            return _error(400, "bad_field", "'names' must be a list of strings")
+        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
+            return _error(400, "bad_field", "'seed' must be a non-negative integer")
+        try:
+            table = self.hub.create(
+                game,
+                cast("dict[str, object]", options),
+                cast("list[str]", kinds),
+                names=cast("list[str] | None", names),
+                seed=seed,
+            )
+        except ConfigError as error:
+            return _error(400, "bad_field", str(error))
+        return JSONResponse(_links(table), status_code=201)
+
+    async def replay(self, request: Request) -> Response:
+        link = self.hub.find(str(request.path_params["link"]))
+        if link is None:
+            return _error(404, "not_found", "this link leads to no table")
+        table = link.table
+        if not table.over:
+            return _error(409, "not_over", "the replay opens when the game is over")
+        record = records.loads(table.record_text())
+        return JSONResponse(
+            {
+                "table": table.id,
+                "game": table.game,
+                "title": tt.get_game(table.game).title,
+                "record": record.to_json(),
+                "frames": replay_frames(list(record.states())),
+            }
+        )
+
+    async def socket(self, websocket: WebSocket) -> None:
+        await websocket.accept()
+        client = _Socket(websocket)
+        link = self.hub.find(str(websocket.path_params["link"]))
+        if link is None:
+            await client.send(
+                ProtocolError("not_found", "this link leads to no table").to_message(None)
+            )
+            await websocket.close(code=4404)
+            return
+        joined = False
+        try:
+            while True:
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                joined = await self._handle(
+                    link, client, frame.get("text") or frame.get("bytes"), joined
+                )
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.hub.leave(link, client)
+
+    async def _handle(self, link: Link, client: _Socket, raw: object, joined: bool) -> bool:
+        """Answer one frame; return whether the client has said hello."""
+        try:
+            if not isinstance(raw, (str, bytes)):
+                raise ProtocolError("malformed", "empty frame")
+            message = parse_client_message(raw)
+            match message:
+                case Hello(since=since):
+                    await self.hub.join(link, client, since)
+                    return True
+                case _ if not joined:
+                    raise ProtocolError("hello_first", "send hello first")
+                case Move(action=token, seq=seq):
+                    await self.hub.move(link, token, seq)
+                case Hint():
+                    token = await self.hub.hint(link)
+                    await client.send({"type": "hint", "action": token, "seq": link.table.seq})
+        except ProtocolError as error:
+            await client.send(error.to_message(link.table.seq))
+        return joined
+
+
+def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.4) -> Starlette:
+    """The web table's ASGI application, keeping its tables in the SQLite file ``db``.
+
+    Tables stored in ``db`` are resumed at their last accepted action when the app
+    starts (its lifespan), and their bots carry on.
+
+    Args:
+        db: The SQLite database file, or ``":memory:"``.
+        bot_delay: Seconds before each bot move or deal, so that people can follow.
+
+    Example:
+        >>> from starlette.testclient import TestClient
+        >>> with TestClient(create_app(bot_delay=0)) as client:
+        ...     client.get("/").status_code, client.get("/play/guess").status_code
+        (200, 404)
+    """
+    handlers = _Handlers(db, bot_delay)
+    routes = [
+        Route("/", handlers.page("lobby")),
+        Route("/api/games", handlers.games),
+        Route("/api/tables", handlers.create, methods=["POST"]),
+        Route("/api/replay/{link}", handlers.replay),
+        Route("/play/{link}", handlers.page("table")),
+        Route("/replay/{link}", handlers.page("replay")),
+        WebSocketRoute("/ws/{link}", handlers.socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(
+        routes=routes, lifespan=handlers.lifespan, middleware=[Middleware(_SecurityHeaders)]
+    )

@@ -1,0 +1,353 @@
+"""The web table's wire protocol: messages, their checks and what each client may see.
+
+Everything here is pure and independent of the ASGI stack, so the protocol can be
+tested (and reused by another server) without a network. The protocol is described
+for frontend authors in ``docs/reference/web-protocol.md``.
+
+- :func:`parse_client_message` reads one text frame from a client, refusing anything
+  oversized, malformed or unknown with a :class:`ProtocolError` and a stable ``code``.
+- :func:`seat_view` is one seat's view (``view.to_dict()``); :func:`public_view` is what
+  a spectator may see: only what every seat sees alike.
+- :func:`action_for` is an action's canonical token as ``viewer`` may see it: card
+  names that lie in a zone the viewer may not see are replaced by ``??`` and a deal is
+  just ``"deal"``.
+
+Example:
+    >>> import tricktaking as tt
+    >>> state = tt.new_game(tt.OneCardConfig(players=2))
+    >>> state = tt.apply(state, tt.deal(state, seed=1))
+    >>> parse_client_message('{"type": "move", "action": "1 pass"}')
+    Move(action='1 pass', seq=None)
+    >>> public_view(state)["hand"], len(seat_view(state, 0)["hand"])
+    ([], 12)
+    >>> action_for(state, state.history.to_tuple()[-1], 0)
+    'deal'
+"""
+
+# pyright: strict
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Final, Literal, TypeAlias, cast
+
+import attrs
+
+import tricktaking as tt
+from tricktaking.cards import Card
+from tricktaking.engine import GameState
+from tricktaking.errors import TricktakingError
+from tricktaking.views import JSONValue, Zone
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "PROTOCOL_VERSION",
+    "ClientMessage",
+    "ErrorCode",
+    "Hello",
+    "Hint",
+    "Move",
+    "ProtocolError",
+    "action_for",
+    "event_message",
+    "parse_client_message",
+    "public_view",
+    "replay_frames",
+    "seat_view",
+]
+
+PROTOCOL_VERSION: Final = 1
+"""The protocol version this server speaks; ``hello`` must name it."""
+
+MAX_MESSAGE_BYTES: Final = 4096
+"""The largest text frame (UTF-8 bytes) a client may send; larger ones are refused."""
+
+ErrorCode: TypeAlias = Literal[
+    "too_large",
+    "malformed",
+    "unknown_type",
+    "bad_field",
+    "version",
+    "hello_first",
+    "spectator",
+    "not_your_turn",
+    "stale",
+    "illegal",
+    "game_over",
+    "unsupported",
+    "not_found",
+]
+"""The stable reason codes of ``error`` messages (see the protocol page)."""
+
+_PRIVATE_KEYS: Final = ("hand", "legal_actions")
+
+
+class ProtocolError(TricktakingError, ValueError):
+    """A client message the server refuses; nothing changes when it is raised.
+
+    Args:
+        code: The stable reason code sent to the client.
+        message: The human-readable reason.
+
+    Example:
+        >>> error = ProtocolError("malformed", "not JSON")
+        >>> error.code, str(error)
+        ('malformed', 'not JSON')
+    """
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code: ErrorCode = code
+
+    def to_message(self, seq: int | None) -> dict[str, JSONValue]:
+        """The ``error`` message sent to the client, with the table's current ``seq``.
+
+        Example:
+            >>> ProtocolError("stale", "the table moved on").to_message(7)["code"]
+            'stale'
+        """
+        return {"type": "error", "code": self.code, "message": str(self), "seq": seq}
+
+
+@attrs.frozen
+class Hello:
+    """``{"type": "hello", "protocol": 1, "since": N}``: start or resume a session.
+
+    Attributes:
+        since: The last ``seq`` the client has applied, or ``None`` on a fresh page.
+
+    Example:
+        >>> Hello(since=4).since
+        4
+    """
+
+    since: int | None = None
+
+
+@attrs.frozen
+class Move:
+    """``{"type": "move", "action": "0 play QH", "seq": N}``: play a canonical action token.
+
+    Attributes:
+        action: The canonical token, seat included (``str(action)``).
+        seq: The ``seq`` the client saw when it chose; a different current one is refused.
+
+    Example:
+        >>> Move("0 play QH").seq is None
+        True
+    """
+
+    action: str
+    seq: int | None = None
+
+
+@attrs.frozen
+class Hint:
+    """``{"type": "hint"}``: ask the server's suggestion for this seat (if it has one).
+
+    Example:
+        >>> parse_client_message('{"type": "hint"}') == Hint()
+        True
+    """
+
+
+ClientMessage: TypeAlias = Hello | Move | Hint
+"""Every message a client may send."""
+
+
+def _optional_int(data: dict[str, object], key: str) -> int | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ProtocolError("bad_field", f"{key!r} must be a non-negative integer")
+    return value
+
+
+def parse_client_message(text: str | bytes) -> ClientMessage:
+    """Read one client frame.
+
+    Raises:
+        ProtocolError: ``too_large`` beyond :data:`MAX_MESSAGE_BYTES`, ``malformed`` if it
+            is not a JSON object, ``unknown_type``, ``bad_field`` or ``version``.
+
+    Example:
+        >>> parse_client_message('{"type": "hello", "protocol": 1, "since": 3}')
+        Hello(since=3)
+        >>> parse_client_message("[1, 2]")
+        Traceback (most recent call last):
+        ...
+        tricktaking.web.protocol.ProtocolError: a message must be a JSON object
+    """
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too_large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as error:
+        raise ProtocolError("malformed", f"not JSON: {error}") from error
+    if not isinstance(data, dict):
+        raise ProtocolError("malformed", "a message must be a JSON object")
+    fields = cast("dict[str, object]", data)
+    kind = fields.get("type")
+    if kind == "hello":
+        if fields.get("protocol") != PROTOCOL_VERSION:
+            raise ProtocolError("version", f"this server speaks protocol {PROTOCOL_VERSION} only")
+        return Hello(since=_optional_int(fields, "since"))
+    if kind == "move":
+        action = fields.get("action")
+        if not isinstance(action, str) or not action.strip():
+            raise ProtocolError("bad_field", "'action' must be a canonical action token")
+        return Move(action=action, seq=_optional_int(fields, "seq"))
+    if kind == "hint":
+        return Hint()
+    raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
+
+
+def seat_view(state: GameState[object], seat: int) -> dict[str, JSONValue]:
+    """What ``seat`` sees: ``tt.view(state, seat).to_dict()``.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> seat_view(tt.new_game(tt.WizardConfig(players=3)), 2)["seat"]
+        2
+    """
+    return tt.view(state, seat).to_dict()
+
+
+def public_view(state: GameState[object]) -> dict[str, JSONValue]:
+    """What a spectator sees: every field all seats see alike, nothing any seat has alone.
+
+    ``seat`` is ``None``, ``hand`` and ``legal_actions`` are empty, and any other field
+    whose value differs between seats (a declarer's discards, say) is ``None``.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.WizardConfig(players=3))
+        >>> state = tt.apply(state, tt.deal(state, seed=1))
+        >>> seen = public_view(state)
+        >>> seen["seat"], seen["hand"], seen["hand_sizes"]
+        (None, [], [1, 1, 1])
+    """
+    views = [seat_view(state, seat) for seat in range(len(tt.scores(state)))]
+    merged: dict[str, JSONValue] = {}
+    for key, value in views[0].items():
+        if key in _PRIVATE_KEYS:
+            merged[key] = []
+        elif key == "seat" or any(other.get(key) != value for other in views[1:]):
+            merged[key] = None
+        else:
+            merged[key] = value
+    return merged
+
+
+def _zones(state: GameState[object]) -> tuple[Zone, ...]:
+    rules = tt.game_of(state).rules
+    zones = getattr(rules, "zones", None)
+    if zones is None:  # a game without a visibility model: hide every card but plays
+        return ()
+    return cast("tuple[Zone, ...]", zones(state))
+
+
+def _visible_cards(zones: Iterable[Zone], viewer: int | None) -> set[Card]:
+    return {
+        card
+        for zone in zones
+        if zone.seen_by is None or (viewer is not None and zone.visible_to(viewer))
+        for card in zone.cards
+    }
+
+
+def action_for(state: GameState[object], action: object, viewer: int | None) -> str:
+    """``action``'s canonical token as ``viewer`` may see it, ``state`` being the state after it.
+
+    ``viewer`` is a seat, or ``None`` for a spectator. A play is public; a deal is
+    ``"deal"``; any other card the viewer may not see afterwards is ``??``.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.WizardConfig(players=3))
+        >>> state = tt.apply(state, tt.deal(state, seed=1))
+        >>> bid = tt.legal_actions(state)[0]
+        >>> action_for(tt.apply(state, bid), bid, None)
+        '1 bid 0'
+    """
+    if isinstance(action, tt.Deal):
+        return "deal"
+    token = str(action)
+    if isinstance(action, tt.Play):
+        return token
+    named = _cards_named(action)
+    if not named:
+        return token
+    hidden = {str(card) for card in named - _visible_cards(_zones(state), viewer)}
+    seat, _, rest = token.partition(" ")
+    return " ".join([seat, *("??" if word in hidden else word for word in rest.split(" "))])
+
+
+def _cards_named(action: object) -> set[Card]:
+    """The cards an action names (its fields that hold a card or cards)."""
+    if not attrs.has(type(action)):
+        return set()
+    named: set[Card] = set()
+    for value in attrs.asdict(action, recurse=False).values():  # type: ignore[arg-type]
+        if isinstance(value, Card):
+            named.add(value)
+        elif isinstance(value, tuple):
+            named.update(
+                item for item in cast("tuple[object, ...]", value) if isinstance(item, Card)
+            )
+    return named
+
+
+def event_message(
+    before: GameState[object], action: object, after: GameState[object], viewer: int | None
+) -> dict[str, JSONValue]:
+    """The ``event`` message ``viewer`` gets for an accepted action.
+
+    ``seq`` is the number of actions accepted so far (the length of the history).
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OneCardConfig(players=2))
+        >>> action = tt.deal(state, seed=1)
+        >>> message = event_message(state, action, tt.apply(state, action), None)
+        >>> message["type"], message["seq"], message["action"], message["actor"]
+        ('event', 1, 'deal', 'chance')
+    """
+    seat = tt.actor(before)
+    return {
+        "type": "event",
+        "seq": len(after.history),
+        "actor": seat if isinstance(seat, int) else "chance",
+        "action": action_for(after, action, viewer),
+        "view": public_view(after) if viewer is None else seat_view(after, viewer),
+    }
+
+
+def replay_frames(states: Sequence[GameState[object]]) -> list[dict[str, JSONValue]]:
+    """Frames of a finished game for the replay viewer: the public view plus every hand.
+
+    Only for finished games: the frames show every seat's cards.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.testing import playout
+        >>> states = playout(tt.new_game(tt.WizardConfig(players=3, rounds=1)), seed=1)
+        >>> frames = replay_frames(states)
+        >>> len(frames) == len(states), frames[1]["action"], len(frames[1]["hands"])
+        (True, 'deal', 3)
+    """
+    frames: list[dict[str, JSONValue]] = []
+    for state in states:
+        frame = public_view(state)
+        seats = range(len(tt.scores(state)))
+        frame["hands"] = [seat_view(state, seat)["hand"] for seat in seats]
+        frame["seq"] = len(state.history)
+        if state.history:
+            last = state.history.last
+            frame["action"] = "deal" if isinstance(last, tt.Deal) else str(last)
+        else:
+            frame["action"] = None
+        frames.append(frame)
+    return frames

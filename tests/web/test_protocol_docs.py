@@ -1,0 +1,95 @@
+"""The protocol page's JSON examples are what the server really sends and accepts."""
+
+from __future__ import annotations
+
+import json
+import re
+import typing
+from pathlib import Path
+from typing import cast
+
+import pytest
+from starlette.testclient import TestClient
+
+import tricktaking.bots
+from tricktaking.engine import PlayerView
+from tricktaking.web.protocol import ErrorCode, Hello, Hint, Move, parse_client_message
+
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "reference" / "web-protocol.md"
+BLOCK = re.compile(r"```\{code-block\} json\n:name: (?P<name>[\w-]+)\n\n(?P<body>.*?)\n```", re.S)
+EXAMPLES: dict[str, dict[str, object]] = {
+    match["name"]: json.loads(match["body"]) for match in BLOCK.finditer(PAGE.read_text())
+}
+ALIASES = {"round": "round_number", "hand_number": "round_number"}  # deprecated view keys
+
+
+def _same(data: object) -> object:
+    """``data`` without the random parts (table ids, link tokens) and old view field names."""
+    if isinstance(data, dict):
+        items = cast("dict[str, object]", data).items()
+        return {ALIASES.get(key, key): _same(value) for key, value in items if key != "table"}
+    if isinstance(data, list):
+        return [_same(item) for item in cast("list[object]", data)]
+    if isinstance(data, str) and data.startswith(("/play/", "/replay/")):
+        return data.split("/")[1] + "/<token>"
+    return data
+
+
+def test_the_page_has_every_example() -> None:
+    assert set(EXAMPLES) == {
+        "http-games",
+        "http-create-request",
+        "http-create-answer",
+        "http-error",
+        "client-hello",
+        "client-move",
+        "client-hint",
+        "server-welcome",
+        "server-event",
+        "server-hint",
+        "server-error",
+    }
+
+
+def test_the_client_examples_parse() -> None:
+    parsed = [
+        parse_client_message(json.dumps(EXAMPLES[f"client-{kind}"]))
+        for kind in ("hello", "move", "hint")
+    ]
+    assert parsed == [Hello(), Move("1 bid 1", 1), Hint()]
+
+
+def test_the_error_table_lists_every_code() -> None:
+    listed = set(re.findall(r"^\| `(\w+)` \|", PAGE.read_text(), re.M))
+    assert listed == set(typing.get_args(ErrorCode))
+
+
+def test_the_server_examples_are_what_the_server_sends(monkeypatch: pytest.MonkeyPatch) -> None:
+    def suggest(view: PlayerView) -> object:
+        return view.legal_actions[0]
+
+    monkeypatch.setattr(tricktaking.bots, "suggest", suggest, raising=False)
+    from tricktaking.web import create_app
+
+    with TestClient(create_app(":memory:", bot_delay=0)) as client:
+        games = client.get("/api/games").json()
+        games["games"] = [game for game in games["games"] if game["name"] == "wizard"]
+        assert _same(games) == _same({**EXAMPLES["http-games"], "capabilities": {"hint": True}})
+        refused = client.post(
+            "/api/tables", json={**EXAMPLES["http-create-request"], "seats": ["human"] * 2}
+        )
+        assert refused.json() == EXAMPLES["http-error"]
+        created = client.post("/api/tables", json=EXAMPLES["http-create-request"]).json()
+        assert _same(created) == _same(EXAMPLES["http-create-answer"])
+        with client.websocket_connect("/ws/" + created["seats"][1]["link"].split("/")[-1]) as ws:
+            ws.send_text(json.dumps(EXAMPLES["client-hello"]))
+            welcome = ws.receive_json()
+            assert _same(welcome) == _same(
+                {**EXAMPLES["server-welcome"], "capabilities": {"hint": True}}
+            )
+            ws.send_text(json.dumps(EXAMPLES["client-hint"]))
+            assert ws.receive_json() == EXAMPLES["server-hint"]
+            ws.send_text(json.dumps({"type": "move", "action": "1 bid 3"}))
+            assert ws.receive_json() == EXAMPLES["server-error"]
+            ws.send_text(json.dumps(EXAMPLES["client-move"]))
+            assert _same(ws.receive_json()) == _same(EXAMPLES["server-event"])
