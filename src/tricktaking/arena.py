@@ -416,7 +416,7 @@ def _differences(
     labels: Sequence[str], seats: Sequence[Sequence[str]], scores: Sequence[Sequence[int]]
 ) -> tuple[float, ...]:
     """Each label's mean seat score minus the other seats' mean, averaged over seatings."""
-    differences = []
+    differences: list[float] = []
     for label in labels:
         total = 0.0
         for seating, row in zip(seats, scores, strict=True):
