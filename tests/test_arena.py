@@ -207,3 +207,11 @@ def test_bad_input_is_refused(bots: list[str], options: dict[str, int], message:
     with pytest.raises(ArenaError, match=message):
         arena(tt.BidWhistConfig(target=1), bots, deals=deals, chunk_size=chunk_size)
     assert issubclass(ArenaError, tt.TricktakingError)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda config: type(config).__name__)
+def test_a_bot_against_itself_differs_by_exactly_nothing(config: object) -> None:
+    # the same bot under two names plays every seating alike: the cards' luck cancels exactly
+    result = arena(config, [RandomBot, "random"], deals=6, seed=3)
+    assert all(deal.differences == (0.0, 0.0) for deal in result.results)
+    assert result.bots[0].interval == (0.0, 0.0) and result.bots[0].level == 6

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import math
+import re
 
 import pytest
 
@@ -73,7 +74,13 @@ def test_a_terminal_gets_one_line_redrawn_in_place() -> None:
     assert text.count("\n") == 1 and text.endswith("\n")
     frames = text.rstrip("\n").split("\r")[1:]
     assert 90 <= len(frames) <= 101  # about one every 0.1 s, plus the final count
-    assert frames[-1].rstrip() == "deals 1000/1000 (100%) 100/s in 0:10"
+    assert frames[-1].rstrip() == "deals [####################] 1000/1000 (100%) 100/s in 0:10"
+    pattern = re.compile(r"deals \[(#*)(\.*)\] (\d+)/1000 \(\d+%\) [\d.]+/s ETA 0:\d\d *")
+    for frame in frames[:-1]:
+        match = pattern.fullmatch(frame)
+        assert match is not None, frame
+        assert len(match[1]) + len(match[2]) == 20
+        assert len(match[1]) == int(match[3]) * 20 // 1000
     # a shorter line pads over the longer one before it
     assert all(len(later) >= len(earlier.rstrip()) for earlier, later in itertools.pairwise(frames))
 

@@ -23,6 +23,9 @@ __all__ = ["Progress", "format_duration", "format_rate"]
 TTY_INTERVAL = 0.1
 """Seconds between redraws on a terminal."""
 
+BAR_WIDTH = 20
+"""Characters of the bar drawn on a terminal."""
+
 LOG_INTERVAL = 10.0
 """Seconds between lines when the stream is not a terminal."""
 
@@ -95,11 +98,19 @@ class Progress:
         return self._clock() - self._start
 
     def text(self) -> str:
-        """The current display, e.g. ``deals 120/500 (24%) 35.2/s ETA 0:11``."""
+        """The current display, e.g. ``deals 120/500 (24%) 35.2/s ETA 0:11``.
+
+        On a terminal a bar follows the label: ``deals [#####...............] 120/500 …``.
+        """
         elapsed = self.elapsed()
         rate = self._done / elapsed if elapsed > 0 else math.nan
-        share = self._done / self.total if self.total else 1.0
+        share = min(1.0, self._done / self.total) if self.total else 1.0
         head = f"{self.label} " if self.label else ""
+        if self.tty:
+            filled = (
+                min(self._done, self.total) * BAR_WIDTH // self.total if self.total else BAR_WIDTH
+            )
+            head += f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] "
         count = f"{head}{self._done}/{self.total} ({share:.0%}) {format_rate(rate)}/s"
         if self._done >= self.total:
             return f"{count} in {format_duration(elapsed)}"

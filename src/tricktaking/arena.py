@@ -23,11 +23,13 @@ What a deal is
 
 Seatings
     ``bots`` gives one bot per seat (a shorter list is repeated over the seats). Seating
-    ``r`` shifts that list ``r`` seats to the left-hand side, so each entry sits in each
-    seat once; identical seatings (``ismcts, heuristic, ismcts, heuristic`` shifted by two)
+    ``r`` puts ``bots[(seat + r) % seats]`` in each seat, so each entry sits in each seat
+    once; identical seatings (``ismcts, heuristic, ismcts, heuristic`` shifted by two)
     are played once, which keeps the weights exact since every distinct shift occurs
     equally often. In Bid Whist, where partners sit opposite, ``["ismcts", "heuristic"]``
-    gives two seatings in which the two kinds swap teams.
+    gives two seatings in which the two kinds swap teams. Bots are seeded by seat, not by
+    kind, so a bot entered under two names (``[RandomBot, "random"]``) plays every seating
+    alike and differs from itself by exactly zero on every deal.
 
 The difference
     For each bot kind and each deal: the mean final score of the seats it holds minus the
@@ -414,7 +416,7 @@ def _differences(
     labels: Sequence[str], seats: Sequence[Sequence[str]], scores: Sequence[Sequence[int]]
 ) -> tuple[float, ...]:
     """Each label's mean seat score minus the other seats' mean, averaged over seatings."""
-    differences = []
+    differences: list[float] = []
     for label in labels:
         total = 0.0
         for seating, row in zip(seats, scores, strict=True):

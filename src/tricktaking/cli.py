@@ -253,9 +253,16 @@ def _config(args: argparse.Namespace) -> object:
 
 def _add_arena(commands: _Commands) -> None:
     """The ``arena`` subcommand: duplicate-deal bot comparisons (:mod:`tricktaking.arena`)."""
-    sub = commands.add_parser("arena", help="compare bots fairly over duplicate deals")
+    sub = commands.add_parser(
+        "arena",
+        help="compare bots fairly over duplicate deals",
+        description="Play every deal once per seating of the bots, with the same cards, and "
+        "print each bot's per-deal score difference with its 95% interval.",
+    )
     sub.add_argument("game", choices=_GAME_NAMES)
-    sub.add_argument("--bots", default="heuristic,random", help="comma-separated bot kinds")
+    sub.add_argument(
+        "--bots", default="heuristic,random", help="bot kinds, repeated over the seats"
+    )
     sub.add_argument("-n", type=int, default=100, help="duplicate deals (default 100)")
     sub.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     sub.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
