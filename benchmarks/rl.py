@@ -68,6 +68,7 @@ def aec_turns(config: object) -> Measure:
                 games[0] += 1
                 env.reset(seed=games[0])
             observation, _, done, _, _ = env.last()
+            assert observation is not None
             legal = np.flatnonzero(observation["action_mask"])
             env.step(None if done else int(rng.choice(legal)))
 

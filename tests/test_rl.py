@@ -355,6 +355,7 @@ def test_the_aec_rewards_are_the_score_changes() -> None:
     totals = dict.fromkeys(env.possible_agents, 0.0)
     while env.agents:
         obs, _, done, _, _ = env.last()
+        assert obs is not None
         env.step(None if done else int(np.flatnonzero(obs["action_mask"])[-1]))
         for agent, reward in env.rewards.items():
             totals[agent] += reward

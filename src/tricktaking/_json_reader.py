@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
-from json.decoder import scanstring  # type: ignore[attr-defined]
+from json.decoder import scanstring  # type: ignore[attr-defined]  # typeshed omits it
 from json.scanner import make_scanner
 from typing import Final, NoReturn, cast
 
@@ -57,7 +57,9 @@ _DECODER = json.JSONDecoder(
     object_pairs_hook=_unique_keys,
     strict=True,
 )
-_SCAN = cast("Callable[[str, int], tuple[object, int]]", make_scanner(_DECODER))  # type: ignore[arg-type]
+_SCAN = cast("Callable[[str, int], tuple[object, int]]", make_scanner(_DECODER))  # type: ignore[arg-type]  # the stub wants a JSONDecoder's private fields
+# json.decoder.scanstring (C-accelerated) is public in CPython but missing from typeshed
+_scanstring = cast("Callable[[str, int, bool], tuple[str, int]]", scanstring)
 
 
 class Reader:
@@ -67,6 +69,10 @@ class Reader:
     :meth:`members`) or skipped whole (:meth:`skip_value`, which bounds their nesting
     by ``max_depth`` before parsing them). Scalars are read by the JSON scanner.
     """
+
+    text: str
+    pos: int
+    max_depth: int
 
     def __init__(self, text: str, max_depth: int) -> None:
         self.text = text
@@ -97,10 +103,10 @@ class Reader:
         """Read a JSON string."""
         self.expect('"')
         try:
-            value, self.pos = scanstring(self.text, self.pos, True)
+            value, self.pos = _scanstring(self.text, self.pos, True)
         except ValueError as error:
             self.fail(f"a bad string ({str(error).split(':')[0]})")
-        return cast("str", value)
+        return value
 
     def scalar(self) -> object:
         """Read a number, string, ``true``, ``false`` or ``null``; refuse a container."""

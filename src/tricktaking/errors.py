@@ -284,7 +284,7 @@ def _describe(value: object, limit: int) -> str:
         fields = getattr(type(value), "__attrs_attrs__", None) if _is_library(value) else None
         if fields is None:
             return safe_repr(value, limit)
-        parts = []
+        parts: list[str] = []
         for attribute in fields:
             name = attribute.name
             try:

@@ -242,7 +242,7 @@ def _text(data: object, max_size: int) -> str:
 
 
 def _string_list(reader: Reader, name: str) -> list[str]:
-    items = []
+    items: list[str] = []
     for _ in reader.elements():
         if reader.peek() != '"':
             raise RecordError(f"the record's {name!r} field must hold strings")
@@ -251,7 +251,7 @@ def _string_list(reader: Reader, name: str) -> list[str]:
 
 
 def _int_list(reader: Reader, name: str) -> list[int]:
-    items = []
+    items: list[int] = []
     for _ in reader.elements():
         value = reader.scalar()
         if type(value) is not int:
@@ -274,7 +274,7 @@ def _options(reader: Reader) -> dict[str, object]:
 class _Loading:
     """A record being read: its fields so far, and the replay once the game is known."""
 
-    fields: dict[str, object] = attrs.field(factory=dict)
+    fields: dict[str, object] = attrs.field(factory=dict[str, object])
     game: Game[GameState[object], object] | None = None
     config: object = None
     state: GameState[object] | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import shutil
 import socket
 import threading
@@ -68,6 +69,8 @@ def base_url() -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     if CHROMIUM is None:
+        if os.environ.get("CI"):  # CI installs it (tools/test): never skip there
+            pytest.fail("Chromium is not installed (apt-get install chromium)")
         pytest.skip("Chromium is not installed (apt-get install chromium)")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)

@@ -21,13 +21,12 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import AECEnv
 
 import tricktaking as tt
 from tricktaking.actions import CHANCE
@@ -39,6 +38,11 @@ from tricktaking.rl._text import describe
 from tricktaking.rl.actions import ActionIndexError, ActionSpace, action_space
 from tricktaking.rl.observations import LAYOUT_VERSION, Encoding, Layout, encode, layout_for
 from tricktaking.seeding import derive_seed
+
+if TYPE_CHECKING:  # PettingZoo ships no type information: its class as it declares it
+    from tricktaking.rl._aec_types import AECEnv
+else:
+    from pettingzoo import AECEnv
 
 __all__ = ["GYMNASIUM_ID", "IllegalAction", "Opponents", "TricktakingAECEnv", "TricktakingEnv"]
 

@@ -1,7 +1,8 @@
-"""The part of PettingZoo's API that tricktaking.rl uses, typed for pyright.
+"""PettingZoo's ``AECEnv`` as its own annotations declare it, for type checkers only.
 
-PettingZoo ships no py.typed marker, so type checkers see its classes as unknown; this
-stub (pyright reads ./typings) declares AECEnv as PettingZoo's own annotations do.
+PettingZoo ships no ``py.typed`` marker, so type checkers would see its classes as
+unknown and ``TricktakingAECEnv``'s type as incomplete. ``envs.py`` imports this module
+under ``TYPE_CHECKING`` and PettingZoo's class at run time.
 """
 
 from typing import Any, Generic, TypeVar
@@ -13,7 +14,7 @@ ObsType = TypeVar("ObsType")
 ActionType = TypeVar("ActionType")
 AgentID = TypeVar("AgentID")
 
-__all__ = ["AECEnv"]
+__all__ = ["AECEnv"]  # a private module: the declaration of a class of PettingZoo
 
 class AECEnv(Generic[AgentID, ObsType, ActionType]):
     metadata: dict[str, Any]
@@ -27,7 +28,11 @@ class AECEnv(Generic[AgentID, ObsType, ActionType]):
     _cumulative_rewards: dict[AgentID, float]
     infos: dict[AgentID, dict[str, Any]]
     agent_selection: AgentID
+
     def __init__(self) -> None: ...
+    def _was_dead_step(self, action: ActionType) -> None: ...
+    def _accumulate_rewards(self) -> None: ...
+    def _clear_rewards(self) -> None: ...
     def step(self, action: ActionType) -> None: ...
     def reset(self, seed: int | None = ..., options: dict[str, Any] | None = ...) -> None: ...
     def observe(self, agent: AgentID) -> ObsType | None: ...
