@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Generic, Protocol, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -193,6 +193,10 @@ class TableView(Generic[_P_co, _A_co]):
     """The seat to act, or ``None`` at a deal and after the game."""
     legal_actions: tuple[_A_co, ...]
     """The seat's legal actions when it is to act, else ``()``."""
+
+    def _repr_svg_(self) -> str | None:
+        # Jupyter's picture of the view; every game's view is a PlayerView
+        return svg_of(cast("PlayerView", self))
 
 
 _svg_renderer: list[Callable[[PlayerView], str]] = []

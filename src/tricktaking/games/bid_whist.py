@@ -86,7 +86,6 @@ from tricktaking.views import (
     played_zones,
     replaced_hands,
     replacement,
-    svg_of,
     table_fields,
     table_json,
 )
@@ -408,9 +407,6 @@ class BidWhistView(TableView[BidWhistPhase, BidWhistAction]):
             stacklevel=2,
         )
         return self.round_number
-
-    def _repr_svg_(self) -> str | None:
-        return svg_of(self)
 
     def to_dict(self) -> dict[str, JSONValue]:
         """The view as plain JSON data: the table fields, then Bid Whist's own.

@@ -88,7 +88,6 @@ from tricktaking.views import (
     played_zones,
     replaced_hands,
     replacement,
-    svg_of,
     table_fields,
     table_json,
 )
@@ -291,9 +290,6 @@ class WizardView(TableView[WizardPhase, WizardAction]):
     """The turned-up card of the round (public, WZ-6.1), or ``None``."""
     bids: tuple[int | None, ...]
     """Each seat's bid this round, ``None`` until made."""
-
-    def _repr_svg_(self) -> str | None:
-        return svg_of(self)
 
     def to_dict(self) -> dict[str, JSONValue]:
         """The view as plain JSON data: the table fields, then Wizard's own.

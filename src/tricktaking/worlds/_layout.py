@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, cast
 
 import attrs
 
@@ -207,11 +207,14 @@ def round_starts(
         won=(0,) * players,
     )
 
+    # attrs.evolve on a state known only as a GameState (a protocol, not an attrs class)
+    _evolve = cast("Callable[..., GameState[object]]", attrs.evolve)
+
     @functools.cache
     def start(totals: tuple[int, ...]) -> GameState[object]:
         # every built-in game's state is an attrs class with ``round`` and the totals
         changes: dict[str, object] = {"round": done, field: totals}
-        return attrs.evolve(base, **changes)  # type: ignore[misc]
+        return _evolve(base, **changes)
 
     return start
 
