@@ -170,6 +170,7 @@ class BidWhistConfig:
         ConfigError: If an option is outside its allowed values.
 
     Example:
+        >>> from tricktaking.games.bid_whist import BidWhistConfig
         >>> BidWhistConfig(min_bid=3, kitty="exchange").min_bid
         3
         >>> BidWhistConfig(min_bid=8)
@@ -208,6 +209,7 @@ class BidMode(enum.Enum):
     """The mode of a bid, in rising order at the same level (BW-7.3).
 
     Example:
+        >>> from tricktaking.games.bid_whist import BidMode
         >>> [mode.token for mode in BidMode]
         ['U', 'D', 'NT']
     """
@@ -241,6 +243,7 @@ class BidWhistPhase(enum.Enum):
     """Where a Bid Whist game stands.
 
     Example:
+        >>> from tricktaking.games.bid_whist import BidWhistPhase
         >>> BidWhistPhase.DISCARD.value
         'discard'
     """
@@ -269,6 +272,7 @@ class Bid:
     Bids compare by level and then by mode: ``Bid.strength`` orders them (BW-7.3).
 
     Example:
+        >>> from tricktaking.games.bid_whist import Bid, BidMode
         >>> str(Bid(3, 4, BidMode.NO_TRUMP))
         '3 bid 4NT'
         >>> Bid(1, 3, BidMode.NO_TRUMP).strength < Bid(2, 4, BidMode.UPTOWN).strength
@@ -293,6 +297,8 @@ class Discard:
     """The declarer discarding one card after taking up the kitty (BW-8.3).
 
     Example:
+        >>> from tricktaking.games.bid_whist import Discard
+        >>> from tricktaking.cards import Card
         >>> str(Discard(2, Card.parse("3C")))
         '2 discard 3C'
     """
@@ -333,6 +339,7 @@ class BidWhistState:
         history: Every action applied, deals included.
 
     Example:
+        >>> from tricktaking.games.bid_whist import BidWhistConfig, new_game
         >>> new_game(BidWhistConfig()).team_scores
         (0, 0)
     """
@@ -379,6 +386,7 @@ class BidWhistView(TableView[BidWhistPhase, BidWhistAction]):
     exchange once the kitty is taken up; with ``kitty="book"`` nobody ever sees them.
 
     Example:
+        >>> from tricktaking.games.bid_whist import BidWhistConfig, apply, deal, new_game, view
         >>> state = new_game(BidWhistConfig())
         >>> v = view(apply(state, deal(state, seed=2)), 3)
         >>> len(v.hand), v.kitty, v.actor
@@ -414,6 +422,7 @@ class BidWhistView(TableView[BidWhistPhase, BidWhistAction]):
         ``"hand_number"`` repeats ``"round_number"`` and is deprecated (removed in 0.3).
 
         Example:
+            >>> from tricktaking.games.bid_whist import BidWhistConfig, new_game, view
             >>> view(new_game(BidWhistConfig()), 0).to_dict()["team_scores"]
             [0, 0]
         """
@@ -460,6 +469,7 @@ def partner(seat: int) -> int:
     """The partner of ``seat``, opposite (BW-1.2).
 
     Example:
+        >>> from tricktaking.games.bid_whist import partner
         >>> partner(1)
         3
     """
@@ -470,6 +480,7 @@ def team_of(seat: int) -> int:
     """The team of ``seat``: 0 for {0, 2}, 1 for {1, 3} (BW-1.2).
 
     Example:
+        >>> from tricktaking.games.bid_whist import team_of
         >>> team_of(2), team_of(3)
         (0, 1)
     """
@@ -483,6 +494,9 @@ def led_suit(trick: Trick, trump: Suit | None) -> Suit | None:
     In no trump (``trump=None``): the suit of the first suited card.
 
     Example:
+        >>> from tricktaking.games.bid_whist import led_suit
+        >>> from tricktaking.cards import Card, Suit
+        >>> from tricktaking.tricks import Play, Trick
         >>> trick = Trick(leader=1, plays=(Play(1, Card.parse("RJ")), Play(2, Card.parse("7C"))))
         >>> led_suit(trick, None), led_suit(trick, Suit.HEARTS)
         (<Suit.CLUBS: 'C'>, <Suit.HEARTS: 'H'>)
@@ -505,6 +519,9 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tup
     """The cards of ``hand`` that may be played to ``trick`` (BW-10.4 to BW-10.6).
 
     Example:
+        >>> from tricktaking.games.bid_whist import legal_plays
+        >>> from tricktaking.cards import Card, format_cards, parse_cards
+        >>> from tricktaking.tricks import Play, Trick
         >>> heart = Trick(leader=1, plays=(Play(1, Card.parse("4H")),))
         >>> format_cards(legal_plays(parse_cards("BJ 9H KS"), heart, None))
         '9H'
@@ -518,6 +535,8 @@ def rank_strength(rank: Rank, direction: Direction) -> int:
     """A suited rank's strength in ``direction``, 0 to 12, the Ace best both ways (BW-2.3).
 
     Example:
+        >>> from tricktaking.games.bid_whist import rank_strength
+        >>> from tricktaking.cards import Direction, Rank
         >>> rank_strength(Rank.ACE, Direction.DOWNTOWN), rank_strength(Rank.TWO, Direction.DOWNTOWN)
         (12, 11)
     """
@@ -560,6 +579,9 @@ def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
         ValueError: If the trick has no plays, or holds only jokers in no trump.
 
     Example:
+        >>> from tricktaking.games.bid_whist import trick_winner
+        >>> from tricktaking.cards import Direction, Suit, parse_cards
+        >>> from tricktaking.tricks import Play, Trick
         >>> trick = Trick(leader=1, plays=tuple(Play((1 + i) % 4, card) for i, card in
         ...     enumerate(parse_cards("5D 3D KD AD"))))
         >>> trick_winner(trick, Suit.CLUBS, Direction.DOWNTOWN)
@@ -579,6 +601,7 @@ def winning_team(team_scores: tuple[int, int], target: int) -> int | None:
     with the higher score wins (BW-13.1, BW-13.2).
 
     Example:
+        >>> from tricktaking.games.bid_whist import winning_team
         >>> winning_team((9, -6), 7), winning_team((5, -8), 7), winning_team((5, -6), 7)
         (0, 0, None)
     """
@@ -594,6 +617,7 @@ def hand_score(*, level: int, books: int, no_trump: bool, nt_double: bool) -> in
     set scores ``-level``; with ``nt_double`` a no-trump result is doubled.
 
     Example:
+        >>> from tricktaking.games.bid_whist import hand_score
         >>> hand_score(level=3, books=10, no_trump=True, nt_double=True)
         8
         >>> hand_score(level=3, books=8, no_trump=True, nt_double=True)
@@ -628,6 +652,7 @@ def new_game(config: BidWhistConfig) -> BidWhistState:
     """A new game before the first deal; the actor is ``CHANCE``.
 
     Example:
+        >>> from tricktaking.games.bid_whist import BidWhistConfig, actor, new_game
         >>> actor(new_game(BidWhistConfig()))
         <Chance.CHANCE: 'chance'>
     """
@@ -656,6 +681,7 @@ def deal(state: BidWhistState, seed: int) -> Deal:
         IllegalActionError: If the next action is not a deal.
 
     Example:
+        >>> from tricktaking.games.bid_whist import BidWhistConfig, deal, new_game
         >>> d = deal(new_game(BidWhistConfig()), seed=3)
         >>> [len(hand) for hand in d.hands], len(d.stock)
         ([12, 12, 12, 12], 6)
@@ -677,6 +703,7 @@ def actor(state: BidWhistState) -> int | Chance | None:
     """The seat to act, ``CHANCE`` when a deal is due, ``None`` when the game is over.
 
     Example:
+        >>> from tricktaking.games.bid_whist import BidWhistConfig, actor, new_game
         >>> actor(new_game(BidWhistConfig()))
         <Chance.CHANCE: 'chance'>
     """
@@ -704,6 +731,9 @@ def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
     choices S, H, D, C; directions uptown, downtown; discards and plays in hand order.
 
     Example:
+        >>> from tricktaking.games.bid_whist import (
+        ...     BidWhistConfig, apply, deal, legal_actions, new_game,
+        ... )
         >>> state = new_game(BidWhistConfig(min_bid=7))
         >>> state = apply(state, deal(state, seed=1))
         >>> [str(action) for action in legal_actions(state)]
@@ -811,6 +841,8 @@ def check(state: BidWhistState, action: Action) -> Violation | None:
     """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
 
     Example:
+        >>> from tricktaking.games.bid_whist import BidWhistConfig, check, new_game
+        >>> from tricktaking.actions import Pass
         >>> check(new_game(BidWhistConfig()), Pass(1))
         <Violation.WRONG_PHASE: 'wrong_phase'>
     """
@@ -825,6 +857,8 @@ def apply(state: BidWhistState, action: Action) -> BidWhistState:
             :class:`~tricktaking.errors.Violation`.
 
     Example:
+        >>> from tricktaking.games.bid_whist import BidWhistConfig, apply, deal, new_game
+        >>> from tricktaking.actions import Pass
         >>> state = new_game(BidWhistConfig())
         >>> state = apply(state, deal(state, seed=5))
         >>> for seat in (1, 2, 3):
@@ -953,6 +987,7 @@ def is_over(state: BidWhistState) -> bool:
     """Whether a team has reached ``+target`` or ``-target`` (BW-13.1).
 
     Example:
+        >>> from tricktaking.games.bid_whist import BidWhistConfig, is_over, new_game
         >>> is_over(new_game(BidWhistConfig()))
         False
     """
@@ -963,6 +998,7 @@ def scores(state: BidWhistState) -> tuple[int, ...]:
     """Cumulative scores per seat; partners share their team's score (BW-1.4).
 
     Example:
+        >>> from tricktaking.games.bid_whist import BidWhistConfig, new_game, scores
         >>> scores(new_game(BidWhistConfig()))
         (0, 0, 0, 0)
     """
@@ -973,6 +1009,7 @@ def winners(state: BidWhistState) -> tuple[int, ...]:
     """The two seats of the winning team once the game is over (BW-13.2), else ``()``.
 
     Example:
+        >>> from tricktaking.games.bid_whist import BidWhistConfig, new_game, winners
         >>> winners(new_game(BidWhistConfig()))
         ()
     """
@@ -989,6 +1026,7 @@ def view(state: BidWhistState, seat: int) -> BidWhistView:
         ValueError: If ``seat`` is not 0 to 3.
 
     Example:
+        >>> from tricktaking.games.bid_whist import BidWhistConfig, new_game, view
         >>> view(new_game(BidWhistConfig()), 2).team_scores
         (0, 0)
     """
@@ -1031,6 +1069,7 @@ def zones(state: BidWhistState) -> tuple[Zone, ...]:
     discards are seen by the declarer only. Played cards are public.
 
     Example:
+        >>> from tricktaking.games.bid_whist import BidWhistConfig, new_game, zones
         >>> [zone.name for zone in zones(new_game(BidWhistConfig()))][4:]
         ['kitty', 'trick', 'tricks']
     """
@@ -1051,6 +1090,9 @@ def with_zones(state: BidWhistState, cards: Mapping[str, tuple[Card, ...]]) -> B
         ValueError: If a zone is unknown or public, or gets a different number of cards.
 
     Example:
+        >>> from tricktaking.games.bid_whist import (
+        ...     BidWhistConfig, apply, deal, new_game, with_zones,
+        ... )
         >>> state = new_game(BidWhistConfig())
         >>> state = apply(state, deal(state, seed=1))
         >>> with_zones(state, {"kitty": state.round.hands[0][:6]}).kitty == state.round.hands[0][:6]
@@ -1078,6 +1120,7 @@ def parse_action(text: str) -> BidWhistAction:
         NotationError: If the text is not a Bid Whist action token.
 
     Example:
+        >>> from tricktaking.games.bid_whist import parse_action
         >>> parse_action("3 bid 4nt")
         Bid(seat=3, level=4, mode=<BidMode.NO_TRUMP: 'no_trump'>)
         >>> parse_action("0 discard 10c")

@@ -11,6 +11,7 @@ helpers ``effective_suit``, ``led_suit``, ``legal_plays``, ``trick_winner`` and
 ``card_points``.
 
 Example:
+    >>> from tricktaking.cards import Card
     >>> from tricktaking.games import one_card
     >>> state = one_card.new_game(one_card.OneCardConfig(players=3))
     >>> state = one_card.apply(state, one_card.deal(state, seed=1))
@@ -154,6 +155,7 @@ class OneCardConfig:
         ConfigError: If an option is outside its allowed values.
 
     Example:
+        >>> from tricktaking.games.one_card import OneCardConfig
         >>> config = OneCardConfig(players=3)
         >>> config.hand_size, config.min_bid, config.target
         (8, 7, 30)
@@ -186,6 +188,7 @@ class OneCardPhase(enum.Enum):
     """Where a One Card game stands.
 
     Example:
+        >>> from tricktaking.games.one_card import OneCardPhase
         >>> OneCardPhase("choose_direction")
         <OneCardPhase.CHOOSE_DIRECTION: 'choose_direction'>
     """
@@ -210,6 +213,7 @@ class Bid:
     """A One Card bid of a number of points (OC-7.2).
 
     Example:
+        >>> from tricktaking.games.one_card import Bid
         >>> str(Bid(1, 9))
         '1 bid 9'
     """
@@ -250,6 +254,7 @@ class OneCardState:
         history: Every action applied, deals included.
 
     Example:
+        >>> from tricktaking.games.one_card import OneCardConfig, new_game
         >>> new_game(OneCardConfig(players=2)).scores
         (0, 0)
     """
@@ -285,6 +290,7 @@ class OneCardView(TableView[OneCardPhase, OneCardAction]):
     The One Card appears only once the hand's last trick is complete (OC-5.3).
 
     Example:
+        >>> from tricktaking.games.one_card import OneCardConfig, apply, deal, new_game, view
         >>> state = new_game(OneCardConfig(players=3))
         >>> v = view(apply(state, deal(state, seed=2)), 0)
         >>> len(v.hand), v.hand_sizes, v.centre
@@ -320,6 +326,7 @@ class OneCardView(TableView[OneCardPhase, OneCardAction]):
         ``"hand_number"`` repeats ``"round_number"`` and is deprecated (removed in 0.3).
 
         Example:
+            >>> from tricktaking.games.one_card import OneCardConfig, new_game, view
             >>> view(new_game(OneCardConfig(players=2)), 1).to_dict()["game"]
             'one-card'
         """
@@ -363,6 +370,8 @@ def card_points(card: Card) -> int:
     """A card's points: K, Q, J are 1, the joker 3, everything else 0 (OC-2.3).
 
     Example:
+        >>> from tricktaking.games.one_card import card_points
+        >>> from tricktaking.cards import parse_cards
         >>> [card_points(card) for card in parse_cards("AS KS QS JS TS 9S JK")]
         [0, 1, 1, 1, 0, 0, 3]
     """
@@ -382,6 +391,7 @@ def hand_scores(
     scores 0. ``bidder`` and ``contract`` are ``None`` in a no-bid hand.
 
     Example:
+        >>> from tricktaking.games.one_card import hand_scores
         >>> hand_scores((7, 4, 4), bidder=0, contract=7), hand_scores((7, 4, 4), 0, 8)
         ((7, 4, 4), (0, 4, 4))
     """
@@ -397,6 +407,7 @@ def game_winner(totals: Sequence[int], target: int) -> int | None:
     total is shared (OC-13.2 to OC-13.4).
 
     Example:
+        >>> from tricktaking.games.one_card import game_winner
         >>> game_winner([0, 30, 31], 30), game_winner([12, 31, 31], 30), game_winner([5, 9], 30)
         (2, None, None)
     """
@@ -411,6 +422,9 @@ def led_suit(trick: Trick, trump: Suit | None) -> Suit | None:
     """The suit to follow: the effective suit of the card led, if any (OC-10.2).
 
     Example:
+        >>> from tricktaking.games.one_card import led_suit
+        >>> from tricktaking.cards import Card
+        >>> from tricktaking.tricks import Play, Trick
         >>> led_suit(Trick(leader=0, plays=(Play(0, Card.parse("JK")),)), None)
     """
     plays = trick.plays
@@ -424,6 +438,9 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tup
     is applied by :func:`legal_actions`.
 
     Example:
+        >>> from tricktaking.games.one_card import legal_plays
+        >>> from tricktaking.cards import Card, Suit, format_cards, parse_cards
+        >>> from tricktaking.tricks import Play, Trick
         >>> queen_led = Trick(leader=1, plays=(Play(1, Card.parse("QS")),))
         >>> format_cards(legal_plays(parse_cards("AH JK"), queen_led, Suit.SPADES))
         'JK'
@@ -473,6 +490,9 @@ def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
         ValueError: If the trick has no plays.
 
     Example:
+        >>> from tricktaking.games.one_card import trick_winner
+        >>> from tricktaking.cards import Card, Direction
+        >>> from tricktaking.tricks import Play, Trick
         >>> trick = Trick(leader=0, plays=(Play(0, Card.parse("TD")), Play(1, Card.parse("AD")),
         ...                                Play(2, Card.parse("9D"))))
         >>> trick_winner(trick, None, Direction.UPTOWN)
@@ -539,6 +559,7 @@ def new_game(config: OneCardConfig) -> OneCardState:
     """A new game before the first deal; the actor is ``CHANCE``.
 
     Example:
+        >>> from tricktaking.games.one_card import OneCardConfig, actor, new_game
         >>> actor(new_game(OneCardConfig(players=4)))
         <Chance.CHANCE: 'chance'>
     """
@@ -592,6 +613,7 @@ def deal(state: OneCardState, seed: int) -> Deal:
         IllegalActionError: If the next action is not a deal.
 
     Example:
+        >>> from tricktaking.games.one_card import OneCardConfig, deal, new_game
         >>> d = deal(new_game(OneCardConfig(players=2)), seed=7)
         >>> [len(hand) for hand in d.hands], len(d.stock)
         ([12, 12], 1)
@@ -611,6 +633,7 @@ def actor(state: OneCardState) -> int | Chance | None:
     """The seat to act, ``CHANCE`` when a deal is due, ``None`` when the game is over.
 
     Example:
+        >>> from tricktaking.games.one_card import OneCardConfig, actor, new_game
         >>> actor(new_game(OneCardConfig(players=2)))
         <Chance.CHANCE: 'chance'>
     """
@@ -638,6 +661,9 @@ def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
     plays in hand order; the reversal choice uptown, then downtown.
 
     Example:
+        >>> from tricktaking.games.one_card import (
+        ...     OneCardConfig, apply, deal, legal_actions, new_game,
+        ... )
         >>> state = new_game(OneCardConfig(players=4))
         >>> state = apply(state, deal(state, seed=1))
         >>> [str(action) for action in legal_actions(state)][:3]
@@ -717,6 +743,8 @@ def check(state: OneCardState, action: Action) -> Violation | None:
     """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
 
     Example:
+        >>> from tricktaking.games.one_card import OneCardConfig, check, new_game
+        >>> from tricktaking.actions import Pass
         >>> check(new_game(OneCardConfig(players=3)), Pass(1))
         <Violation.WRONG_PHASE: 'wrong_phase'>
     """
@@ -731,6 +759,7 @@ def apply(state: OneCardState, action: Action) -> OneCardState:
             :class:`~tricktaking.errors.Violation`.
 
     Example:
+        >>> from tricktaking.games.one_card import Bid, OneCardConfig, apply, deal, new_game
         >>> state = new_game(OneCardConfig(players=3))
         >>> state = apply(state, deal(state, seed=4))
         >>> apply(state, Bid(1, 16)).phase
@@ -854,6 +883,7 @@ def is_over(state: OneCardState) -> bool:
     """Whether a player has won (OC-13).
 
     Example:
+        >>> from tricktaking.games.one_card import OneCardConfig, is_over, new_game
         >>> is_over(new_game(OneCardConfig(players=2)))
         False
     """
@@ -864,6 +894,7 @@ def scores(state: OneCardState) -> tuple[int, ...]:
     """Cumulative scores, one per seat (OC-12.6).
 
     Example:
+        >>> from tricktaking.games.one_card import OneCardConfig, new_game, scores
         >>> scores(new_game(OneCardConfig(players=3)))
         (0, 0, 0)
     """
@@ -874,6 +905,7 @@ def winners(state: OneCardState) -> tuple[int, ...]:
     """The one winner once the game is over (OC-13.2), else ``()``.
 
     Example:
+        >>> from tricktaking.games.one_card import OneCardConfig, new_game, winners
         >>> winners(new_game(OneCardConfig(players=3)))
         ()
     """
@@ -890,6 +922,7 @@ def view(state: OneCardState, seat: int) -> OneCardView:
         ValueError: If ``seat`` is not a seat of this game.
 
     Example:
+        >>> from tricktaking.games.one_card import OneCardConfig, new_game, view
         >>> view(new_game(OneCardConfig(players=3)), 1).legal_actions
         ()
     """
@@ -920,6 +953,7 @@ def zones(state: OneCardState) -> tuple[Zone, ...]:
     then by everyone (OC-5.3); played cards are public.
 
     Example:
+        >>> from tricktaking.games.one_card import OneCardConfig, new_game, zones
         >>> [zone.name for zone in zones(new_game(OneCardConfig(players=2)))]
         ['hand 0', 'hand 1', 'centre', 'trick', 'tricks']
     """
@@ -939,6 +973,7 @@ def with_zones(state: OneCardState, cards: Mapping[str, tuple[Card, ...]]) -> On
         ValueError: If a zone is unknown or public, or gets a different number of cards.
 
     Example:
+        >>> from tricktaking.games.one_card import OneCardConfig, apply, deal, new_game, with_zones
         >>> state = new_game(OneCardConfig(players=2))
         >>> state = apply(state, deal(state, seed=1))
         >>> card = state.round.hands[0][0]
@@ -967,6 +1002,7 @@ def parse_action(text: str) -> OneCardAction:
         NotationError: If the text is not a One Card action token.
 
     Example:
+        >>> from tricktaking.games.one_card import parse_action
         >>> parse_action("1 bid 9")
         Bid(seat=1, points=9)
     """

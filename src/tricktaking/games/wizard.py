@@ -11,6 +11,9 @@ This module is the game's :class:`~tricktaking.engine.Rules`: ``new_game``, ``de
 helpers.
 
 Example:
+    >>> from tricktaking.actions import Deal
+    >>> from tricktaking.cards import parse_cards
+    >>> from tricktaking.deck import Deck
     >>> from tricktaking.games import wizard
     >>> state = wizard.new_game(wizard.WizardConfig(players=3, rounds=1))
     >>> top = parse_cards("AH WZ 7C JE")
@@ -147,6 +150,7 @@ class WizardConfig:
         ConfigError: If an option is outside its allowed values.
 
     Example:
+        >>> from tricktaking.games.wizard import WizardConfig
         >>> WizardConfig(players=4).total_rounds
         15
         >>> WizardConfig(players=4, rounds=16)
@@ -185,6 +189,7 @@ class WizardPhase(enum.Enum):
     """Where a Wizard game stands.
 
     Example:
+        >>> from tricktaking.games.wizard import WizardPhase
         >>> WizardPhase.BID.value
         'bid'
     """
@@ -209,6 +214,7 @@ class Bid:
     """A Wizard bid: the number of tricks the seat will take exactly.
 
     Example:
+        >>> from tricktaking.games.wizard import Bid
         >>> str(Bid(2, 3))
         '2 bid 3'
     """
@@ -245,6 +251,7 @@ class WizardState:
         history: Every action applied, deals included.
 
     Example:
+        >>> from tricktaking.games.wizard import WizardConfig, new_game
         >>> state = new_game(WizardConfig(players=5))
         >>> state.phase, state.round.number, state.scores
         (<WizardPhase.DEAL: 'deal'>, 0, (0, 0, 0, 0, 0))
@@ -275,6 +282,7 @@ class WizardView(TableView[WizardPhase, WizardAction]):
     """What one seat may see of a Wizard game (no other hand, no stock but the turn-up).
 
     Example:
+        >>> from tricktaking.games.wizard import WizardConfig, apply, deal, new_game, view
         >>> state = new_game(WizardConfig(players=3))
         >>> state = apply(state, deal(state, seed=3))
         >>> v = view(state, 1)
@@ -297,6 +305,7 @@ class WizardView(TableView[WizardPhase, WizardAction]):
         ``"round"`` repeats ``"round_number"`` and is deprecated (removed in 0.3).
 
         Example:
+            >>> from tricktaking.games.wizard import WizardConfig, new_game, view
             >>> import json
             >>> json.loads(json.dumps(view(new_game(WizardConfig(players=3)), 0).to_dict()))["game"]
             'wizard'
@@ -336,9 +345,12 @@ def led_suit(trick: Trick) -> Suit | None:
     for the rest of the trick once a Wizard precedes every suited card.
 
     Example:
-        >>> led_suit(Trick(leader=0, plays=(Play(0, _JESTER), Play(1, Card.parse("7D")))))
+        >>> from tricktaking.games.wizard import led_suit
+        >>> from tricktaking.cards import Card
+        >>> from tricktaking.tricks import Play, Trick
+        >>> led_suit(Trick(leader=0, plays=(Play(0, Card.parse("JE")), Play(1, Card.parse("7D")))))
         <Suit.DIAMONDS: 'D'>
-        >>> led_suit(Trick(leader=0, plays=(Play(0, _WIZARD), Play(1, Card.parse("7D")))))
+        >>> led_suit(Trick(leader=0, plays=(Play(0, Card.parse("WZ")), Play(1, Card.parse("7D")))))
     """
     return _led(trick.plays)
 
@@ -381,6 +393,9 @@ def trick_winner(trick: Trick, trump: Suit | None) -> int:
         ValueError: If the trick has no plays.
 
     Example:
+        >>> from tricktaking.games.wizard import trick_winner
+        >>> from tricktaking.cards import Card, Suit
+        >>> from tricktaking.tricks import Play, Trick
         >>> trick = Trick(leader=0, plays=tuple(
         ...     Play(seat, Card.parse(token)) for seat, token in enumerate("TS KS 2H AS".split())))
         >>> trick_winner(trick, Suit.HEARTS), trick_winner(trick, None)
@@ -396,6 +411,9 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
     """The cards of ``hand`` that may be played to ``trick`` (WZ-10), in hand order.
 
     Example:
+        >>> from tricktaking.games.wizard import legal_plays
+        >>> from tricktaking.cards import Card, format_cards, parse_cards
+        >>> from tricktaking.tricks import Play, Trick
         >>> nine_led = Trick(leader=0, plays=(Play(0, Card.parse("9H")),))
         >>> format_cards(legal_plays(parse_cards("3H KS WZ JE"), nine_led))
         '3H WZ JE'
@@ -413,6 +431,7 @@ def co_winners(totals: Sequence[int]) -> tuple[int, ...]:
     """Every seat whose total is the highest; ties make co-winners (WZ-13.2, WZ-13.3).
 
     Example:
+        >>> from tricktaking.games.wizard import co_winners
         >>> co_winners([120, 90, 120]), co_winners([-10, -40, -30])
         ((0, 2), (0,))
     """
@@ -424,6 +443,7 @@ def round_score(bid: int, taken: int) -> int:
     """A round's score: ``20 + 10 * taken`` if exact, else ``-10`` per trick off (WZ-12.1).
 
     Example:
+        >>> from tricktaking.games.wizard import round_score
         >>> round_score(4, 4), round_score(5, 3), round_score(0, 0)
         (60, -20, 20)
     """
@@ -447,6 +467,7 @@ def new_game(config: WizardConfig) -> WizardState:
     """A new game before the first deal; the actor is ``CHANCE``.
 
     Example:
+        >>> from tricktaking.games.wizard import WizardConfig, actor, new_game
         >>> actor(new_game(WizardConfig(players=3)))
         <Chance.CHANCE: 'chance'>
     """
@@ -477,6 +498,7 @@ def deal(state: WizardState, seed: int) -> Deal:
         IllegalActionError: If the next action is not a deal.
 
     Example:
+        >>> from tricktaking.games.wizard import WizardConfig, deal, new_game
         >>> state = new_game(WizardConfig(players=4))
         >>> d = deal(state, seed=42)
         >>> [len(hand) for hand in d.hands], len(d.stock)
@@ -497,6 +519,7 @@ def actor(state: WizardState) -> int | Chance | None:
     """The seat to act, ``CHANCE`` when a deal is due, ``None`` when the game is over.
 
     Example:
+        >>> from tricktaking.games.wizard import WizardConfig, actor, new_game
         >>> actor(new_game(WizardConfig(players=3)))
         <Chance.CHANCE: 'chance'>
     """
@@ -534,6 +557,7 @@ def legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
     hand order (a hand with two Wizards lists ``play WZ`` once).
 
     Example:
+        >>> from tricktaking.games.wizard import WizardConfig, apply, deal, legal_actions, new_game
         >>> state = new_game(WizardConfig(players=3))
         >>> state = apply(state, deal(state, seed=3))
         >>> [str(action) for action in legal_actions(state)] in (
@@ -621,6 +645,7 @@ def check(state: WizardState, action: Action) -> Violation | None:
     """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
 
     Example:
+        >>> from tricktaking.games.wizard import Bid, WizardConfig, check, new_game
         >>> check(new_game(WizardConfig(players=3)), Bid(1, 0))
         <Violation.WRONG_PHASE: 'wrong_phase'>
     """
@@ -637,6 +662,7 @@ def apply(state: WizardState, action: Action) -> WizardState:
             :class:`~tricktaking.errors.Violation`.
 
     Example:
+        >>> from tricktaking.games.wizard import Bid, WizardConfig, apply, new_game
         >>> state = new_game(WizardConfig(players=3))
         >>> apply(state, Bid(1, 0))
         Traceback (most recent call last):
@@ -735,6 +761,7 @@ def is_over(state: WizardState) -> bool:
     """Whether the last round has been scored (WZ-13.1).
 
     Example:
+        >>> from tricktaking.games.wizard import WizardConfig, is_over, new_game
         >>> is_over(new_game(WizardConfig(players=3)))
         False
     """
@@ -745,6 +772,7 @@ def scores(state: WizardState) -> tuple[int, ...]:
     """Cumulative scores, one per seat (WZ-12.2).
 
     Example:
+        >>> from tricktaking.games.wizard import WizardConfig, new_game, scores
         >>> scores(new_game(WizardConfig(players=4)))
         (0, 0, 0, 0)
     """
@@ -755,6 +783,7 @@ def winners(state: WizardState) -> tuple[int, ...]:
     """Every seat with the top total once the game is over; co-winners tie (WZ-13.2).
 
     Example:
+        >>> from tricktaking.games.wizard import WizardConfig, new_game, winners
         >>> winners(new_game(WizardConfig(players=4)))
         ()
     """
@@ -770,6 +799,7 @@ def view(state: WizardState, seat: int) -> WizardView:
         ValueError: If ``seat`` is not a seat of this game.
 
     Example:
+        >>> from tricktaking.games.wizard import WizardConfig, new_game, view
         >>> view(new_game(WizardConfig(players=3)), 2).phase
         <WizardPhase.DEAL: 'deal'>
     """
@@ -797,6 +827,7 @@ def zones(state: WizardState) -> tuple[Zone, ...]:
     by nobody; played cards are public.
 
     Example:
+        >>> from tricktaking.games.wizard import WizardConfig, new_game, zones
         >>> [zone.name for zone in zones(new_game(WizardConfig(players=3)))]
         ['hand 0', 'hand 1', 'hand 2', 'turn-up', 'stock', 'trick', 'tricks']
     """
@@ -818,6 +849,7 @@ def with_zones(state: WizardState, cards: Mapping[str, tuple[Card, ...]]) -> Wiz
         ValueError: If a zone is unknown or public, or gets a different number of cards.
 
     Example:
+        >>> from tricktaking.games.wizard import WizardConfig, apply, deal, new_game, with_zones
         >>> state = new_game(WizardConfig(players=3))
         >>> state = apply(state, deal(state, seed=1))
         >>> swapped = with_zones(state, {"hand 0": state.round.hands[1],
@@ -842,6 +874,7 @@ def parse_action(text: str) -> WizardAction:
         NotationError: If the text is not a Wizard action token.
 
     Example:
+        >>> from tricktaking.games.wizard import parse_action
         >>> parse_action("2 bid 3")
         Bid(seat=2, tricks=3)
         >>> parse_action("0 play 10h")
