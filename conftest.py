@@ -36,8 +36,6 @@ NOT_SELF_CONTAINED = frozenset(
         "tricktaking.games.bid_whist",
         "tricktaking.games.one_card",
         "tricktaking.games.wizard",
-        "tricktaking.records",
-        "tricktaking.seeding",
         "tricktaking.worlds",
     }
 )
