@@ -28,9 +28,6 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 # soon as one of them is fixed, so that it is removed from this list.
 NOT_SELF_CONTAINED = frozenset(
     {
-        "tricktaking.arena",
-        "tricktaking.bots",
-        "tricktaking.bots._protocol",
         "tricktaking.bots.heuristic",
         "tricktaking.bots.search",
         "tricktaking.games.bid_whist",
