@@ -5,6 +5,8 @@ canonical token. The deal is the one chance action: it carries the realised hand
 the undealt stock, so a game replays exactly from its list of actions.
 
 Example:
+    >>> from tricktaking.actions import CHANCE, ChooseDirection, ChooseTrump, Pass
+    >>> from tricktaking.cards import Direction, Suit
     >>> str(Pass(1)), str(ChooseTrump(0, Suit.HEARTS)), str(ChooseDirection(2, Direction.DOWNTOWN))
     ('1 pass', '0 trump H', '2 direction downtown')
     >>> CHANCE
@@ -52,6 +54,7 @@ class Action(Protocol):
     (``wizard.Bid``). ``str(action)`` is the action's canonical token.
 
     Example:
+        >>> from tricktaking.actions import Pass
         >>> str(Pass(2))
         '2 pass'
     """
@@ -63,7 +66,7 @@ class SeatAction(Protocol):
     """An action taken by a seat: every action but the chance :class:`Deal`.
 
     Example:
-        >>> from tricktaking.actions import SeatAction
+        >>> from tricktaking.actions import Pass, SeatAction
         >>> action: SeatAction = Pass(3)
         >>> action.seat
         3
@@ -81,6 +84,7 @@ class Chance(enum.Enum):
     """The type of :data:`CHANCE`, the actor of a chance node (the next deal).
 
     Example:
+        >>> from tricktaking.actions import CHANCE, Chance
         >>> Chance("chance") is CHANCE
         True
     """
@@ -117,6 +121,8 @@ class Deal:
             One Card's only card is the One Card, Bid Whist's six cards are the kitty.
 
     Example:
+        >>> from tricktaking.actions import Deal
+        >>> from tricktaking.cards import parse_cards
         >>> deal = Deal(hands=(parse_cards("AS"), parse_cards("KH")), stock=parse_cards("WZ JE"))
         >>> str(deal)
         'deal AS / KH / WZ JE'
@@ -138,6 +144,8 @@ class Deal:
         Hands are sorted canonically.
 
         Example:
+            >>> from tricktaking.actions import Deal
+            >>> from tricktaking.cards import parse_cards
             >>> deal = Deal.from_deck(parse_cards("AH WZ 7C JE"), players=3, first_seat=1,
             ...                       hand_size=1)
             >>> str(deal)
@@ -164,6 +172,7 @@ class Pass:
     """A seat passing in an auction.
 
     Example:
+        >>> from tricktaking.actions import Pass
         >>> Pass(3)
         Pass(seat=3)
     """
@@ -179,6 +188,8 @@ class ChooseTrump:
     """A seat naming the trump suit (Wizard dealer after a Wizard turn-up; Bid Whist).
 
     Example:
+        >>> from tricktaking.actions import ChooseTrump
+        >>> from tricktaking.cards import Suit
         >>> str(ChooseTrump(0, Suit.SPADES))
         '0 trump S'
     """
@@ -195,6 +206,8 @@ class ChooseDirection:
     """A seat choosing uptown or downtown (One Card reversal, Bid Whist no-trump).
 
     Example:
+        >>> from tricktaking.actions import ChooseDirection
+        >>> from tricktaking.cards import Direction
         >>> str(ChooseDirection(1, Direction.UPTOWN))
         '1 direction uptown'
     """
@@ -226,6 +239,7 @@ def token_text(text: object) -> str:
             :data:`MAX_TOKEN_LENGTH` characters.
 
     Example:
+        >>> from tricktaking.actions import token_text
         >>> token_text("2 play QH")
         '2 play QH'
         >>> token_text(b"2 play QH")
@@ -257,6 +271,7 @@ def parse_number(word: str, what: str = "number") -> int:
         NotationError: If ``word`` is not 1 to :data:`MAX_NUMBER_DIGITS` ASCII digits.
 
     Example:
+        >>> from tricktaking.actions import parse_number
         >>> parse_number("12", "bid")
         12
         >>> parse_number("²", "bid")
@@ -282,6 +297,7 @@ def parse_seat(word: str) -> int:
         NotationError: If ``word`` is not a non-negative integer in ASCII digits.
 
     Example:
+        >>> from tricktaking.actions import parse_seat
         >>> parse_seat("3")
         3
     """
@@ -295,6 +311,7 @@ def parse_core_action(text: str) -> CoreAction:
         NotationError: If the text is not the token of a core action.
 
     Example:
+        >>> from tricktaking.actions import parse_core_action
         >>> parse_core_action("0 trump s")
         ChooseTrump(seat=0, suit=<Suit.SPADES: 'S'>)
         >>> parse_core_action("1 direction downtown")

@@ -47,6 +47,7 @@ Runs use any :class:`concurrent.futures.Executor`, like :func:`~tricktaking.simu
 the results are identical whatever the executor.
 
 Example:
+    >>> from tricktaking.arena import arena
     >>> import tricktaking as tt
     >>> result = arena(tt.WizardConfig(players=3, rounds=2), ["heuristic", "random"],
     ...                deals=20, seed=1)
@@ -101,6 +102,7 @@ class ArenaError(TricktakingError, ValueError):
     """An arena asked for with bad arguments: bot count, kinds, deal count, options.
 
     Example:
+        >>> from tricktaking.arena import arena
         >>> import tricktaking as tt
         >>> arena(tt.BidWhistConfig(), ["heuristic"], deals=5)
         Traceback (most recent call last):
@@ -121,6 +123,7 @@ class DealResult:
             score minus the other seats' mean score, averaged over the seatings.
 
     Example:
+        >>> from tricktaking.arena import DealResult
         >>> DealResult(deal=0, seed=7, scores=((10, 0), (0, 20)), differences=(-5.0, 5.0)).deal
         0
     """
@@ -147,6 +150,7 @@ class BotStats:
         behind: Deals whose difference is negative.
 
     Example:
+        >>> from tricktaking.arena import BotStats
         >>> stats = BotStats(bot="heuristic", seats=2, mean_score=12.5, difference=3.0,
         ...                  standard_error=1.0, interval=(1.04, 4.96), ahead=6, level=1,
         ...                  behind=3)
@@ -178,6 +182,7 @@ class ArenaResult:
         results: Every deal's scores and differences, in deal order.
 
     Example:
+        >>> from tricktaking.arena import arena
         >>> import tricktaking as tt
         >>> result = arena(tt.OneCardConfig(players=2, target=1), ["heuristic", "random"],
         ...                deals=3, seed=2)
@@ -206,6 +211,7 @@ class ArenaResult:
         """The statistics as a plain-text table.
 
         Example:
+            >>> from tricktaking.arena import arena
             >>> import tricktaking as tt
             >>> result = arena(tt.OneCardConfig(players=2, target=1), ["heuristic", "random"],
             ...                deals=2)
@@ -240,6 +246,7 @@ class ArenaResult:
         """The result as JSON-ready data (an infinite error or bound becomes ``None``).
 
         Example:
+            >>> from tricktaking.arena import arena
             >>> import tricktaking as tt
             >>> data = arena(tt.OneCardConfig(players=2, target=1), ["heuristic", "random"],
             ...              deals=2).to_dict()
@@ -283,6 +290,7 @@ class ArenaResult:
         """:meth:`to_dict` as strict JSON text (no ``NaN`` or ``Infinity``).
 
         Example:
+            >>> from tricktaking.arena import arena
             >>> import json, tricktaking as tt
             >>> text = arena(tt.OneCardConfig(players=2, target=1), ["heuristic", "random"],
             ...              deals=1).to_json()
@@ -326,6 +334,7 @@ def deal_config(
         ConfigError: If an option's value is not allowed.
 
     Example:
+        >>> from tricktaking.arena import deal_config
         >>> deal_config("wizard")
         WizardConfig(players=4, first_dealer=0, rounds=5, bid_rule='free')
         >>> deal_config("bid-whist").target
@@ -357,6 +366,7 @@ def seatings(bots: Sequence[BotSpec]) -> tuple[tuple[BotSpec, ...], ...]:
     Seating ``r`` puts ``bots[(seat + r) % len(bots)]`` in ``seat``.
 
     Example:
+        >>> from tricktaking.arena import seatings
         >>> seatings(["a", "b", "a", "b"])
         (('a', 'b', 'a', 'b'), ('b', 'a', 'b', 'a'))
         >>> len(seatings(["x", "y", "y"]))
@@ -383,6 +393,7 @@ def deal_states(
         ValueError: If the number of bots is not the number of seats.
 
     Example:
+        >>> from tricktaking.arena import deal_states
         >>> import tricktaking as tt
         >>> def dealt(seating):
         ...     final = list(deal_states(tt.WizardConfig(players=3, rounds=3), seating, 9))[-1]
@@ -397,6 +408,7 @@ def play_deal(config: object, seating: Sequence[BotSpec], seed: int) -> tuple[in
     """The final scores of one game of a duplicate deal (see :func:`deal_states`).
 
     Example:
+        >>> from tricktaking.arena import play_deal
         >>> import tricktaking as tt
         >>> config = tt.BidWhistConfig(target=1)
         >>> play_deal(config, ["random"] * 4, seed=3) == play_deal(config, ["random"] * 4, seed=3)
@@ -505,6 +517,7 @@ def arena(
             unknown bot kind, or a deal count or chunk size below 1.
 
     Example:
+        >>> from tricktaking.arena import arena
         >>> import tricktaking as tt
         >>> result = arena(tt.BidWhistConfig(target=1), ["heuristic", "random"], deals=4)
         >>> for seating in result.seatings:

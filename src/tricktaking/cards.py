@@ -5,6 +5,7 @@ beats which is decided by each game's rules. Every card of the four decks has ex
 one canonical token (``"QH"``, ``"TS"``, ``"WZ"``), and :meth:`Card.parse` reads it back.
 
 Example:
+    >>> from tricktaking.cards import Card, parse_cards
     >>> card = Card.parse("10h")
     >>> card
     Card(Rank.TEN, Suit.HEARTS)
@@ -46,6 +47,7 @@ class Suit(enum.Enum):
     canonical order used to sort hands (spades, hearts, diamonds, clubs).
 
     Example:
+        >>> from tricktaking.cards import Suit
         >>> Suit("H")
         <Suit.HEARTS: 'H'>
         >>> Suit.SPADES.symbol
@@ -88,6 +90,7 @@ class Rank(enum.Enum):
     Ranks deliberately do not support ``<``: each game ranks its cards itself.
 
     Example:
+        >>> from tricktaking.cards import Rank
         >>> Rank("Q")
         <Rank.QUEEN: 'Q'>
         >>> Rank.WIZARD.is_special
@@ -149,6 +152,7 @@ class Direction(enum.Enum):
     game's rules.
 
     Example:
+        >>> from tricktaking.cards import Direction
         >>> Direction("downtown")
         <Direction.DOWNTOWN: 'downtown'>
     """
@@ -201,6 +205,7 @@ class Card:
             suited rank or given for a special one (also a ``ValueError``).
 
     Example:
+        >>> from tricktaking.cards import Card, Rank, Suit
         >>> Card(Rank.QUEEN, Suit.HEARTS)
         Card(Rank.QUEEN, Suit.HEARTS)
         >>> str(Card(Rank.WIZARD, None))
@@ -239,6 +244,7 @@ class Card:
             NotationError: If the text is not a card token.
 
         Example:
+            >>> from tricktaking.cards import Card
             >>> Card.parse("10D")
             Card(Rank.TEN, Suit.DIAMONDS)
             >>> Card.parse("1S")
@@ -265,6 +271,7 @@ class Card:
         """The card for display, with a suit symbol unless ``ascii_only``.
 
         Example:
+            >>> from tricktaking.cards import Card
             >>> Card.parse("TH").pretty()
             '10♥'
             >>> Card.parse("TH").pretty(ascii_only=True)
@@ -316,6 +323,7 @@ def is_card(value: object) -> bool:
     A :class:`Card` made around the flyweights (with ``object.__new__``, say) is not.
 
     Example:
+        >>> from tricktaking.cards import Card, is_card
         >>> is_card(Card.parse("QH")), is_card("QH")
         (True, False)
     """
@@ -330,6 +338,7 @@ def card_order(card: Card) -> int:
     hands and decks deterministically; it says nothing about which card wins.
 
     Example:
+        >>> from tricktaking.cards import Card, card_order
         >>> card_order(Card.parse("2S")), card_order(Card.parse("AS")), card_order(Card.parse("WZ"))
         (0, 12, 52)
     """
@@ -340,6 +349,7 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """The cards in the canonical order of :func:`card_order`.
 
     Example:
+        >>> from tricktaking.cards import format_cards, parse_cards, sort_cards
         >>> format_cards(sort_cards(parse_cards("WZ KH 2S TH")))
         '2S TH KH WZ'
     """
@@ -359,6 +369,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         NotationError: If any token is not a card.
 
     Example:
+        >>> from tricktaking.cards import parse_cards
         >>> parse_cards("AS, 10h")
         (Card(Rank.ACE, Suit.SPADES), Card(Rank.TEN, Suit.HEARTS))
     """
@@ -371,6 +382,7 @@ def format_cards(cards: Iterable[Card]) -> str:
     """The tokens of the cards, separated by single spaces.
 
     Example:
+        >>> from tricktaking.cards import format_cards, parse_cards
         >>> format_cards(parse_cards("as 10h jk"))
         'AS TH JK'
     """

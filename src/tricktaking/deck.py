@@ -1,6 +1,7 @@
 """Decks: immutable multisets of cards in a definite order.
 
 Example:
+    >>> from tricktaking.deck import Deck
     >>> len(Deck.wizard()), len(Deck.one_card()), len(Deck.bid_whist())
     (60, 25, 54)
     >>> deck = Deck.standard().shuffled(seed=42)
@@ -39,6 +40,8 @@ class Deck(Sequence[Card]):
         cards: The cards, top first.
 
     Example:
+        >>> from tricktaking.deck import Deck
+        >>> from tricktaking.cards import Card, parse_cards
         >>> deck = Deck(parse_cards("AS WZ WZ"))
         >>> deck
         Deck('AS WZ WZ')
@@ -55,6 +58,7 @@ class Deck(Sequence[Card]):
         """The 52 suited cards in canonical order (spades, hearts, diamonds, clubs; 2 to A).
 
         Example:
+            >>> from tricktaking.deck import Deck
             >>> deck = Deck.standard()
             >>> len(deck), str(deck[0]), str(deck[-1])
             (52, '2S', 'AC')
@@ -66,6 +70,8 @@ class Deck(Sequence[Card]):
         """The 60-card Wizard deck: 52 suited cards, four Wizards and four Jesters.
 
         Example:
+            >>> from tricktaking.deck import Deck
+            >>> from tricktaking.cards import Card
             >>> Deck.wizard().count(Card.parse("JE"))
             4
         """
@@ -76,6 +82,8 @@ class Deck(Sequence[Card]):
         """The 25-card One Card deck: 9 to A in each suit and one joker.
 
         Example:
+            >>> from tricktaking.deck import Deck
+            >>> from tricktaking.cards import format_cards
             >>> format_cards(Deck.one_card()[:6])
             '9S TS JS QS KS AS'
         """
@@ -86,6 +94,8 @@ class Deck(Sequence[Card]):
         """The 54-card Bid Whist deck: 52 suited cards, the red and the black joker.
 
         Example:
+            >>> from tricktaking.deck import Deck
+            >>> from tricktaking.cards import format_cards
             >>> format_cards(Deck.bid_whist()[-2:])
             'RJ BJ'
         """
@@ -97,6 +107,7 @@ class Deck(Sequence[Card]):
         Uses :func:`tricktaking.seeding.shuffle`; the deck itself is unchanged.
 
         Example:
+            >>> from tricktaking.deck import Deck
             >>> Deck.wizard().shuffled(7) == Deck.wizard().shuffled(7)
             True
             >>> Deck.wizard().shuffled(7) == Deck.wizard().shuffled(8)
@@ -108,6 +119,8 @@ class Deck(Sequence[Card]):
         """Whether ``other`` holds exactly these cards, each as often, in any order.
 
         Example:
+            >>> from tricktaking.deck import Deck
+            >>> from tricktaking.cards import parse_cards
             >>> Deck(parse_cards("AS KH")).same_cards(parse_cards("KH AS"))
             True
         """
@@ -117,6 +130,8 @@ class Deck(Sequence[Card]):
         """This deck in the canonical order of :func:`tricktaking.cards.card_order`.
 
         Example:
+            >>> from tricktaking.deck import Deck
+            >>> from tricktaking.cards import parse_cards
             >>> Deck(parse_cards("WZ AS 2S")).sorted()
             Deck('2S AS WZ')
         """

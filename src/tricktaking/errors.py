@@ -5,6 +5,7 @@ by bad input are also :class:`ValueError`, so code that already catches ``ValueE
 keeps working.
 
 Example:
+    >>> from tricktaking.errors import IllegalActionError, Violation
     >>> issubclass(IllegalActionError, ValueError)
     True
     >>> Violation.MUST_FOLLOW_SUIT.value
@@ -39,6 +40,7 @@ class Violation(enum.Enum):
     be stored and sent over the wire.
 
     Example:
+        >>> from tricktaking.errors import Violation
         >>> Violation("not_your_turn") is Violation.NOT_YOUR_TURN
         True
     """
@@ -77,6 +79,7 @@ class TricktakingError(Exception):
     """Base class of every error raised on purpose by tricktaking.
 
     Example:
+        >>> from tricktaking.errors import NotationError, TricktakingError
         >>> issubclass(NotationError, TricktakingError)
         True
     """
@@ -86,6 +89,7 @@ class NotationError(TricktakingError, ValueError):
     """Text that is not a valid card, card list or action token.
 
     Example:
+        >>> from tricktaking.errors import NotationError
         >>> from tricktaking import Card
         >>> try:
         ...     Card.parse("ZZ")
@@ -106,6 +110,7 @@ class ActionError(TricktakingError, TypeError, ValueError):
     rank), so code that already catches either keeps working.
 
     Example:
+        >>> from tricktaking.errors import ActionError
         >>> from tricktaking import Pass
         >>> try:
         ...     Pass(True)
@@ -119,6 +124,7 @@ class ConfigError(TricktakingError, ValueError):
     """A game configuration with an option outside its allowed values.
 
     Example:
+        >>> from tricktaking.errors import ConfigError
         >>> issubclass(ConfigError, ValueError)
         True
     """
@@ -138,6 +144,7 @@ class IllegalActionError(TricktakingError, ValueError):
         seat: The seat named by the action, or ``None`` for the chance deal.
 
     Example:
+        >>> from tricktaking.errors import IllegalActionError, Violation
         >>> error = IllegalActionError("seat 1 may not pass now", Violation.MUST_BID, None, 1)
         >>> error.violation
         <Violation.MUST_BID: 'must_bid'>
@@ -169,6 +176,7 @@ class RecordError(TricktakingError, ValueError):
             ``None`` when the problem is not a single action (bad JSON, wrong version).
 
     Example:
+        >>> from tricktaking.errors import RecordError
         >>> RecordError("action 3 is illegal", index=3).index
         3
     """
@@ -225,6 +233,7 @@ def safe_repr(value: object, limit: int = _LIMIT) -> str:
         limit: The maximum length of the result, at least 1.
 
     Example:
+        >>> from tricktaking.errors import safe_repr
         >>> safe_repr("hello")
         "'hello'"
         >>> safe_repr(10**5000)
@@ -256,6 +265,7 @@ def safe_str(value: object, limit: int = _LIMIT) -> str:
         limit: The maximum length of the result, at least 1.
 
     Example:
+        >>> from tricktaking.errors import safe_str
         >>> from tricktaking import Pass
         >>> safe_str(Pass(2))
         '2 pass'

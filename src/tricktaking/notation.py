@@ -5,6 +5,7 @@
 add their own actions (``"2 bid 3"``) and read them with their ``parse_action``.
 
 Example:
+    >>> from tricktaking.notation import parse_core_action
     >>> parse_core_action("2 play 10h")
     Play(seat=2, card=Card(Rank.TEN, Suit.HEARTS))
     >>> parse_core_action("deal AS / KH / WZ JE").stock
@@ -47,6 +48,9 @@ def short_token(action: object) -> str:
     """An action's token without the leading seat: what the acting player would type.
 
     Example:
+        >>> from tricktaking.cards import Card
+        >>> from tricktaking.notation import short_token
+        >>> from tricktaking.tricks import Play
         >>> short_token(Play(2, Card.parse("QH")))
         'play QH'
     """
@@ -99,6 +103,7 @@ def parse_move(state: GameState[_A], text: str) -> _A:
         NotationError: If no seat is to act or the text means no action of the game.
 
     Example:
+        >>> from tricktaking.notation import parse_move
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.WizardConfig(players=3))
         >>> state = tt.apply(state, tt.deal(state, seed=3))

@@ -11,6 +11,7 @@ The API mirrors :mod:`json`: :func:`dumps`/:func:`loads` for text, :func:`dump`/
 for files.
 
 Example:
+    >>> from tricktaking.records import dumps, loads
     >>> import tricktaking as tt
     >>> from tricktaking.testing import playout
     >>> final = playout(tt.new_game(tt.WizardConfig(players=3, rounds=2)), seed=5)[-1]
@@ -77,6 +78,7 @@ class GameRecord:
         winners: The winners at the end of the record (``()`` if the game is unfinished).
 
     Example:
+        >>> from tricktaking.records import GameRecord
         >>> import tricktaking as tt
         >>> record = GameRecord.from_state(tt.new_game(tt.OneCardConfig(players=2)))
         >>> record.seats, record.actions
@@ -121,6 +123,7 @@ class GameRecord:
         """The state after the last action.
 
         Example:
+            >>> from tricktaking.records import GameRecord
             >>> import tricktaking as tt
             >>> GameRecord.from_state(tt.new_game(tt.BidWhistConfig())).final_state().phase
             <BidWhistPhase.DEAL: 'deal'>
@@ -153,6 +156,7 @@ def replay(record: GameRecord) -> Iterator[GameState[object]]:
         RecordError: If an action is illegal, with its index.
 
     Example:
+        >>> from tricktaking.records import GameRecord, replay
         >>> import tricktaking as tt
         >>> record = GameRecord.from_state(tt.new_game(tt.WizardConfig(players=4)))
         >>> [tt.actor(state) for state in replay(record)]
@@ -180,6 +184,8 @@ def dumps(
     """The record of the game that led to ``state``, as JSON text.
 
     Example:
+        >>> import json
+        >>> from tricktaking.records import dumps
         >>> import tricktaking as tt
         >>> json.loads(dumps(tt.new_game(tt.WizardConfig(players=3))))["version"]
         1
@@ -197,6 +203,7 @@ def dump(
     """Write the record of the game that led to ``state`` to a text file.
 
     Example:
+        >>> from tricktaking.records import dump
         >>> import io
         >>> import tricktaking as tt
         >>> buffer = io.StringIO()
@@ -408,6 +415,7 @@ def loads(text: str | bytes, *, max_size: int = MAX_SIZE, max_depth: int = MAX_D
             (``index`` names it), or the stored scores or winners differ from the replay's.
 
     Example:
+        >>> from tricktaking.records import loads
         >>> loads('{"format": "something else"}')
         Traceback (most recent call last):
         ...
@@ -466,6 +474,7 @@ def load(
         RecordError: As :func:`loads`, and if the file's text cannot be decoded.
 
     Example:
+        >>> from tricktaking.records import dumps, load
         >>> import io
         >>> import tricktaking as tt
         >>> load(io.StringIO(dumps(tt.new_game(tt.WizardConfig(players=3))))).game

@@ -7,6 +7,7 @@ seed shuffles a deck the same way on every Python version and every platform, fo
 Golden tests pin this.
 
 Example:
+    >>> from tricktaking.seeding import derive_seed, shuffle
     >>> shuffle(range(5), seed=42)
     (3, 0, 2, 4, 1)
     >>> derive_seed(42, "round", 3) == derive_seed(42, "round", 3)
@@ -92,6 +93,7 @@ def stream(seed: int) -> Iterator[int]:
             digits are hashed, computed without Python's limit on ``str(int)``).
 
     Example:
+        >>> from tricktaking.seeding import stream
         >>> words = stream(7)
         >>> first = next(words)
         >>> first == next(stream(7))
@@ -115,6 +117,7 @@ def random_below(words: Iterator[int], bound: int) -> int:
     Uses rejection sampling, so there is no modulo bias.
 
     Example:
+        >>> from tricktaking.seeding import random_below, stream
         >>> random_below(stream(1), 6) in range(6)
         True
     """
@@ -141,6 +144,7 @@ def shuffle(items: Iterable[_T], seed: int) -> tuple[_T, ...]:
         A new tuple holding the same items in shuffled order.
 
     Example:
+        >>> from tricktaking.seeding import shuffle
         >>> shuffle("abcd", seed=1) == shuffle("abcd", seed=1)
         True
         >>> sorted(shuffle("abcd", seed=2))
@@ -194,6 +198,7 @@ def derive_seed(seed: int, *labels: int | str) -> int:
         *labels: Names and numbers saying what the seed is for, e.g. ``("deal", 3)``.
 
     Example:
+        >>> from tricktaking.seeding import derive_seed
         >>> derive_seed(1, "game", 0) != derive_seed(1, "game", 1)
         True
     """

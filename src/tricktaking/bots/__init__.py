@@ -12,6 +12,7 @@ Bots never see a state, only the view the engine gives their seat. A bot may kee
 private memory between calls; make a new bot for each game.
 
 Example:
+    >>> from tricktaking.bots import make_bot
     >>> import tricktaking as tt
     >>> state = tt.new_game(tt.WizardConfig(players=3, rounds=1))
     >>> state = tt.apply(state, tt.deal(state, seed=2))
@@ -90,6 +91,7 @@ def make_bot(kind: str, game: str, seed: int = 0) -> Bot:
         ValueError: If the kind or the game is unknown.
 
     Example:
+        >>> from tricktaking.bots import make_bot
         >>> type(make_bot("heuristic", "bid-whist")).__name__
         'BidWhistBot'
         >>> type(make_bot("ismcts", "wizard", seed=3)).__name__

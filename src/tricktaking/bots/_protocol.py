@@ -4,6 +4,7 @@ Bots never see a state, only the view the engine gives their seat. A bot may kee
 private memory between calls; make a new bot for each game.
 
 Example:
+    >>> from tricktaking.bots import RandomBot
     >>> import tricktaking as tt
     >>> state = tt.new_game(tt.OneCardConfig(players=2))
     >>> state = tt.apply(state, tt.deal(state, seed=1))
@@ -28,6 +29,7 @@ class Bot(Protocol):
     Any object with such an ``act`` method is a bot; there is no base class.
 
     Example:
+        >>> from tricktaking.bots import Bot, RandomBot
         >>> bot: Bot = RandomBot(1)
         >>> callable(bot.act)
         True
@@ -49,6 +51,7 @@ def legal_choices(view: PlayerView) -> tuple[Action, ...]:
         ValueError: If the seat has none (it is not its turn).
 
     Example:
+        >>> from tricktaking.bots._protocol import legal_choices
         >>> import tricktaking as tt
         >>> legal_choices(tt.view(tt.new_game(tt.OneCardConfig(players=2)), 0))
         Traceback (most recent call last):
@@ -68,6 +71,7 @@ class RandomBot:
         seed: Determines every choice.
 
     Example:
+        >>> from tricktaking.bots import RandomBot
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.OneCardConfig(players=2))
         >>> state = tt.apply(state, tt.deal(state, seed=1))

@@ -4,6 +4,7 @@ Each bids from the strength of its hand and then plays for the tricks it needs; 
 are the search bots' default playout policy, so they must stay fast.
 
 Example:
+    >>> from tricktaking.bots import HEURISTIC_BOTS
     >>> import tricktaking as tt
     >>> state = tt.new_game(tt.OneCardConfig(players=2))
     >>> state = tt.apply(state, tt.deal(state, seed=5))
@@ -72,6 +73,8 @@ class WizardBot:
     """A heuristic Wizard player: bids its expected tricks, then tries to make its bid.
 
     Example:
+        >>> from tricktaking.bots import WizardBot
+        >>> from tricktaking.games import wizard
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.WizardConfig(players=4, rounds=2))
         >>> state = tt.apply(state, tt.deal(state, seed=4))
@@ -146,6 +149,7 @@ class OneCardBot:
     """A heuristic One Card player: bids only with a long, high suit, chases points.
 
     Example:
+        >>> from tricktaking.bots import OneCardBot
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.OneCardConfig(players=3))
         >>> state = tt.apply(state, tt.deal(state, seed=4))
@@ -227,6 +231,7 @@ class BidWhistBot:
     partner is winning, and as declarer leads trumps while it holds two or more.
 
     Example:
+        >>> from tricktaking.bots import BidWhistBot
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.BidWhistConfig())
         >>> state = tt.apply(state, tt.deal(state, seed=4))

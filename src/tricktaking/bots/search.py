@@ -20,6 +20,7 @@ Worlds are drawn from the view alone, so the bots cannot cheat. With an iteratio
 budget a bot is deterministic for its seed; a budget in seconds depends on the machine.
 
 Example:
+    >>> from tricktaking.bots import IsmctsBot
     >>> import tricktaking as tt
     >>> state = tt.new_game(tt.OneCardConfig(players=3))
     >>> state = tt.apply(state, tt.deal(state, seed=4))
@@ -82,6 +83,7 @@ def seat_values(state: GameState[object], *, win_value: float = 50.0) -> tuple[f
     Plus ``win_value`` for the winners of a finished game, minus it for the losers.
 
     Example:
+        >>> from tricktaking.bots import seat_values
         >>> import tricktaking as tt
         >>> seat_values(tt.new_game(tt.WizardConfig(players=3)))
         (0.0, 0.0, 0.0)
@@ -112,6 +114,7 @@ class Suggestion:
         visits: The number of playouts (PIMC) or tree visits (ISMCTS) behind the value.
 
     Example:
+        >>> from tricktaking.bots import Suggestion
         >>> from tricktaking import Pass
         >>> Suggestion(Pass(0), 1.5, 10).visits
         10
@@ -131,6 +134,7 @@ class SearchOptions(TypedDict, total=False):
     """The options every search bot takes (see :class:`PimcBot` for their meaning).
 
     Example:
+        >>> from tricktaking.bots import IsmctsBot, SearchOptions
         >>> options: SearchOptions = {"iterations": 50, "win_value": 0.0}
         >>> IsmctsBot(1, **options).iterations
         50
@@ -235,6 +239,7 @@ class PimcBot(_Searcher):
         win_value: The value of winning the game (see :func:`seat_values`).
 
     Example:
+        >>> from tricktaking.bots import PimcBot
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.WizardConfig(players=3, rounds=2))
         >>> state = tt.apply(state, tt.deal(state, seed=6))
@@ -320,6 +325,7 @@ class IsmctsBot(_Searcher):
             as for :class:`PimcBot`.
 
     Example:
+        >>> from tricktaking.bots import IsmctsBot
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.BidWhistConfig())
         >>> state = tt.apply(state, tt.deal(state, seed=3))
@@ -440,6 +446,7 @@ def suggest(
         ValueError: If the seat is not to act in ``view``.
 
     Example:
+        >>> from tricktaking.bots import suggest
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.WizardConfig(players=3, rounds=1))
         >>> state = tt.apply(state, tt.deal(state, seed=2))

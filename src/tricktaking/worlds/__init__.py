@@ -22,6 +22,7 @@ know it), and the order of the cards in a face-down stock is canonical (sorted),
 rule ever reads it.
 
 Example:
+    >>> from tricktaking.worlds import count_worlds, sample_world
     >>> import tricktaking as tt
     >>> state = tt.new_game(tt.WizardConfig(players=4, rounds=3))
     >>> for _ in range(3):
@@ -62,6 +63,7 @@ class InconsistentViewError(TricktakingError, ValueError):
     """No state of the game gives this view: it was not made by the engine.
 
     Example:
+        >>> from tricktaking.worlds import InconsistentViewError
         >>> issubclass(InconsistentViewError, ValueError)
         True
     """
@@ -95,6 +97,7 @@ class WorldSampler:
     Use :func:`world_sampler` to make one.
 
     Example:
+        >>> from tricktaking.worlds import world_sampler
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.OneCardConfig(players=2))
         >>> state = tt.apply(state, tt.deal(state, seed=1))
@@ -187,6 +190,7 @@ def world_sampler(view: PlayerView, *, config: object | None = None) -> WorldSam
         TypeError: If ``view`` is not a view of a known game.
 
     Example:
+        >>> from tricktaking.worlds import world_sampler
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.OneCardConfig(players=3))
         >>> state = tt.apply(state, tt.deal(state, seed=4))
@@ -214,6 +218,7 @@ def sample_world(view: PlayerView, seed: int, *, config: object | None = None) -
         TypeError: If ``view`` is not a view of a known game.
 
     Example:
+        >>> from tricktaking.worlds import sample_world
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.BidWhistConfig())
         >>> state = tt.apply(state, tt.deal(state, seed=7))
@@ -236,6 +241,7 @@ def count_worlds(view: PlayerView, *, config: object | None = None) -> int:
         TypeError: If ``view`` is not a view of a known game.
 
     Example:
+        >>> from tricktaking.worlds import count_worlds
         >>> import tricktaking as tt
         >>> state = tt.new_game(tt.OneCardConfig(players=2))
         >>> state = tt.apply(state, tt.deal(state, seed=1))
