@@ -101,16 +101,12 @@ class ActionSpace:
 
     __slots__ = ("_index", "_spec", "_templates", "cards", "game", "names", "players", "size")
 
+    # the attributes' types (documented in the class docstring)
     game: str
-    """The registry name of the game."""
     players: int
-    """The number of seats."""
     size: int
-    """The number of actions: indexes are 0 to ``size - 1``."""
     cards: tuple[Card, ...]
-    """The distinct cards of the deck, in index order."""
     names: tuple[str, ...]
-    """Each index's action, without the seat (``"play QH"``, ``"bid 3"``)."""
 
     def __init__(self, game: str, players: int) -> None:
         spec = spec_for_game(game, players)
