@@ -449,3 +449,14 @@ def test_aec_resets_without_a_seed_follow_the_last_seed() -> None:
     assert len(set(map(str, first_deals([-3, None, None])))) == 3
     with pytest.raises(TypeError):
         TricktakingAECEnv(tt.OneCardConfig(players=2)).reset(seed="1")  # type: ignore[arg-type]
+
+
+def test_the_environments_render_svg_pictures_of_the_table() -> None:
+    env = TricktakingAECEnv(tt.OneCardConfig(players=2), render_mode="svg")
+    env.reset(seed=3)
+    picture = env.render()
+    assert picture is not None and picture.startswith("<svg")
+    single = TricktakingEnv(tt.OneCardConfig(players=2), render_mode="svg")
+    single.reset(seed=3)
+    drawn = single.render()
+    assert drawn is not None and drawn.startswith("<svg")

@@ -242,15 +242,7 @@ def view(state: HighCardState, seat: int) -> HighCardView:
     """What a seat sees."""
     view_seat(seat, 2)
     return _make_view(
-        **table_fields(
-            state.round,
-            seat,
-            phase=state.phase,
-            trump=None,
-            scores=state.scores,
-            actor=actor(state),
-            legal_actions=legal_actions(state),
-        )
+        **table_fields(state, seat, actor=actor(state), legal_actions=legal_actions(state))
     )
 
 

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "JSONValue",
     "PlayerView",
+    "TableState",
     "TableView",
     "Zone",
     "actions_to_json",
@@ -231,41 +232,68 @@ def svg_of(view: PlayerView) -> str | None:
     return _svg_renderer[0](view) if _svg_renderer else None
 
 
+class TableState(Protocol):
+    """What :func:`table_fields` reads of a state: every game's state has it.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.views import TableState
+        >>> state: TableState = tt.new_game(tt.OneCardConfig(players=2))
+        >>> state.round.number, state.trump, state.scores
+        (0, None, (0, 0))
+    """
+
+    @property
+    def round(self) -> Round:
+        """The current deal."""
+        ...
+
+    @property
+    def phase(self) -> enum.Enum:
+        """The game's phase."""
+        ...
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, or ``None``."""
+        ...
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Cumulative scores, one per seat."""
+        ...
+
+
 def table_fields(
-    rnd: Round,
+    state: TableState,
     seat: int,
     *,
-    phase: enum.Enum,
-    trump: Suit | None,
-    scores: tuple[int, ...],
     actor: int | Chance | None,
     legal_actions: tuple[Action, ...],
 ) -> dict[str, object]:
-    """The table fields of ``seat``'s view of a deal, as keyword arguments of a view.
+    """The table fields of ``seat``'s view of ``state``, as keyword arguments of a view.
 
     ``actor`` and ``legal_actions`` are the state's; the view shows a seat number or
     ``None`` as the actor, and the legal actions only to the seat to act.
 
     Example:
-        >>> from tricktaking.actions import Pass
-        >>> from tricktaking.cards import Direction, parse_cards
-        >>> from tricktaking.rounds import Round
-        >>> from tricktaking.tricks import Trick
+        >>> import tricktaking as tt
         >>> from tricktaking.views import table_fields
-        >>> hands = (parse_cards("AS KS"), parse_cards("2C"))
-        >>> rnd = Round(number=1, dealer=1, hands=hands, trick=Trick(leader=0))
-        >>> fields = table_fields(rnd, 1, phase=Direction.UPTOWN, trump=None, scores=(0, 0),
-        ...                       actor=0, legal_actions=(Pass(0),))
-        >>> fields["hand"], fields["hand_sizes"], fields["tricks_won"], fields["legal_actions"]
-        ((Card(Rank.TWO, Suit.CLUBS),), (2, 1), (0, 0), ())
+        >>> state = tt.new_game(tt.OneCardConfig(players=2))
+        >>> state = tt.apply(state, tt.deal(state, seed=1))
+        >>> fields = table_fields(state, 0, actor=tt.actor(state),
+        ...                       legal_actions=tt.legal_actions(state))
+        >>> fields["hand_sizes"], fields["tricks_won"], fields["actor"], fields["legal_actions"]
+        ((12, 12), (0, 0), 1, ())
     """
+    rnd = state.round
     hands = rnd.hands
     if type(actor) is not int:
         actor = None
     return {
         "seat": seat,
         "players": len(hands),
-        "phase": phase,
+        "phase": state.phase,
         "round_number": rnd.number,
         "dealer": rnd.dealer,
         "hand": hands[seat],
@@ -273,8 +301,8 @@ def table_fields(
         "trick": rnd.trick,
         "tricks": rnd.tricks,
         "tricks_won": rnd.won,
-        "trump": trump,
-        "scores": scores,
+        "trump": state.trump,
+        "scores": state.scores,
         "actor": actor,
         "legal_actions": legal_actions if actor == seat else (),
     }

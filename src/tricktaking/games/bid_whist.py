@@ -1034,15 +1034,7 @@ def view(state: BidWhistState, seat: int) -> BidWhistView:
     # Visibility by role: only the declarer, and only after an exchange pickup.
     sees_kitty = _picked_up(state) and seat == state.declarer
     return _make_view(
-        **table_fields(
-            state.round,
-            seat,
-            phase=state.phase,
-            trump=state.trump,
-            scores=state.scores,
-            actor=actor(state),
-            legal_actions=legal_actions(state),
-        ),
+        **table_fields(state, seat, actor=actor(state), legal_actions=legal_actions(state)),
         calls=state.calls,
         contract=state.contract,
         direction=state.direction,

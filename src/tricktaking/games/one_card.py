@@ -928,15 +928,7 @@ def view(state: OneCardState, seat: int) -> OneCardView:
     """
     view_seat(seat, state.config.players)
     return _make_view(
-        **table_fields(
-            state.round,
-            seat,
-            phase=state.phase,
-            trump=state.trump,
-            scores=state.scores,
-            actor=actor(state),
-            legal_actions=legal_actions(state),
-        ),
+        **table_fields(state, seat, actor=actor(state), legal_actions=legal_actions(state)),
         calls=state.calls,
         bidder=state.bidder,
         contract=state.contract,

@@ -805,15 +805,7 @@ def view(state: WizardState, seat: int) -> WizardView:
     """
     view_seat(seat, state.config.players)
     return _make_view(
-        **table_fields(
-            state.round,
-            seat,
-            phase=state.phase,
-            trump=state.trump,
-            scores=state.scores,
-            actor=actor(state),
-            legal_actions=legal_actions(state),
-        ),
+        **table_fields(state, seat, actor=actor(state), legal_actions=legal_actions(state)),
         total_rounds=state.config.total_rounds,
         turn_up=state.turn_up,
         bids=state.bids,

@@ -31,8 +31,9 @@ from gymnasium import spaces
 import tricktaking as tt
 from tricktaking.actions import CHANCE
 from tricktaking.bots import Bot, BotFactory, make_bot
-from tricktaking.engine import GameState
+from tricktaking.engine import GameState, PlayerView
 from tricktaking.errors import TricktakingError
+from tricktaking.render import svg as render_svg
 from tricktaking.rl._context import spec_of
 from tricktaking.rl._text import describe
 from tricktaking.rl.actions import ActionIndexError, ActionSpace, action_space
@@ -99,8 +100,17 @@ def _box(lay: Layout) -> spaces.Box:
 
 
 def _check_render_mode(render_mode: str | None) -> None:
-    if render_mode not in (None, "ansi"):
-        raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+    if render_mode not in (None, "ansi", "svg"):
+        raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
+
+
+def _rendered(render_mode: str | None, view: PlayerView) -> str | None:
+    """``view`` as text (``"ansi"``) or as an SVG picture (``"svg"``), else ``None``."""
+    if render_mode == "ansi":
+        return describe(view)
+    if render_mode == "svg":
+        return str(render_svg(view))
+    return None
 
 
 class TricktakingAECEnv(AECEnv[str, Observation, int]):
@@ -115,7 +125,8 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
     Args:
         config: The game's configuration, e.g. ``tt.WizardConfig(players=4, rounds=3)``.
         encoding: ``"situation"`` or ``"infostate"``.
-        render_mode: ``None`` or ``"ansi"`` (``render()`` returns text).
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns text) or ``"svg"``
+            (an SVG picture of the table, by :func:`tricktaking.render.svg`).
 
     Example:
         >>> from tricktaking.rl.envs import TricktakingAECEnv
@@ -137,7 +148,7 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
     agent_selection: str
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "svg"],
         "render_fps": 1,
         "name": "tricktaking",
         "is_parallelizable": False,
@@ -268,11 +279,9 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The view of the seat to act as text, when ``render_mode="ansi"``."""
-        if self.render_mode != "ansi":
-            return None
+        """The view of the seat to act, as text or SVG by ``render_mode``."""
         seat = self.possible_agents.index(self.agent_selection)
-        return describe(tt.view(self._table.state, seat))
+        return _rendered(self.render_mode, tt.view(self._table.state, seat))
 
     def close(self) -> None:
         """Nothing to release."""
@@ -319,7 +328,7 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
             episode with ``illegal_reward`` (for algorithms that do not mask actions,
             and for ``gymnasium.utils.env_checker.check_env``, which samples any action).
         illegal_reward: The reward of an illegal action under ``"terminate"``.
-        render_mode: ``None`` or ``"ansi"``.
+        render_mode: ``None``, ``"ansi"`` or ``"svg"``.
 
     Example:
         >>> from tricktaking.rl.envs import TricktakingEnv
@@ -341,7 +350,7 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     observation_space: spaces.Space[npt.NDArray[np.float32]]
     action_space: spaces.Space[int]
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -448,10 +457,8 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         return obs, reward, self._over, False, info
 
     def render(self) -> str | None:
-        """The learner's view as text, when ``render_mode="ansi"``."""
-        if self.render_mode != "ansi":
-            return None
-        return describe(self._view())
+        """The learner's view, as text or SVG by ``render_mode``."""
+        return _rendered(self.render_mode, self._view())
 
 
 GYMNASIUM_ID = "tricktaking/TrickTaking-v1"
