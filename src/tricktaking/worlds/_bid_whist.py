@@ -15,8 +15,19 @@ from tricktaking.cards import Card, sort_cards
 from tricktaking.engine import Action, GameState
 from tricktaking.games import bid_whist
 from tricktaking.tricks import Trick
-from tricktaking.worlds import _layout
-from tricktaking.worlds._layout import Assignment, Layout
+from tricktaking.worlds._layout import (
+    Assignment,
+    Layout,
+    deck_of,
+    first_deal,
+    hand_dealer,
+    hand_zones,
+    hidden_cards,
+    plays_of,
+    replayer,
+    round_number,
+    seen_cards,
+)
 
 __all__: list[str] = []
 
@@ -30,7 +41,7 @@ def config_of(view: bid_whist.BidWhistView) -> bid_whist.BidWhistConfig:
     level shows in the opening bids offered; who leads trick 1 shows once it is known.
     """
     players = len(view.hand_sizes)
-    first_dealer = (view.dealer - max(_layout.round_number(view) - 1, 0)) % players
+    first_dealer = (view.dealer - max(round_number(view) - 1, 0)) % players
     exchange = bool(view.kitty) or view.phase is _Phase.DISCARD
     bids = [a for a in view.legal_actions if isinstance(a, bid_whist.Bid)]
     opening = not any(isinstance(call, bid_whist.Bid) for call in view.calls)
@@ -74,40 +85,40 @@ def _picked_up(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -
 
 def layout(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> Layout:
     """The hidden zones of ``view`` and the builder of its worlds."""
-    number = _layout.round_number(view)
+    number = round_number(view)
     base = bid_whist.new_game(config)
     if number == 0:
         return Layout((), (), (), (), lambda _: base)
-    shape = _layout.first_deal(config)
+    shape = first_deal(config)
     kitty_size = len(shape.stock)
     declarer = None if view.contract is None else view.contract.seat
     picked_up = _picked_up(view, config)
-    seen = _layout.seen_cards(view)
+    seen = seen_cards(view)
     if seat_declares := view.seat == declarer and picked_up:
         seen += view.discards  # the kitty is in the declarer's hand, played or discarded
-    hidden = _layout.hidden_cards(_layout.deck_of(config), seen)
+    hidden = hidden_cards(deck_of(config), seen)
 
     def follow(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
         return bid_whist.legal_plays(hand, trick, view.trump)
 
-    zones, sizes, forbidden = _layout.hand_zones(view, hidden, follow)
+    zones, sizes, forbidden = hand_zones(view, hidden, follow)
     if not picked_up:
         zones.append("kitty")
         sizes.append(kitty_size)
         forbidden.append(frozenset())
     elif declarer is not None and not seat_declares:
         held = view.hand_sizes[declarer] + sum(
-            p.seat == declarer for p in _layout.plays_of(view.trick, view.tricks)
+            p.seat == declarer for p in plays_of(view.trick, view.tricks)
         )
         zones.append("discards")
         sizes.append(len(shape.hands[0]) + kitty_size - held)
         forbidden.append(frozenset())
     actions = [*view.calls, *_choice(view)]
-    plays = _layout.plays_of(view.trick, view.tricks)
+    plays = plays_of(view.trick, view.tricks)
 
-    deal_hands = _layout.hand_dealer(view)
+    deal_hands = hand_dealer(view)
     complete = view.phase in (_Phase.DEAL, _Phase.OVER)
-    run = _layout.replayer(
+    run = replayer(
         base,
         number,
         field="team_scores",

@@ -7,8 +7,16 @@ from tricktaking.cards import Card, Rank
 from tricktaking.engine import Action
 from tricktaking.games import one_card
 from tricktaking.tricks import Trick
-from tricktaking.worlds import _layout
-from tricktaking.worlds._layout import Assignment, Layout
+from tricktaking.worlds._layout import (
+    Assignment,
+    Layout,
+    dealing_builder,
+    deck_of,
+    hand_zones,
+    hidden_cards,
+    round_number,
+    seen_cards,
+)
 
 __all__: list[str] = []
 
@@ -18,7 +26,7 @@ _Phase = one_card.OneCardPhase
 def config_of(view: one_card.OneCardView) -> one_card.OneCardConfig:
     """The config the view shows; the target is not shown and is the default."""
     n = view.players
-    first_dealer = (view.dealer - max(_layout.round_number(view) - 1, 0)) % n
+    first_dealer = (view.dealer - max(round_number(view) - 1, 0)) % n
     return one_card.OneCardConfig(players=n, first_dealer=first_dealer)
 
 
@@ -37,17 +45,17 @@ def _actions(view: one_card.OneCardView, hand_size: int) -> list[Action]:
 
 def layout(view: one_card.OneCardView, config: one_card.OneCardConfig) -> Layout:
     """The hidden zones of ``view`` and the builder of its worlds."""
-    number = _layout.round_number(view)
+    number = round_number(view)
     base = one_card.new_game(config)
     if number == 0:
         return Layout((), (), (), (), lambda _: base)
     centre = () if view.centre is None else (view.centre,)
-    hidden = _layout.hidden_cards(_layout.deck_of(config), [*_layout.seen_cards(view), *centre])
+    hidden = hidden_cards(deck_of(config), [*seen_cards(view), *centre])
 
     def follow(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
         return one_card.legal_plays(hand, trick, view.trump)  # trump is fixed by trick 1's lead
 
-    zones, sizes, forbidden = _layout.hand_zones(view, hidden, follow)
+    zones, sizes, forbidden = hand_zones(view, hidden, follow)
     if not centre:  # face down until the hand is complete (OC-5.3)
         zones.append("centre")
         sizes.append(1)
@@ -57,7 +65,7 @@ def layout(view: one_card.OneCardView, config: one_card.OneCardConfig) -> Layout
     def stock(assignment: Assignment) -> tuple[Card, ...]:
         return centre or assignment["centre"]
 
-    build = _layout.dealing_builder(
+    build = dealing_builder(
         view,
         base,
         number,

@@ -6,8 +6,16 @@ from tricktaking.actions import ChooseTrump
 from tricktaking.cards import Card, Rank
 from tricktaking.engine import Action
 from tricktaking.games import wizard
-from tricktaking.worlds import _layout
-from tricktaking.worlds._layout import Assignment, Layout
+from tricktaking.worlds._layout import (
+    Assignment,
+    Layout,
+    dealing_builder,
+    deck_of,
+    hand_zones,
+    hidden_cards,
+    plays_of,
+    seen_cards,
+)
 
 __all__: list[str] = []
 
@@ -48,19 +56,19 @@ def layout(view: wizard.WizardView, config: wizard.WizardConfig) -> Layout:
     base = wizard.new_game(config)
     if number == 0:
         return Layout((), (), (), (), lambda _: base)
-    deck = _layout.deck_of(config)
+    deck = deck_of(config)
     turn_up = () if view.turn_up is None else (view.turn_up,)
-    hidden = _layout.hidden_cards(deck, [*_layout.seen_cards(view), *turn_up])
-    zones, sizes, forbidden = _layout.hand_zones(view, hidden, wizard.legal_plays)
+    hidden = hidden_cards(deck, [*seen_cards(view), *turn_up])
+    zones, sizes, forbidden = hand_zones(view, hidden, wizard.legal_plays)
     zones.append("stock")
     sizes.append(sum(deck.values()) - number * view.players - len(turn_up))
     forbidden.append(frozenset())
-    actions = [*_calls(view), *_layout.plays_of(view.trick, view.tricks)]
+    actions = [*_calls(view), *plays_of(view.trick, view.tricks)]
 
     def stock(assignment: Assignment) -> tuple[Card, ...]:
         return (*turn_up, *assignment["stock"])
 
-    build = _layout.dealing_builder(
+    build = dealing_builder(
         view,
         base,
         number,
