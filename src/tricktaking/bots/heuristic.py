@@ -119,7 +119,7 @@ class WizardBot:
 
     @staticmethod
     def _suit_value(hand: tuple[Card, ...], action: object) -> float:
-        suit = getattr(action, "suit", None)
+        suit = action.suit if isinstance(action, ChooseTrump) else None
         return sum(1 + _rank_index(card) / 12 for card in hand if card.suit is suit)
 
     @staticmethod
@@ -340,7 +340,7 @@ class BidWhistBot:
                 for card in view.hand
                 if card.suit is not None
             )
-        suit = getattr(action, "suit", None)
+        suit = action.suit if isinstance(action, ChooseTrump) else None
         return sum(
             1.0 + (card.rank in (Rank.ACE, Rank.KING)) for card in view.hand if card.suit is suit
         )

@@ -27,6 +27,7 @@ import attrs
 
 import tricktaking as tt
 from tricktaking import records
+from tricktaking.actions import Deal, SeatAction
 from tricktaking.bots import BOT_KINDS, Bot, make_bot
 from tricktaking.engine import Action, GameState
 from tricktaking.errors import ConfigError, IllegalActionError, NotationError
@@ -172,7 +173,8 @@ class Table:
             action = tt.game_of(self.state).rules.parse_action(token.strip())
         except (NotationError, ValueError) as error:
             raise ProtocolError("bad_field", f"not an action token: {error}") from error
-        if getattr(action, "seat", None) != seat:
+        # every action but the chance deal names its seat
+        if isinstance(action, Deal) or cast("SeatAction", action).seat != seat:
             raise ProtocolError("bad_field", f"seat {seat} may only move for seat {seat}")
         try:
             tt.apply(self.state, action)

@@ -25,7 +25,6 @@ from tricktaking.worlds._layout import (
     hidden_cards,
     plays_of,
     replayer,
-    round_number,
     seen_cards,
 )
 
@@ -41,7 +40,7 @@ def config_of(view: bid_whist.BidWhistView) -> bid_whist.BidWhistConfig:
     level shows in the opening bids offered; who leads trick 1 shows once it is known.
     """
     players = len(view.hand_sizes)
-    first_dealer = (view.dealer - max(round_number(view) - 1, 0)) % players
+    first_dealer = (view.dealer - max(view.round_number - 1, 0)) % players
     exchange = bool(view.kitty) or view.phase is _Phase.DISCARD
     bids = [a for a in view.legal_actions if isinstance(a, bid_whist.Bid)]
     opening = not any(isinstance(call, bid_whist.Bid) for call in view.calls)
@@ -85,7 +84,7 @@ def _picked_up(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -
 
 def layout(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> Layout:
     """The hidden zones of ``view`` and the builder of its worlds."""
-    number = round_number(view)
+    number = view.round_number
     base = bid_whist.new_game(config)
     if number == 0:
         return Layout((), (), (), (), lambda _: base)

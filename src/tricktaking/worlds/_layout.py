@@ -66,20 +66,6 @@ class TableView(Protocol):
     def tricks(self) -> tuple[Trick, ...]: ...
 
 
-def round_number(view: object) -> int:
-    """The view's deal number.
-
-    Older One Card and Bid Whist views call it ``hand_number``.
-    """
-    number = getattr(view, "round_number", None)
-    if number is None:
-        number = getattr(view, "hand_number")  # noqa: B009
-    if not isinstance(number, int):
-        raise TypeError(f"{type(view).__name__} has no round number")
-    return number
-
-
-@functools.lru_cache(maxsize=64)
 def first_deal(config: object) -> Deal:
     """A deal of ``config``'s first round: its sizes and cards are those of every round."""
     return tt.deal(tt.new_game(config), 0)

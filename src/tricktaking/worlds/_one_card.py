@@ -14,7 +14,6 @@ from tricktaking.worlds._layout import (
     deck_of,
     hand_zones,
     hidden_cards,
-    round_number,
     seen_cards,
 )
 
@@ -26,7 +25,7 @@ _Phase = one_card.OneCardPhase
 def config_of(view: one_card.OneCardView) -> one_card.OneCardConfig:
     """The config the view shows; the target is not shown and is the default."""
     n = view.players
-    first_dealer = (view.dealer - max(round_number(view) - 1, 0)) % n
+    first_dealer = (view.dealer - max(view.round_number - 1, 0)) % n
     return one_card.OneCardConfig(players=n, first_dealer=first_dealer)
 
 
@@ -45,7 +44,7 @@ def _actions(view: one_card.OneCardView, hand_size: int) -> list[Action]:
 
 def layout(view: one_card.OneCardView, config: one_card.OneCardConfig) -> Layout:
     """The hidden zones of ``view`` and the builder of its worlds."""
-    number = round_number(view)
+    number = view.round_number
     base = one_card.new_game(config)
     if number == 0:
         return Layout((), (), (), (), lambda _: base)
