@@ -39,9 +39,10 @@ from tricktaking.deck import Deck
 from tricktaking.errors import NotationError, Violation
 from tricktaking.history import History
 from tricktaking.rounds import Round
-from tricktaking.tricks import Play, Trick, follow_suit, left_of
+from tricktaking.tricks import Play, follow_suit, left_of
 from tricktaking.views import (
     JSONValue,
+    TableView,
     Zone,
     check_zone_names,
     hand_zones,
@@ -85,23 +86,8 @@ class HighCardState:
 
 
 @attrs.frozen(kw_only=True)
-class HighCardView:
+class HighCardView(TableView[HighCardPhase, Play]):
     """A seat's view: the table fields and nothing else."""
-
-    seat: int
-    players: int
-    phase: HighCardPhase
-    round_number: int
-    dealer: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    trick: Trick
-    tricks: tuple[Trick, ...]
-    tricks_won: tuple[int, ...]
-    trump: Suit | None
-    scores: tuple[int, ...]
-    actor: int | None
-    legal_actions: tuple[Play, ...]
 
     def to_dict(self) -> dict[str, JSONValue]:
         """The view as JSON data."""

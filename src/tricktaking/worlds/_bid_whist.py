@@ -20,6 +20,7 @@ from tricktaking.worlds._layout import (
     Layout,
     deck_of,
     first_deal,
+    first_dealer,
     hand_dealer,
     hand_zones,
     hidden_cards,
@@ -40,7 +41,6 @@ def config_of(view: bid_whist.BidWhistView) -> bid_whist.BidWhistConfig:
     level shows in the opening bids offered; who leads trick 1 shows once it is known.
     """
     players = len(view.hand_sizes)
-    first_dealer = (view.dealer - max(view.round_number - 1, 0)) % players
     exchange = bool(view.kitty) or view.phase is _Phase.DISCARD
     bids = [a for a in view.legal_actions if isinstance(a, bid_whist.Bid)]
     opening = not any(isinstance(call, bid_whist.Bid) for call in view.calls)
@@ -54,7 +54,7 @@ def config_of(view: bid_whist.BidWhistView) -> bid_whist.BidWhistConfig:
         and leader != (view.dealer + 1) % players
     )
     return bid_whist.BidWhistConfig(
-        first_dealer=first_dealer,
+        first_dealer=first_dealer(view),
         min_bid=min_bid,
         kitty="exchange" if exchange else "book",
         first_lead="declarer" if led_by_declarer else "left_of_dealer",

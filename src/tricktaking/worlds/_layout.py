@@ -19,7 +19,7 @@ import attrs
 import tricktaking as tt
 from tricktaking.actions import Deal
 from tricktaking.cards import Card, sort_cards
-from tricktaking.engine import Action, GameState
+from tricktaking.engine import Action, GameState, PlayerView
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick
 
@@ -69,6 +69,11 @@ class TableView(Protocol):
 def first_deal(config: object) -> Deal:
     """A deal of ``config``'s first round: its sizes and cards are those of every round."""
     return tt.deal(tt.new_game(config), 0)
+
+
+def first_dealer(view: PlayerView) -> int:
+    """The dealer of deal 1: the deal passes one seat to the left each deal."""
+    return (view.dealer - max(view.round_number - 1, 0)) % view.players
 
 
 def deck_of(config: object) -> Counter[Card]:

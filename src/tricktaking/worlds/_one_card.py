@@ -12,6 +12,7 @@ from tricktaking.worlds._layout import (
     Layout,
     dealing_builder,
     deck_of,
+    first_dealer,
     hand_zones,
     hidden_cards,
     seen_cards,
@@ -25,8 +26,7 @@ _Phase = one_card.OneCardPhase
 def config_of(view: one_card.OneCardView) -> one_card.OneCardConfig:
     """The config the view shows; the target is not shown and is the default."""
     n = view.players
-    first_dealer = (view.dealer - max(view.round_number - 1, 0)) % n
-    return one_card.OneCardConfig(players=n, first_dealer=first_dealer)
+    return one_card.OneCardConfig(players=n, first_dealer=first_dealer(view))
 
 
 def _actions(view: one_card.OneCardView, hand_size: int) -> list[Action]:

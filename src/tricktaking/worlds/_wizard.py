@@ -11,6 +11,7 @@ from tricktaking.worlds._layout import (
     Layout,
     dealing_builder,
     deck_of,
+    first_dealer,
     hand_zones,
     hidden_cards,
     plays_of,
@@ -25,7 +26,6 @@ _Phase = wizard.WizardPhase
 def config_of(view: wizard.WizardView) -> wizard.WizardConfig:
     """The config the view shows; ``bid_rule`` is "hook" only where the view proves it."""
     n = view.players
-    first_dealer = (view.dealer - max(view.round_number - 1, 0)) % n
     rounds = None if view.total_rounds == 60 // n else view.total_rounds
     hook = (
         view.phase is _Phase.BID
@@ -33,7 +33,10 @@ def config_of(view: wizard.WizardView) -> wizard.WizardConfig:
         and len(view.legal_actions) < view.round_number + 1
     )
     return wizard.WizardConfig(
-        players=n, first_dealer=first_dealer, rounds=rounds, bid_rule="hook" if hook else "free"
+        players=n,
+        first_dealer=first_dealer(view),
+        rounds=rounds,
+        bid_rule="hook" if hook else "free",
     )
 
 
