@@ -157,9 +157,9 @@ def new_round(number: int, dealer: int, hands: Sequence[tuple[Card, ...]], leade
     )
 
 
-def next_dealer(first_dealer: int, rnd: Round, players: int) -> int:
-    """The dealer of the deal after ``rnd``: one seat to the left each deal."""
-    return (first_dealer + rnd.number) % players
+def next_dealer(first_dealer: int, number: int, players: int) -> int:
+    """The dealer of the deal after deal ``number``: one seat to the left each deal."""
+    return (first_dealer + number) % players
 
 
 def require_deal(phase: enum.Enum, deal_phase: enum.Enum, over_phase: enum.Enum) -> None:

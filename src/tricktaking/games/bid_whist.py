@@ -687,7 +687,7 @@ def deal(state: BidWhistState, seed: int) -> Deal:
         ([12, 12, 12, 12], 6)
     """
     require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
-    dealer = next_dealer(state.config.first_dealer, state.round, PLAYERS)
+    dealer = next_dealer(state.config.first_dealer, state.round.number, PLAYERS)
     return deal_round(_DECK, seed, players=PLAYERS, dealer=dealer, hand_size=HAND_SIZE)
 
 
@@ -904,7 +904,7 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
                 history=history,
             )
         case Deal():
-            dealer = next_dealer(state.config.first_dealer, state.round, PLAYERS)
+            dealer = next_dealer(state.config.first_dealer, state.round.number, PLAYERS)
             dealt = dealt_hands(action, _DECK)
             return _replace(
                 state,

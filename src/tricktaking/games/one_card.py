@@ -624,7 +624,7 @@ def deal(state: OneCardState, seed: int) -> Deal:
         _DECK,
         seed,
         players=config.players,
-        dealer=next_dealer(config.first_dealer, state.round, config.players),
+        dealer=next_dealer(config.first_dealer, state.round.number, config.players),
         hand_size=config.hand_size,
     )
 
@@ -780,7 +780,7 @@ def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
         case Deal():
             config = state.config
             n = config.players
-            dealer = next_dealer(config.first_dealer, state.round, n)
+            dealer = next_dealer(config.first_dealer, state.round.number, n)
             hands = dealt_hands(action, _DECK)
             return _hand_state(
                 state,

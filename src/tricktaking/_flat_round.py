@@ -1,0 +1,194 @@
+"""The round in progress held flat in a game state, and built as a :class:`Round` on demand.
+
+Every card played makes a new state. If the state held its :class:`Round`, each play
+would also build a new trick and a new round around it; most of those are never read
+(a search bot reads a few views in thousands of states). So a state keeps the round's
+parts as its own fields (the deal number, the dealer, the hands, the leader and plays of
+the trick in progress, the completed tricks and the tricks won) and builds the public
+``state.round`` once, when it is first read, and keeps it.
+
+The parts *are* the value: equality and the hash read them, never the built round.
+A state made with ``round=...`` (its public constructor, ``attrs.evolve``) takes its
+parts from that round, so the public way to make or change a state is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import attrs
+
+from tricktaking._fast import DERIVED, constructor, replacer, slot_setter
+from tricktaking.cards import Card
+from tricktaking.rounds import Round
+from tricktaking.tricks import Play, Trick, best_play
+
+__all__ = [
+    "FlatRound",
+    "empty_trick",
+    "play_card",
+    "round_fields",
+    "to_play",
+    "with_round",
+]
+
+_S = TypeVar("_S", bound="FlatRound")
+
+_make_round = constructor(Round)
+_make_trick = constructor(Trick)
+# Tricks are immutable, so every round can share one empty trick per leader.
+_EMPTY_TRICKS = tuple(Trick(leader=seat) for seat in range(6))
+
+
+def empty_trick(leader: int) -> Trick:
+    """The shared empty trick led by ``leader`` (0 to 5)."""
+    return _EMPTY_TRICKS[leader]
+
+
+def _part(alias: str, default: Any) -> Any:
+    return attrs.field(default=default, alias=alias, repr=False)
+
+
+@attrs.frozen(kw_only=True, eq=False, repr=False)
+class FlatRound:
+    """A state's round in progress, as flat fields; ``round`` builds the :class:`Round`.
+
+    Game states extend this class. Their constructor takes ``round=``; the parts are
+    filled from it. The engine's fast paths set the parts directly and leave the round
+    to be built when read.
+    """
+
+    _round: Round | None = attrs.field(
+        default=None, alias="round", eq=False, metadata={DERIVED: True}
+    )
+    _number: int = _part("number", 0)
+    _dealer: int = _part("dealer", 0)
+    _hands: tuple[tuple[Card, ...], ...] = _part("hands", ())
+    _leader: int = _part("leader", 0)
+    _plays: tuple[Play, ...] = _part("plays", ())
+    _tricks: tuple[Trick, ...] = _part("tricks", ())
+    _won: tuple[int, ...] = _part("won", ())
+
+    def __attrs_post_init__(self) -> None:
+        rnd = self._round
+        if rnd is None:
+            return
+        for name, value in round_fields(rnd).items():
+            object.__setattr__(self, name, value)
+
+    @property
+    def round(self) -> Round:
+        """The current round (built from the state's parts the first time it is read)."""
+        rnd = self._round
+        if rnd is None:
+            plays = self._plays
+            leader = self._leader
+            rnd = _make_round(
+                number=self._number,
+                dealer=self._dealer,
+                hands=self._hands,
+                trick=_make_trick(leader=leader, plays=plays, winner=None)
+                if plays
+                else _EMPTY_TRICKS[leader],
+                tricks=self._tricks,
+                won=self._won,
+            )
+            _set_round(self, rnd)
+        return rnd
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{field.alias}={getattr(self, field.alias)!r}"
+            for field in attrs.fields(type(self))
+            if field.repr
+        )
+        return f"{type(self).__name__}({shown})"
+
+
+_set_round = slot_setter(FlatRound, "_round")
+
+
+def round_fields(rnd: Round) -> dict[str, object]:
+    """The parts of ``rnd`` by field name (``_hands``, ``_plays``, ...)."""
+    trick = rnd.trick
+    return {
+        "_number": rnd.number,
+        "_dealer": rnd.dealer,
+        "_hands": rnd.hands,
+        "_leader": trick.leader,
+        "_plays": trick.plays,
+        "_tricks": rnd.tricks,
+        "_won": rnd.won,
+    }
+
+
+_KEYWORD_REPLACERS: dict[type, Callable[..., Any]] = {}
+
+
+def with_round(state: _S, rnd: Round, **changes: object) -> _S:
+    """``state`` with the round ``rnd`` and ``changes`` (field names), validated by no one.
+
+    For the rare steps that start or reshape a round (a deal, a new leader); a card
+    played goes through :func:`play_card`.
+    """
+    cls = state.__class__
+    replace = _KEYWORD_REPLACERS.get(cls)
+    if replace is None:
+        replace = _KEYWORD_REPLACERS[cls] = replacer(cls)
+    new: _S = replace(state, **round_fields(rnd), **changes)
+    return new
+
+
+def to_play(state: FlatRound) -> int:
+    """The seat that plays next to the trick in progress."""
+    return (state._leader + len(state._plays)) % len(state._hands)
+
+
+_PlayReplacers = tuple[Callable[..., Any], Callable[..., Any]]
+_REPLACERS: dict[type, _PlayReplacers] = {}
+
+
+def _replacers(cls: type) -> _PlayReplacers:
+    found = _REPLACERS.get(cls)
+    if found is None:
+        found = _REPLACERS[cls] = (
+            replacer(cls, "_hands", "_plays", "history"),
+            replacer(cls, "_hands", "_leader", "_plays", "_tricks", "_won", "history"),
+        )
+    return found
+
+
+def play_card(
+    state: _S,
+    play: Play,
+    history: object,
+    strength_of: Callable[..., Mapping[Card, int]],
+    *rules: object,
+) -> tuple[_S, Trick | None]:
+    """The state after ``play`` with ``history``, and the trick it completed, if any.
+
+    The card leaves its hand and joins the trick. When every seat has played, the
+    trick, with its winner (the strongest card by the table ``strength_of(plays,
+    *rules)``, see :func:`~tricktaking.tricks.best_play`), moves to the completed
+    tricks, and the winner leads an empty trick. Nothing else of the state changes.
+    """
+    seat = play.seat
+    hands = list(state._hands)
+    hand = hands[seat]
+    index = hand.index(play.card)
+    hands[seat] = hand[:index] + hand[index + 1 :]
+    plays = state._plays + (play,)  # noqa: RUF005  (twice as fast as unpacking)
+    with_trick, with_trick_done = _REPLACERS.get(state.__class__) or _replacers(state.__class__)
+    if len(plays) < len(hands):
+        return with_trick(state, tuple(hands), plays, history), None
+    winner = best_play(plays, strength_of(plays, *rules)).seat
+    done = _make_trick(leader=state._leader, plays=plays, winner=winner)
+    won = list(state._won)
+    won[winner] += 1
+    return (
+        with_trick_done(
+            state, tuple(hands), winner, (), state._tricks + (done,), tuple(won), history
+        ),  # noqa: RUF005
+        done,
+    )
