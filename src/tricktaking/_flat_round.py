@@ -188,7 +188,7 @@ def play_card(
     won[winner] += 1
     return (
         with_trick_done(
-            state, tuple(hands), winner, (), state._tricks + (done,), tuple(won), history
-        ),  # noqa: RUF005
+            state, tuple(hands), winner, (), (*state._tricks, done), tuple(won), history
+        ),
         done,
     )

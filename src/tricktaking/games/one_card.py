@@ -32,15 +32,14 @@ import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._fields import MAX_TARGET, exact_int, exact_options
+from tricktaking._flat_round import FlatRound, play_card, to_play, with_round
 from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     add_at,
     deal_round,
     dealt_hands,
-    empty_trick,
     new_round,
     next_dealer,
-    play_into_round,
     replace_at,
     require_deal,
     strength_tables,
@@ -233,8 +232,8 @@ OneCardAction: TypeAlias = Deal | Bid | Pass | Play | ChooseDirection
 
 
 @short_cut_eq
-@attrs.frozen(kw_only=True, cache_hash=True)
-class OneCardState:
+@attrs.frozen(kw_only=True, cache_hash=True, repr=False)
+class OneCardState(FlatRound):
     """The complete, immutable state of a One Card game.
 
     Attributes:
@@ -261,7 +260,6 @@ class OneCardState:
 
     config: OneCardConfig
     phase: OneCardPhase
-    round: Round
     centre: Card | None
     calls: tuple[OneCardCall, ...]
     bidder: int | None
@@ -280,7 +278,7 @@ class OneCardState:
     @property
     def hand_complete(self) -> bool:
         """Whether every trick of the current hand has been played."""
-        return len(self.round.tricks) == self.config.hand_size
+        return len(self._tricks) == self.config.hand_size
 
 
 @attrs.frozen(kw_only=True)
@@ -356,9 +354,8 @@ _JOKER_RANK = Rank.JOKER
 _make_view = constructor(OneCardView)  # views are built for every bot decision
 _replace = replacer(OneCardState)
 # the hot path: a card played, and a trick won with cards left
-_with_play = replacer(OneCardState, "round", "trump", "history")
-_with_trick = replacer(OneCardState, "phase", "round", "trump", "points", "history")
-_replace_round = replacer(Round)
+_with_trump = replacer(OneCardState, "trump")  # the bidder's first lead names trump
+_with_trick = replacer(OneCardState, "phase", "points")  # a trick won, the hand goes on
 _set_legal = slot_setter(OneCardState, "_legal")
 
 
@@ -427,7 +424,10 @@ def led_suit(trick: Trick, trump: Suit | None) -> Suit | None:
         >>> from tricktaking.tricks import Play, Trick
         >>> led_suit(Trick(leader=0, plays=(Play(0, Card.parse("JK")),)), None)
     """
-    plays = trick.plays
+    return _led(trick.plays, trump)
+
+
+def _led(plays: tuple[Play, ...], trump: Suit | None) -> Suit | None:
     return effective_suit(plays[0].card, trump) if plays else None
 
 
@@ -450,8 +450,8 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tup
 
 def _playable(state: OneCardState, seat: int) -> tuple[Card, ...]:
     """The cards ``seat`` may play now: OC-10.4, and the joker-lead ban of OC-6.3."""
-    rnd = state.round
-    cards = legal_plays(rnd.hands[seat], rnd.trick, state.trump)
+    trump = state.trump
+    cards = follow_suit(state._hands[seat], _led(state._plays, trump), trump)
     if _joker_lead_banned(state):
         return tuple([card for card in cards if card.rank is not _JOKER_RANK])
     return cards
@@ -533,7 +533,7 @@ def _auction(state: OneCardState) -> tuple[int, Bid | None, int]:
     """
     passed = 0
     high: Bid | None = None
-    seat = state.round.dealer
+    seat = state._dealer
     for call in state.calls:
         seat = call.seat
         if isinstance(call, Bid):
@@ -591,10 +591,10 @@ def _hand_state(
     history: History[OneCardAction],
 ) -> OneCardState:
     """The state at the start of a hand: no calls, no trump, uptown, no points yet."""
-    return _replace(
+    return with_round(
         state,
+        rnd,
         phase=phase,
-        round=rnd,
         centre=centre,
         calls=(),
         bidder=None,
@@ -624,7 +624,7 @@ def deal(state: OneCardState, seed: int) -> Deal:
         _DECK,
         seed,
         players=config.players,
-        dealer=next_dealer(config.first_dealer, state.round.number, config.players),
+        dealer=next_dealer(config.first_dealer, state._number, config.players),
         hand_size=config.hand_size,
     )
 
@@ -639,11 +639,11 @@ def actor(state: OneCardState) -> int | Chance | None:
     """
     phase = state.phase
     if phase is _PLAY_PHASE:
-        return state.round.trick.next_seat(state.config.players)
+        return to_play(state)
     if phase is _BID_PHASE:
         return _auction(state)[2]
     if phase is _CHOOSE_DIRECTION_PHASE:
-        return state.round.trick.leader
+        return state._leader
     if phase is _DEAL_PHASE:
         return CHANCE
     return None
@@ -675,26 +675,25 @@ def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
 def _legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
     phase = state.phase
     if phase is _PLAY_PHASE:
-        seat = state.round.trick.next_seat(state.config.players)
+        seat = to_play(state)
         return tuple(map(_PLAYS[seat].__getitem__, _playable(state, seat)))
     if phase is _BID_PHASE:
         _, high, seat = _auction(state)
         return _CALLS[seat][_lowest_bid(state, high)]
     if phase is _CHOOSE_DIRECTION_PHASE:
-        return _DIRECTIONS[state.round.trick.leader]
+        return _DIRECTIONS[state._leader]
     return ()
 
 
 def _play_problem(state: OneCardState, seat: int, card: Card) -> Problem | None:
     if state.phase is not _PLAY_PHASE:
         return not_playing(state.phase is _OVER_PHASE)
-    rnd = state.round
-    problem = card_play_problem(rnd, state.config.players, seat, card)
+    problem = card_play_problem(state._hands, to_play(state), seat, card)
     if problem is not None or card in _playable(state, seat):
         return problem
     if card.rank is _JOKER_RANK and _joker_lead_banned(state):
         return Violation.FORBIDDEN_LEAD, "the bidder may not lead the joker to trick 1 (OC-6.3)"
-    return follow_problem(seat, led_suit(rnd.trick, state.trump), state.trump, "OC-10.4")
+    return follow_problem(seat, _led(state._plays, state.trump), state.trump, "OC-10.4")
 
 
 def _problem(state: OneCardState, action: OneCardAction) -> Problem | None:
@@ -724,7 +723,7 @@ def _problem(state: OneCardState, action: OneCardAction) -> Problem | None:
         case ChooseDirection(seat=seat):
             if phase is not _CHOOSE_DIRECTION_PHASE:
                 return Violation.WRONG_PHASE, "the direction is chosen only after the joker falls"
-            return turn_problem(seat, state.round.trick.leader, phase.value)
+            return turn_problem(seat, state._leader, phase.value)
         case Deal():
             if phase is not _DEAL_PHASE:
                 return Violation.WRONG_PHASE, "no deal is due"
@@ -780,12 +779,12 @@ def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
         case Deal():
             config = state.config
             n = config.players
-            dealer = next_dealer(config.first_dealer, state.round.number, n)
+            dealer = next_dealer(config.first_dealer, state._number, n)
             hands = dealt_hands(action, _DECK)
             return _hand_state(
                 state,
                 _BID_PHASE,
-                new_round(state.round.number + 1, dealer, hands, left_of(dealer, n)),
+                new_round(state._number + 1, dealer, hands, left_of(dealer, n)),
                 centre=action.stock[0],
                 history=state.history.append(action),
             )
@@ -808,7 +807,7 @@ def _call(state: OneCardState, call: OneCardCall) -> OneCardState:
         return _replace(
             state,
             phase=_PLAY_PHASE,
-            round=_replace_round(state.round, trick=empty_trick(high.seat)),
+            _leader=high.seat,
             calls=calls,
             bidder=high.seat,
             contract=high.points,
@@ -816,11 +815,10 @@ def _call(state: OneCardState, call: OneCardCall) -> OneCardState:
         )
     if high is None and passes == n:
         # OC-7.7, OC-9.2: a no-bid hand, led by seat (dealer + n // 2) mod n
-        leader = (state.round.dealer + n // 2) % n
         return _replace(
             state,
             phase=_PLAY_PHASE,
-            round=_replace_round(state.round, trick=empty_trick(leader)),
+            _leader=(state._dealer + n // 2) % n,
             calls=calls,
             history=history,
         )
@@ -828,40 +826,35 @@ def _call(state: OneCardState, call: OneCardCall) -> OneCardState:
 
 
 def _play(state: OneCardState, action: Play) -> OneCardState:
-    config = state.config
     trump = state.trump
     if state.bidder is not None and trump is None:
         trump = action.card.suit  # OC-6.2: the bidder's first lead names trump
-    direction = state.direction
-    rnd, done = play_into_round(
-        state.round, action, config.players, _trick_strength, trump, direction
+        state = _with_trump(state, trump)
+    played, done = play_card(
+        state, action, state.history.append(action), _trick_strength, trump, state.direction
     )
-    history = state.history.append(action)
     if done is None:
-        return _with_play(state, rnd, trump, history)
-    winner = rnd.trick.leader
+        return played
+    winner = played._leader
     gained = 0
     for play in done.plays:  # a loop beats sum(map(...)) over three or four plays
         gained += _POINTS_OF[play.card]
     points = add_at(state.points, winner, gained) if gained else state.points
-    if rnd.hands[winner]:  # cards left: the hand goes on
+    if played._hands[winner]:  # cards left: the hand goes on
         reverse = trump is None and any(play.card is _JOKER for play in done.plays)
         phase = _CHOOSE_DIRECTION_PHASE if reverse else _PLAY_PHASE  # OC-8.3
-        return _with_trick(state, phase, rnd, trump, points, history)
+        return _with_trick(played, phase, points)
     if state.centre is not None:
         points = add_at(points, winner, _POINTS_OF[state.centre])  # OC-12.2
     scored = hand_scores(points, state.bidder, state.contract)
     totals = tuple([total + score for total, score in zip(state.scores, scored, strict=True)])
-    over = game_winner(totals, config.target) is not None
+    over = game_winner(totals, state.config.target) is not None
     return _replace(
-        state,
+        played,
         phase=_OVER_PHASE if over else _DEAL_PHASE,
-        round=rnd,
-        trump=trump,
         points=points,
         scores=totals,
         score_sheet=state.score_sheet.append(scored),
-        history=history,
     )
 
 

@@ -39,8 +39,8 @@ from typing import Literal, TypeAlias
 import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
-from tricktaking._flat_round import FlatRound, play_card, to_play, with_round
 from tricktaking._fields import exact_int, exact_options
+from tricktaking._flat_round import FlatRound, play_card, to_play, with_round
 from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     deal_round,
