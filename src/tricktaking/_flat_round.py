@@ -26,6 +26,7 @@ from tricktaking.tricks import Play, Trick, best_play
 
 __all__ = [
     "FlatRound",
+    "flat_round_state",
     "empty_trick",
     "play_card",
     "round_fields",
@@ -34,6 +35,7 @@ __all__ = [
 ]
 
 _S = TypeVar("_S", bound="FlatRound")
+_C = TypeVar("_C", bound="type[FlatRound]")
 
 _make_round = constructor(Round)
 _make_trick = constructor(Trick)
@@ -149,14 +151,13 @@ _PlayReplacers = tuple[Callable[..., Any], Callable[..., Any]]
 _REPLACERS: dict[type, _PlayReplacers] = {}
 
 
-def _replacers(cls: type) -> _PlayReplacers:
-    found = _REPLACERS.get(cls)
-    if found is None:
-        found = _REPLACERS[cls] = (
-            replacer(cls, "_hands", "_plays", "history"),
-            replacer(cls, "_hands", "_leader", "_plays", "_tricks", "_won", "history"),
-        )
-    return found
+def flat_round_state(cls: _C) -> _C:
+    """Register a game's state class (a :class:`FlatRound`) for :func:`play_card`."""
+    _REPLACERS[cls] = (
+        replacer(cls, "_hands", "_plays", "history"),
+        replacer(cls, "_hands", "_leader", "_plays", "_tricks", "_won", "history"),
+    )
+    return cls
 
 
 def play_card(
@@ -179,7 +180,7 @@ def play_card(
     index = hand.index(play.card)
     hands[seat] = hand[:index] + hand[index + 1 :]
     plays = state._plays + (play,)  # noqa: RUF005  (twice as fast as unpacking)
-    with_trick, with_trick_done = _REPLACERS.get(state.__class__) or _replacers(state.__class__)
+    with_trick, with_trick_done = _REPLACERS[state.__class__]
     if len(plays) < len(hands):
         return with_trick(state, tuple(hands), plays, history), None
     winner = best_play(plays, strength_of(plays, *rules)).seat

@@ -32,8 +32,8 @@ import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._fields import MAX_TARGET, exact_int, exact_options
-from tricktaking._flat_round import FlatRound, play_card, to_play, with_round
-from tricktaking._skeleton import Hooks, engine_functions
+from tricktaking._flat_round import FlatRound, flat_round_state, play_card, to_play, with_round
+from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
     add_at,
     deal_round,
@@ -231,6 +231,7 @@ OneCardAction: TypeAlias = Deal | Bid | Pass | Play | ChooseDirection
 """Every action of a One Card game."""
 
 
+@flat_round_state
 @short_cut_eq
 @attrs.frozen(kw_only=True, cache_hash=True, repr=False)
 class OneCardState(FlatRound):
@@ -450,11 +451,14 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tup
 
 def _playable(state: OneCardState, seat: int) -> tuple[Card, ...]:
     """The cards ``seat`` may play now: OC-10.4, and the joker-lead ban of OC-6.3."""
-    trump = state.trump
-    cards = follow_suit(state._hands[seat], _led(state._plays, trump), trump)
-    if _joker_lead_banned(state):
-        return tuple([card for card in cards if card.rank is not _JOKER_RANK])
-    return cards
+    hand = state._hands[seat]
+    plays = state._plays
+    if plays:
+        trump = state.trump
+        return follow_suit(hand, _led(plays, trump), trump)
+    if _joker_lead_banned(state):  # a lead: the ban is the only restriction
+        return tuple([card for card in hand if card.rank is not _JOKER_RANK])
+    return hand
 
 
 def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | None) -> int:
@@ -654,24 +658,6 @@ def _joker_lead_banned(state: OneCardState) -> bool:
     return state.bidder is not None and state.trump is None
 
 
-def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
-    """The legal actions of the seat to act; ``()`` at a deal and after the game.
-
-    Order: in the auction, pass and then the bids from the lowest legal one up to 15;
-    plays in hand order; the reversal choice uptown, then downtown.
-
-    Example:
-        >>> from tricktaking.games.one_card import (
-        ...     OneCardConfig, apply, deal, legal_actions, new_game,
-        ... )
-        >>> state = new_game(OneCardConfig(players=4))
-        >>> state = apply(state, deal(state, seed=1))
-        >>> [str(action) for action in legal_actions(state)][:3]
-        ['1 pass', '1 bid 6', '1 bid 7']
-    """
-    return _ENGINE.legal_actions(state)
-
-
 def _legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
     phase = state.phase
     if phase is _PLAY_PHASE:
@@ -736,37 +722,6 @@ def _problem(state: OneCardState, action: OneCardAction) -> Problem | None:
                 hand_size=config.hand_size,
                 stock_size=1,
             )
-
-
-def check(state: OneCardState, action: Action) -> Violation | None:
-    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
-
-    Example:
-        >>> from tricktaking.games.one_card import OneCardConfig, check, new_game
-        >>> from tricktaking.actions import Pass
-        >>> check(new_game(OneCardConfig(players=3)), Pass(1))
-        <Violation.WRONG_PHASE: 'wrong_phase'>
-    """
-    return _ENGINE.check(state, action)
-
-
-def apply(state: OneCardState, action: Action) -> OneCardState:
-    """The state after ``action``, validated; ``state`` is unchanged.
-
-    Raises:
-        IllegalActionError: If the action is illegal, with its
-            :class:`~tricktaking.errors.Violation`.
-
-    Example:
-        >>> from tricktaking.games.one_card import Bid, OneCardConfig, apply, deal, new_game
-        >>> state = new_game(OneCardConfig(players=3))
-        >>> state = apply(state, deal(state, seed=4))
-        >>> apply(state, Bid(1, 16)).phase
-        Traceback (most recent call last):
-        ...
-        tricktaking.errors.IllegalActionError: seat 1: '1 bid 16' is illegal in the bid phase: ...
-    """
-    return _ENGINE.apply(state, action)
 
 
 def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
@@ -870,6 +825,58 @@ _ENGINE = engine_functions(
         advance=_advance,
     )
 )
+
+
+@runs(_ENGINE.legal_actions)
+def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
+    """The legal actions of the seat to act; ``()`` at a deal and after the game.
+
+    Order: in the auction, pass and then the bids from the lowest legal one up to 15;
+    plays in hand order; the reversal choice uptown, then downtown.
+
+    Example:
+        >>> from tricktaking.games.one_card import (
+        ...     OneCardConfig, apply, deal, legal_actions, new_game,
+        ... )
+        >>> state = new_game(OneCardConfig(players=4))
+        >>> state = apply(state, deal(state, seed=1))
+        >>> [str(action) for action in legal_actions(state)][:3]
+        ['1 pass', '1 bid 6', '1 bid 7']
+    """
+    return _ENGINE.legal_actions(state)  # pragma: no cover - @runs runs this code itself
+
+
+@runs(_ENGINE.check)
+def check(state: OneCardState, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
+
+    Example:
+        >>> from tricktaking.games.one_card import OneCardConfig, check, new_game
+        >>> from tricktaking.actions import Pass
+        >>> check(new_game(OneCardConfig(players=3)), Pass(1))
+        <Violation.WRONG_PHASE: 'wrong_phase'>
+    """
+    return _ENGINE.check(state, action)  # pragma: no cover - @runs runs this code itself
+
+
+@runs(_ENGINE.apply)
+def apply(state: OneCardState, action: Action) -> OneCardState:
+    """The state after ``action``, validated; ``state`` is unchanged.
+
+    Raises:
+        IllegalActionError: If the action is illegal, with its
+            :class:`~tricktaking.errors.Violation`.
+
+    Example:
+        >>> from tricktaking.games.one_card import Bid, OneCardConfig, apply, deal, new_game
+        >>> state = new_game(OneCardConfig(players=3))
+        >>> state = apply(state, deal(state, seed=4))
+        >>> apply(state, Bid(1, 16)).phase
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.IllegalActionError: seat 1: '1 bid 16' is illegal in the bid phase: ...
+    """
+    return _ENGINE.apply(state, action)  # pragma: no cover - @runs runs this code itself
 
 
 def is_over(state: OneCardState) -> bool:
