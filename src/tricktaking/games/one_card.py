@@ -32,7 +32,13 @@ import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._fields import MAX_TARGET, exact_int, exact_options
-from tricktaking._flat_round import FlatRound, flat_round_state, play_card, to_play, with_round
+from tricktaking._flat_round import (
+    FlatRound,
+    flat_round_state,
+    play_card,
+    with_leader,
+    with_round,
+)
 from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
     add_at,
@@ -429,7 +435,8 @@ def led_suit(trick: Trick, trump: Suit | None) -> Suit | None:
 
 
 def _led(plays: tuple[Play, ...], trump: Suit | None) -> Suit | None:
-    return effective_suit(plays[0].card, trump) if plays else None
+    # effective_suit, inline (as in tricks.follow_suit): on the hot path of every list
+    return (plays[0].card.suit or trump) if plays else None
 
 
 def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tuple[Card, ...]:
@@ -480,7 +487,7 @@ _STRENGTH = strength_tables(_DECK, _strength)
 def _trick_strength(
     plays: tuple[Play, ...], trump: Suit | None, direction: Direction
 ) -> Mapping[Card, int]:
-    return _STRENGTH[trump, direction, effective_suit(plays[0].card, trump)]
+    return _STRENGTH[trump, direction, _led(plays, trump)]
 
 
 def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
@@ -643,7 +650,7 @@ def actor(state: OneCardState) -> int | Chance | None:
     """
     phase = state.phase
     if phase is _PLAY_PHASE:
-        return to_play(state)
+        return state._turn
     if phase is _BID_PHASE:
         return _auction(state)[2]
     if phase is _CHOOSE_DIRECTION_PHASE:
@@ -661,7 +668,7 @@ def _joker_lead_banned(state: OneCardState) -> bool:
 def _legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
     phase = state.phase
     if phase is _PLAY_PHASE:
-        seat = to_play(state)
+        seat = state._turn
         return tuple(map(_PLAYS[seat].__getitem__, _playable(state, seat)))
     if phase is _BID_PHASE:
         _, high, seat = _auction(state)
@@ -674,7 +681,7 @@ def _legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
 def _play_problem(state: OneCardState, seat: int, card: Card) -> Problem | None:
     if state.phase is not _PLAY_PHASE:
         return not_playing(state.phase is _OVER_PHASE)
-    problem = card_play_problem(state._hands, to_play(state), seat, card)
+    problem = card_play_problem(state._hands, state._turn, seat, card)
     if problem is not None or card in _playable(state, seat):
         return problem
     if card.rank is _JOKER_RANK and _joker_lead_banned(state):
@@ -759,10 +766,10 @@ def _call(state: OneCardState, call: OneCardCall) -> OneCardState:
     passes = passed.bit_count()
     if high is not None and (high.points == MAX_BID or passes == n - 1):
         # OC-7.5, OC-7.6: a bid hand; the bidder leads trick 1 and names trump (OC-9.1)
-        return _replace(
+        return with_leader(
             state,
+            high.seat,
             phase=_PLAY_PHASE,
-            _leader=high.seat,
             calls=calls,
             bidder=high.seat,
             contract=high.points,
@@ -770,10 +777,10 @@ def _call(state: OneCardState, call: OneCardCall) -> OneCardState:
         )
     if high is None and passes == n:
         # OC-7.7, OC-9.2: a no-bid hand, led by seat (dealer + n // 2) mod n
-        return _replace(
+        return with_leader(
             state,
+            (state._dealer + n // 2) % n,
             phase=_PLAY_PHASE,
-            _leader=(state._dealer + n // 2) % n,
             calls=calls,
             history=history,
         )

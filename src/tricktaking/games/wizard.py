@@ -40,7 +40,7 @@ import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._fields import exact_int, exact_options
-from tricktaking._flat_round import FlatRound, flat_round_state, play_card, to_play, with_round
+from tricktaking._flat_round import FlatRound, flat_round_state, play_card, with_round
 from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
     deal_round,
@@ -528,7 +528,7 @@ def actor(state: WizardState) -> int | Chance | None:
     """
     phase = state.phase
     if phase is _PLAY_PHASE:
-        return to_play(state)
+        return state._turn
     if phase is _BID_PHASE:
         return _bidder(state)
     if phase is _DEAL_PHASE:
@@ -556,7 +556,7 @@ def _forbidden_bid(state: WizardState, seat: int) -> int | None:
 def _legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
     phase = state.phase
     if phase is _PLAY_PHASE:
-        seat = to_play(state)
+        seat = state._turn
         cards = _legal_cards(state._hands[seat], state._plays)
         # Each distinct card is one action. Only Wizards and Jesters repeat, and they sort
         # last, Wizards first, so one of the last two pairs repeats if any pair does.
@@ -578,7 +578,7 @@ def _play_problem(state: WizardState, seat: int, card: Card) -> Problem | None:
     if state.phase is not _PLAY_PHASE:
         return not_playing(state.phase is _OVER_PHASE)
     hands, plays = state._hands, state._plays
-    problem = card_play_problem(hands, to_play(state), seat, card)
+    problem = card_play_problem(hands, state._turn, seat, card)
     if problem is None and card not in _legal_cards(hands[seat], plays):
         return follow_problem(seat, _led(plays), state.trump, "WZ-10.3")
     return problem
