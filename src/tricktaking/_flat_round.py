@@ -22,7 +22,7 @@ import attrs
 from tricktaking._fast import DERIVED, constructor, replacer, slot_setter
 from tricktaking.cards import Card
 from tricktaking.rounds import Round
-from tricktaking.tricks import Play, Trick, best_play
+from tricktaking.tricks import Play, Trick, best_play, left_of
 
 __all__ = [
     "FlatRound",
@@ -30,6 +30,7 @@ __all__ = [
     "flat_round_state",
     "play_card",
     "round_fields",
+    "start_round",
     "to_play",
     "with_leader",
     "with_round",
@@ -113,6 +114,7 @@ class FlatRound:
 
 
 _set_round = slot_setter(FlatRound, "_round")
+_PARTS = tuple(field.name for field in attrs.fields(FlatRound))
 
 
 def round_fields(rnd: Round) -> dict[str, object]:
@@ -151,6 +153,19 @@ def _keyword_replacer(cls: type) -> Callable[..., Any]:
     return replace
 
 
+def start_round(state: _S, number: int, dealer: int, hands: tuple[tuple[Card, ...], ...]) -> _S:
+    """``state`` with deal ``number`` by ``dealer`` of ``hands``; nothing else changes.
+
+    No trick is played yet; the seat left of the dealer is to lead.
+    """
+    players = len(hands)
+    leader = left_of(dealer, players)
+    new: _S = _REPLACERS[state.__class__][2](
+        state, number, dealer, hands, leader, (), (), (0,) * players, leader
+    )
+    return new
+
+
 def to_play(state: FlatRound) -> int:
     """The seat that plays next to the trick in progress."""
     return state._turn
@@ -163,7 +178,7 @@ def with_leader(state: _S, leader: int, **changes: object) -> _S:
     return new
 
 
-_PlayReplacers = tuple[Callable[..., Any], Callable[..., Any]]
+_PlayReplacers = tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]
 _REPLACERS: dict[type, _PlayReplacers] = {}
 
 
@@ -172,6 +187,7 @@ def flat_round_state(cls: _C) -> _C:
     _REPLACERS[cls] = (
         replacer(cls, "_hands", "_plays", "_turn", "history"),
         replacer(cls, "_hands", "_leader", "_plays", "_tricks", "_won", "_turn", "history"),
+        replacer(cls, *(name for name in _PARTS if name != "_round")),
     )
     return cls
 
@@ -196,7 +212,7 @@ def play_card(
     index = hand.index(play.card)
     hands[seat] = hand[:index] + hand[index + 1 :]
     plays = state._plays + (play,)  # noqa: RUF005  (twice as fast as unpacking)
-    with_trick, with_trick_done = _REPLACERS[state.__class__]
+    with_trick, with_trick_done, _ = _REPLACERS[state.__class__]
     players = len(hands)
     if len(plays) < players:
         return with_trick(state, tuple(hands), plays, (seat + 1) % players, history), None

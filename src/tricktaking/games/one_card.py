@@ -36,8 +36,8 @@ from tricktaking._flat_round import (
     FlatRound,
     flat_round_state,
     play_card,
+    start_round,
     with_leader,
-    with_round,
 )
 from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
@@ -79,7 +79,6 @@ from tricktaking.cards import Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
 from tricktaking.history import History
-from tricktaking.rounds import Round
 from tricktaking.tricks import (
     Play,
     Trick,
@@ -361,6 +360,19 @@ _JOKER_RANK = Rank.JOKER
 _make_view = constructor(OneCardView)  # views are built for every bot decision
 _replace = replacer(OneCardState)
 # the hot path: a card played, and a trick won with cards left
+_with_call = replacer(OneCardState, "calls", "history")
+_with_deal = replacer(
+    OneCardState,
+    "phase",
+    "centre",
+    "calls",
+    "bidder",
+    "contract",
+    "trump",
+    "direction",
+    "points",
+    "history",
+)
 _with_trump = replacer(OneCardState, "trump")  # the bidder's first lead names trump
 _with_trick = replacer(OneCardState, "phase", "points")  # a trick won, the hand goes on
 _set_legal = slot_setter(OneCardState, "_legal")
@@ -537,6 +549,10 @@ _DIRECTIONS = tuple(
 # The auction
 
 
+# after each seat, every seat in the order the auction goes round (OC-7.3)
+_CALL_ORDER = tuple(tuple(seats_from(left_of(seat, n), n) for seat in range(n)) for n in range(7))
+
+
 def _auction(state: OneCardState) -> tuple[int, Bid | None, int]:
     """The passed seats (a bit mask), the high bid and the next caller (OC-7.3, OC-7.4).
 
@@ -552,7 +568,7 @@ def _auction(state: OneCardState) -> tuple[int, Bid | None, int]:
         else:
             passed |= 1 << seat
     n = state.config.players
-    for caller in seats_from(left_of(seat, n), n):
+    for caller in _CALL_ORDER[n][seat]:
         if not passed >> caller & 1:
             return passed, high, caller
     return passed, high, seat
@@ -595,25 +611,24 @@ def new_game(config: OneCardConfig) -> OneCardState:
 
 def _hand_state(
     state: OneCardState,
-    phase: OneCardPhase,
-    rnd: Round,
+    dealer: int,
+    hands: tuple[tuple[Card, ...], ...],
     *,
     centre: Card,
     history: History[OneCardAction],
 ) -> OneCardState:
     """The state at the start of a hand: no calls, no trump, uptown, no points yet."""
-    return with_round(
-        state,
-        rnd,
-        phase=phase,
-        centre=centre,
-        calls=(),
-        bidder=None,
-        contract=None,
-        trump=None,
-        direction=_UPTOWN,
-        points=(0,) * state.config.players,
-        history=history,
+    return _with_deal(
+        start_round(state, state._number + 1, dealer, hands),
+        _BID_PHASE,
+        centre,
+        (),
+        None,
+        None,
+        None,
+        _UPTOWN,
+        (0,) * state.config.players,
+        history,
     )
 
 
@@ -745,8 +760,8 @@ def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
             hands = dealt_hands(action, _DECK)
             return _hand_state(
                 state,
-                _BID_PHASE,
-                new_round(state._number + 1, dealer, hands, left_of(dealer, n)),
+                dealer,
+                hands,
                 centre=action.stock[0],
                 history=state.history.append(action),
             )
@@ -784,7 +799,7 @@ def _call(state: OneCardState, call: OneCardCall) -> OneCardState:
             calls=calls,
             history=history,
         )
-    return _replace(state, calls=calls, history=history)
+    return _with_call(state, calls, history)
 
 
 def _play(state: OneCardState, action: Play) -> OneCardState:

@@ -40,13 +40,12 @@ import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._fields import exact_int, exact_options
-from tricktaking._flat_round import FlatRound, flat_round_state, play_card, with_round
+from tricktaking._flat_round import FlatRound, flat_round_state, play_card, start_round
 from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
     deal_round,
     dealt_hands,
     empty_trick,
-    new_round,
     next_dealer,
     replace_at,
     require_deal,
@@ -331,6 +330,8 @@ _PLAY_PHASE = WizardPhase.PLAY
 
 _make_view = constructor(WizardView)  # views are built for every bot decision
 _replace = replacer(WizardState)
+_with_bid = replacer(WizardState, "phase", "bids", "history")
+_with_deal = replacer(WizardState, "phase", "stock", "trump", "bids", "history")
 
 
 # ---------------------------------------------------------------------------------------
@@ -628,11 +629,11 @@ def _problem(state: WizardState, action: WizardAction) -> Problem | None:
 def _advance(state: WizardState, action: WizardAction) -> WizardState:
     match action:
         case Bid(seat=seat, tricks=tricks):
-            return _replace(
+            return _with_bid(
                 state,
-                phase=_PLAY_PHASE if seat == state._dealer else _BID_PHASE,
-                bids=replace_at(state.bids, seat, tricks),
-                history=state.history.append(action),
+                _PLAY_PHASE if seat == state._dealer else _BID_PHASE,
+                replace_at(state.bids, seat, tricks),
+                state.history.append(action),
             )
         case ChooseTrump(suit=suit):
             return _replace(
@@ -657,14 +658,13 @@ def _deal(state: WizardState, action: Deal) -> WizardState:
         else:
             trump = turn_up.suit
     hands = dealt_hands(action, _DECK)
-    return with_round(
-        state,
-        new_round(state._number + 1, dealer, hands, left_of(dealer, config.players)),
-        phase=phase,
-        stock=stock,
-        trump=trump,
-        bids=(None,) * config.players,
-        history=state.history.append(action),
+    return _with_deal(
+        start_round(state, state._number + 1, dealer, hands),
+        phase,
+        stock,
+        trump,
+        (None,) * config.players,
+        state.history.append(action),
     )
 
 
