@@ -692,8 +692,9 @@ def deal(state: BidWhistState, seed: int) -> Deal:
     return deal_round(_DECK, seed, players=PLAYERS, dealer=dealer, hand_size=HAND_SIZE)
 
 
-def _high_bid(state: BidWhistState) -> Bid | None:
-    return next((call for call in reversed(state.calls) if isinstance(call, Bid)), None)
+def _high_bid(calls: tuple[BidWhistCall, ...]) -> Bid | None:
+    """The high bid of ``calls``: the last bid, as each bid beats the one before (BW-7.4)."""
+    return next((call for call in reversed(calls) if isinstance(call, Bid)), None)
 
 
 def _caller(state: BidWhistState) -> int:
@@ -722,7 +723,8 @@ def actor(state: BidWhistState) -> int | Chance | None:
 
 def _dealer_must_bid(state: BidWhistState) -> bool:
     """After three passes the dealer may not pass (BW-7.5)."""
-    return len(state.calls) == 3 and _high_bid(state) is None
+    calls = state.calls
+    return len(calls) == 3 and _high_bid(calls) is None
 
 
 def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
@@ -751,7 +753,7 @@ def _legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
         return tuple(map(_PLAYS[seat].__getitem__, cards))
     if phase is _BID_PHASE:
         seat = _caller(state)
-        high = _high_bid(state)
+        high = _high_bid(state.calls)
         lowest = 3 * state.config.min_bid if high is None else high.strength + 1
         bids = _BIDS[seat][max(0, lowest - 3) :]
         return bids if _dealer_must_bid(state) else (_PASSES[seat], *bids)
@@ -797,7 +799,7 @@ def _problem(state: BidWhistState, action: BidWhistAction) -> Problem | None:
                 return Violation.BID_OUT_OF_RANGE, "a bid level is 1 to 7 (BW-7.2)"
             if action.level < state.config.min_bid:
                 return Violation.BID_TOO_LOW, f"the lowest level is {state.config.min_bid}"
-            high = _high_bid(state)
+            high = _high_bid(state.calls)
             if high is not None and action.strength <= high.strength:
                 return Violation.BID_TOO_LOW, f"a bid must beat the high bid {high.level}" + (
                     f"{high.mode.token} (BW-7.4)"
@@ -876,7 +878,9 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
             calls = state.calls + (action,)  # noqa: RUF005  (faster: hot path)
             if len(calls) < PLAYERS:
                 return _replace(state, calls=calls, history=history)
-            contract = next(call for call in reversed(calls) if isinstance(call, Bid))
+            contract = _high_bid(calls)
+            if contract is None:  # pragma: no cover - the dealer may not pass (BW-7.5)
+                raise RuntimeError("an auction of four passes")
             direction = _DOWNTOWN if contract.mode is _DOWNTOWN_MODE else _UPTOWN
             return _replace(
                 state,
