@@ -27,13 +27,16 @@ from tricktaking.tricks import Play, Trick, best_play
 __all__ = [
     "FlatRound",
     "empty_trick",
+    "flat_round_state",
     "play_card",
     "round_fields",
     "to_play",
+    "with_leader",
     "with_round",
 ]
 
 _S = TypeVar("_S", bound="FlatRound")
+_C = TypeVar("_C", bound="type[FlatRound]")
 
 _make_round = constructor(Round)
 _make_trick = constructor(Trick)
@@ -69,6 +72,9 @@ class FlatRound:
     _plays: tuple[Play, ...] = _part("plays", ())
     _tricks: tuple[Trick, ...] = _part("tricks", ())
     _won: tuple[int, ...] = _part("won", ())
+    # the seat to play next, (leader + plays) mod players: derived, so not part of the
+    # value, but kept because every legal-move list and every validated play needs it
+    _turn: int = attrs.field(default=0, alias="turn", eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         rnd = self._round
@@ -120,6 +126,7 @@ def round_fields(rnd: Round) -> dict[str, object]:
         "_plays": trick.plays,
         "_tricks": rnd.tricks,
         "_won": rnd.won,
+        "_turn": trick.next_seat(len(rnd.hands)) if rnd.hands else trick.leader,
     }
 
 
@@ -132,31 +139,41 @@ def with_round(state: _S, rnd: Round, **changes: object) -> _S:
     For the rare steps that start or reshape a round (a deal, a new leader); a card
     played goes through :func:`play_card`.
     """
-    cls = state.__class__
-    replace = _KEYWORD_REPLACERS.get(cls)
-    if replace is None:
-        replace = _KEYWORD_REPLACERS[cls] = replacer(cls)
+    replace = _keyword_replacer(state.__class__)
     new: _S = replace(state, **round_fields(rnd), **changes)
     return new
 
 
+def _keyword_replacer(cls: type) -> Callable[..., Any]:
+    replace = _KEYWORD_REPLACERS.get(cls)
+    if replace is None:
+        replace = _KEYWORD_REPLACERS[cls] = replacer(cls)
+    return replace
+
+
 def to_play(state: FlatRound) -> int:
     """The seat that plays next to the trick in progress."""
-    return (state._leader + len(state._plays)) % len(state._hands)
+    return state._turn
+
+
+def with_leader(state: _S, leader: int, **changes: object) -> _S:
+    """``state`` with an empty trick led by ``leader``, and ``changes`` (field names)."""
+    replace = _keyword_replacer(state.__class__)
+    new: _S = replace(state, _leader=leader, _plays=(), _turn=leader, **changes)
+    return new
 
 
 _PlayReplacers = tuple[Callable[..., Any], Callable[..., Any]]
 _REPLACERS: dict[type, _PlayReplacers] = {}
 
 
-def _replacers(cls: type) -> _PlayReplacers:
-    found = _REPLACERS.get(cls)
-    if found is None:
-        found = _REPLACERS[cls] = (
-            replacer(cls, "_hands", "_plays", "history"),
-            replacer(cls, "_hands", "_leader", "_plays", "_tricks", "_won", "history"),
-        )
-    return found
+def flat_round_state(cls: _C) -> _C:
+    """Register a game's state class (a :class:`FlatRound`) for :func:`play_card`."""
+    _REPLACERS[cls] = (
+        replacer(cls, "_hands", "_plays", "_turn", "history"),
+        replacer(cls, "_hands", "_leader", "_plays", "_tricks", "_won", "_turn", "history"),
+    )
+    return cls
 
 
 def play_card(
@@ -179,16 +196,17 @@ def play_card(
     index = hand.index(play.card)
     hands[seat] = hand[:index] + hand[index + 1 :]
     plays = state._plays + (play,)  # noqa: RUF005  (twice as fast as unpacking)
-    with_trick, with_trick_done = _REPLACERS.get(state.__class__) or _replacers(state.__class__)
-    if len(plays) < len(hands):
-        return with_trick(state, tuple(hands), plays, history), None
+    with_trick, with_trick_done = _REPLACERS[state.__class__]
+    players = len(hands)
+    if len(plays) < players:
+        return with_trick(state, tuple(hands), plays, (seat + 1) % players, history), None
     winner = best_play(plays, strength_of(plays, *rules)).seat
     done = _make_trick(leader=state._leader, plays=plays, winner=winner)
     won = list(state._won)
     won[winner] += 1
     return (
         with_trick_done(
-            state, tuple(hands), winner, (), state._tricks + (done,), tuple(won), history
-        ),  # noqa: RUF005
+            state, tuple(hands), winner, (), (*state._tricks, done), tuple(won), winner, history
+        ),
         done,
     )

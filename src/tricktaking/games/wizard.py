@@ -39,9 +39,9 @@ from typing import Literal, TypeAlias
 import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
-from tricktaking._flat_round import FlatRound, play_card, to_play, with_round
 from tricktaking._fields import exact_int, exact_options
-from tricktaking._skeleton import Hooks, engine_functions
+from tricktaking._flat_round import FlatRound, flat_round_state, play_card, with_round
+from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
     deal_round,
     dealt_hands,
@@ -230,6 +230,7 @@ WizardAction: TypeAlias = Deal | ChooseTrump | Bid | Play
 """Every action of a Wizard game."""
 
 
+@flat_round_state
 @short_cut_eq
 @attrs.frozen(kw_only=True, cache_hash=True, repr=False)
 class WizardState(FlatRound):
@@ -527,7 +528,7 @@ def actor(state: WizardState) -> int | Chance | None:
     """
     phase = state.phase
     if phase is _PLAY_PHASE:
-        return to_play(state)
+        return state._turn
     if phase is _BID_PHASE:
         return _bidder(state)
     if phase is _DEAL_PHASE:
@@ -552,27 +553,10 @@ def _forbidden_bid(state: WizardState, seat: int) -> int | None:
     return r - others if others <= r else None
 
 
-def legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
-    """The legal actions of the seat to act; ``()`` at a deal and after the game.
-
-    Each distinct action once. Order: trump choices S, H, D, C; bids from 0 up; plays in
-    hand order (a hand with two Wizards lists ``play WZ`` once).
-
-    Example:
-        >>> from tricktaking.games.wizard import WizardConfig, apply, deal, legal_actions, new_game
-        >>> state = new_game(WizardConfig(players=3))
-        >>> state = apply(state, deal(state, seed=3))
-        >>> [str(action) for action in legal_actions(state)] in (
-        ...     ['1 bid 0', '1 bid 1'], ['0 trump S', '0 trump H', '0 trump D', '0 trump C'])
-        True
-    """
-    return _ENGINE.legal_actions(state)
-
-
 def _legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
     phase = state.phase
     if phase is _PLAY_PHASE:
-        seat = to_play(state)
+        seat = state._turn
         cards = _legal_cards(state._hands[seat], state._plays)
         # Each distinct card is one action. Only Wizards and Jesters repeat, and they sort
         # last, Wizards first, so one of the last two pairs repeats if any pair does.
@@ -594,7 +578,7 @@ def _play_problem(state: WizardState, seat: int, card: Card) -> Problem | None:
     if state.phase is not _PLAY_PHASE:
         return not_playing(state.phase is _OVER_PHASE)
     hands, plays = state._hands, state._plays
-    problem = card_play_problem(hands, to_play(state), seat, card)
+    problem = card_play_problem(hands, state._turn, seat, card)
     if problem is None and card not in _legal_cards(hands[seat], plays):
         return follow_problem(seat, _led(plays), state.trump, "WZ-10.3")
     return problem
@@ -639,37 +623,6 @@ def _problem(state: WizardState, action: WizardAction) -> Problem | None:
                 hand_size=r,
                 stock_size=60 - r * n,
             )
-
-
-def check(state: WizardState, action: Action) -> Violation | None:
-    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
-
-    Example:
-        >>> from tricktaking.games.wizard import Bid, WizardConfig, check, new_game
-        >>> check(new_game(WizardConfig(players=3)), Bid(1, 0))
-        <Violation.WRONG_PHASE: 'wrong_phase'>
-    """
-    return _ENGINE.check(state, action)
-
-
-def apply(state: WizardState, action: Action) -> WizardState:
-    """The state after ``action``, validated; ``state`` is unchanged.
-
-    Trick, round and game scoring happen here, with no extra action.
-
-    Raises:
-        IllegalActionError: If the action is illegal, with its
-            :class:`~tricktaking.errors.Violation`.
-
-    Example:
-        >>> from tricktaking.games.wizard import Bid, WizardConfig, apply, new_game
-        >>> state = new_game(WizardConfig(players=3))
-        >>> apply(state, Bid(1, 0))
-        Traceback (most recent call last):
-        ...
-        tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
-    """
-    return _ENGINE.apply(state, action)
 
 
 def _advance(state: WizardState, action: WizardAction) -> WizardState:
@@ -753,6 +706,57 @@ _ENGINE = engine_functions(
         advance=_advance,
     )
 )
+
+
+@runs(_ENGINE.legal_actions)
+def legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
+    """The legal actions of the seat to act; ``()`` at a deal and after the game.
+
+    Each distinct action once. Order: trump choices S, H, D, C; bids from 0 up; plays in
+    hand order (a hand with two Wizards lists ``play WZ`` once).
+
+    Example:
+        >>> from tricktaking.games.wizard import WizardConfig, apply, deal, legal_actions, new_game
+        >>> state = new_game(WizardConfig(players=3))
+        >>> state = apply(state, deal(state, seed=3))
+        >>> [str(action) for action in legal_actions(state)] in (
+        ...     ['1 bid 0', '1 bid 1'], ['0 trump S', '0 trump H', '0 trump D', '0 trump C'])
+        True
+    """
+    return _ENGINE.legal_actions(state)  # pragma: no cover - @runs runs this code itself
+
+
+@runs(_ENGINE.check)
+def check(state: WizardState, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
+
+    Example:
+        >>> from tricktaking.games.wizard import Bid, WizardConfig, check, new_game
+        >>> check(new_game(WizardConfig(players=3)), Bid(1, 0))
+        <Violation.WRONG_PHASE: 'wrong_phase'>
+    """
+    return _ENGINE.check(state, action)  # pragma: no cover - @runs runs this code itself
+
+
+@runs(_ENGINE.apply)
+def apply(state: WizardState, action: Action) -> WizardState:
+    """The state after ``action``, validated; ``state`` is unchanged.
+
+    Trick, round and game scoring happen here, with no extra action.
+
+    Raises:
+        IllegalActionError: If the action is illegal, with its
+            :class:`~tricktaking.errors.Violation`.
+
+    Example:
+        >>> from tricktaking.games.wizard import Bid, WizardConfig, apply, new_game
+        >>> state = new_game(WizardConfig(players=3))
+        >>> apply(state, Bid(1, 0))
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
+    """
+    return _ENGINE.apply(state, action)  # pragma: no cover - @runs runs this code itself
 
 
 def is_over(state: WizardState) -> bool:
