@@ -31,8 +31,14 @@ import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._fields import MAX_TARGET, exact_int, exact_options, library_card, member_of
-from tricktaking._flat_round import FlatRound, play_card, to_play, with_round
-from tricktaking._skeleton import Hooks, engine_functions
+from tricktaking._flat_round import (
+    FlatRound,
+    flat_round_state,
+    play_card,
+    with_leader,
+    with_round,
+)
+from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
     deal_round,
     dealt_hands,
@@ -315,6 +321,7 @@ BidWhistAction: TypeAlias = Deal | Bid | Pass | ChooseTrump | ChooseDirection | 
 """Every action of a Bid Whist game."""
 
 
+@flat_round_state
 @short_cut_eq
 @attrs.frozen(kw_only=True, cache_hash=True, repr=False)
 class BidWhistState(FlatRound):
@@ -711,7 +718,7 @@ def actor(state: BidWhistState) -> int | Chance | None:
     """
     phase = state.phase
     if phase is _PLAY_PHASE:
-        return to_play(state)
+        return state._turn
     if phase is _BID_PHASE:
         return _caller(state)
     if phase is _CHOOSE_PHASE or phase is _DISCARD_PHASE:
@@ -727,28 +734,10 @@ def _dealer_must_bid(state: BidWhistState) -> bool:
     return len(calls) == 3 and _high_bid(calls) is None
 
 
-def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
-    """The legal actions of the seat to act; ``()`` at a deal and after the game.
-
-    Order: pass, then bids from the lowest legal one up (level, then U, D, NT); trump
-    choices S, H, D, C; directions uptown, downtown; discards and plays in hand order.
-
-    Example:
-        >>> from tricktaking.games.bid_whist import (
-        ...     BidWhistConfig, apply, deal, legal_actions, new_game,
-        ... )
-        >>> state = new_game(BidWhistConfig(min_bid=7))
-        >>> state = apply(state, deal(state, seed=1))
-        >>> [str(action) for action in legal_actions(state)]
-        ['1 pass', '1 bid 7U', '1 bid 7D', '1 bid 7NT']
-    """
-    return _ENGINE.legal_actions(state)
-
-
 def _legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
     phase = state.phase
     if phase is _PLAY_PHASE:
-        seat = to_play(state)
+        seat = state._turn
         cards = _legal_cards(state._hands[seat], state._plays, state.trump)
         return tuple(map(_PLAYS[seat].__getitem__, cards))
     if phase is _BID_PHASE:
@@ -772,7 +761,7 @@ def _play_problem(state: BidWhistState, seat: int, card: Card) -> Problem | None
     if state.phase is not _PLAY_PHASE:
         return not_playing(state.phase is _OVER_PHASE)
     hands, plays, trump = state._hands, state._plays, state.trump
-    problem = card_play_problem(hands, to_play(state), seat, card)
+    problem = card_play_problem(hands, state._turn, seat, card)
     if problem is None and card not in _legal_cards(hands[seat], plays, trump):
         return follow_problem(seat, _led(plays, trump), trump, "BW-10.4")
     return problem
@@ -835,40 +824,6 @@ def _problem(state: BidWhistState, action: BidWhistAction) -> Problem | None:
                 hand_size=HAND_SIZE,
                 stock_size=KITTY_SIZE,
             )
-
-
-def check(state: BidWhistState, action: Action) -> Violation | None:
-    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
-
-    Example:
-        >>> from tricktaking.games.bid_whist import BidWhistConfig, check, new_game
-        >>> from tricktaking.actions import Pass
-        >>> check(new_game(BidWhistConfig()), Pass(1))
-        <Violation.WRONG_PHASE: 'wrong_phase'>
-    """
-    return _ENGINE.check(state, action)
-
-
-def apply(state: BidWhistState, action: Action) -> BidWhistState:
-    """The state after ``action``, validated; ``state`` is unchanged.
-
-    Raises:
-        IllegalActionError: If the action is illegal, with its
-            :class:`~tricktaking.errors.Violation`.
-
-    Example:
-        >>> from tricktaking.games.bid_whist import BidWhistConfig, apply, deal, new_game
-        >>> from tricktaking.actions import Pass
-        >>> state = new_game(BidWhistConfig())
-        >>> state = apply(state, deal(state, seed=5))
-        >>> for seat in (1, 2, 3):
-        ...     state = apply(state, Pass(seat))
-        >>> apply(state, Pass(0))
-        Traceback (most recent call last):
-        ...
-        tricktaking.errors.IllegalActionError: seat 0: '0 pass' is illegal in the bid phase: ...
-    """
-    return _ENGINE.apply(state, action)
 
 
 def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
@@ -940,7 +895,7 @@ def _after_choice(
 ) -> BidWhistState:
     """The second choice made: take up the kitty (exchange) or start play (BW-8).
 
-    The trick is still empty; only its leader is set (BW-9.1).
+    Either way the first trick, empty, gets its leader now (BW-9.1).
     """
     declarer = _contract(state).seat
     config = state.config
@@ -951,14 +906,8 @@ def _after_choice(
         hands = replace_at(hands, declarer, sort_cards((*hands[declarer], *state.kitty)))
     else:
         phase = _PLAY_PHASE
-    return _replace(
-        state,
-        phase=phase,
-        _hands=hands,
-        _leader=leader,
-        trump=trump,
-        direction=direction,
-        history=history,
+    return with_leader(
+        state, leader, phase=phase, _hands=hands, trump=trump, direction=direction, history=history
     )
 
 
@@ -998,6 +947,61 @@ _ENGINE = engine_functions(
         advance=_advance,
     )
 )
+
+
+@runs(_ENGINE.legal_actions)
+def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
+    """The legal actions of the seat to act; ``()`` at a deal and after the game.
+
+    Order: pass, then bids from the lowest legal one up (level, then U, D, NT); trump
+    choices S, H, D, C; directions uptown, downtown; discards and plays in hand order.
+
+    Example:
+        >>> from tricktaking.games.bid_whist import (
+        ...     BidWhistConfig, apply, deal, legal_actions, new_game,
+        ... )
+        >>> state = new_game(BidWhistConfig(min_bid=7))
+        >>> state = apply(state, deal(state, seed=1))
+        >>> [str(action) for action in legal_actions(state)]
+        ['1 pass', '1 bid 7U', '1 bid 7D', '1 bid 7NT']
+    """
+    return _ENGINE.legal_actions(state)  # pragma: no cover - @runs runs this code itself
+
+
+@runs(_ENGINE.check)
+def check(state: BidWhistState, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
+
+    Example:
+        >>> from tricktaking.games.bid_whist import BidWhistConfig, check, new_game
+        >>> from tricktaking.actions import Pass
+        >>> check(new_game(BidWhistConfig()), Pass(1))
+        <Violation.WRONG_PHASE: 'wrong_phase'>
+    """
+    return _ENGINE.check(state, action)  # pragma: no cover - @runs runs this code itself
+
+
+@runs(_ENGINE.apply)
+def apply(state: BidWhistState, action: Action) -> BidWhistState:
+    """The state after ``action``, validated; ``state`` is unchanged.
+
+    Raises:
+        IllegalActionError: If the action is illegal, with its
+            :class:`~tricktaking.errors.Violation`.
+
+    Example:
+        >>> from tricktaking.games.bid_whist import BidWhistConfig, apply, deal, new_game
+        >>> from tricktaking.actions import Pass
+        >>> state = new_game(BidWhistConfig())
+        >>> state = apply(state, deal(state, seed=5))
+        >>> for seat in (1, 2, 3):
+        ...     state = apply(state, Pass(seat))
+        >>> apply(state, Pass(0))
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.IllegalActionError: seat 0: '0 pass' is illegal in the bid phase: ...
+    """
+    return _ENGINE.apply(state, action)  # pragma: no cover - @runs runs this code itself
 
 
 def is_over(state: BidWhistState) -> bool:
