@@ -14,7 +14,7 @@ parts from that round, so the public way to make or change a state is unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -28,12 +28,12 @@ __all__ = [
     "FlatRound",
     "empty_trick",
     "flat_round_state",
+    "new_round",
     "play_card",
     "round_fields",
     "start_round",
     "to_play",
     "with_leader",
-    "with_round",
 ]
 
 _S = TypeVar("_S", bound="FlatRound")
@@ -48,6 +48,18 @@ _EMPTY_TRICKS = tuple(Trick(leader=seat) for seat in range(6))
 def empty_trick(leader: int) -> Trick:
     """The shared empty trick led by ``leader`` (0 to 5)."""
     return _EMPTY_TRICKS[leader]
+
+
+def new_round(number: int, dealer: int, hands: Sequence[tuple[Card, ...]], leader: int) -> Round:
+    """A fresh round with ``hands`` and an empty trick led by ``leader``."""
+    return _make_round(
+        number=number,
+        dealer=dealer,
+        hands=tuple(hands),
+        trick=empty_trick(leader),
+        tricks=(),
+        won=(0,) * len(hands),
+    )
 
 
 def _part(alias: str, default: Any) -> Any:
@@ -133,17 +145,6 @@ def round_fields(rnd: Round) -> dict[str, object]:
 
 
 _KEYWORD_REPLACERS: dict[type, Callable[..., Any]] = {}
-
-
-def with_round(state: _S, rnd: Round, **changes: object) -> _S:
-    """``state`` with the round ``rnd`` and ``changes`` (field names), validated by no one.
-
-    For the rare steps that start or reshape a round (a deal, a new leader); a card
-    played goes through :func:`play_card`.
-    """
-    replace = _keyword_replacer(state.__class__)
-    new: _S = replace(state, **round_fields(rnd), **changes)
-    return new
 
 
 def _keyword_replacer(cls: type) -> Callable[..., Any]:

@@ -34,15 +34,15 @@ from tricktaking._fields import MAX_TARGET, exact_int, exact_options, library_ca
 from tricktaking._flat_round import (
     FlatRound,
     flat_round_state,
+    new_round,
     play_card,
+    start_round,
     with_leader,
-    with_round,
 )
 from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
     deal_round,
     dealt_hands,
-    new_round,
     next_dealer,
     replace_at,
     require_deal,
@@ -460,6 +460,17 @@ _RED_JOKER_RANK = Rank.RED_JOKER
 
 _make_view = constructor(BidWhistView)  # views are built for every bot decision
 _replace = replacer(BidWhistState)
+_with_deal = replacer(
+    BidWhistState,
+    "phase",
+    "kitty",
+    "discards",
+    "calls",
+    "contract",
+    "trump",
+    "direction",
+    "history",
+)
 _set_legal = slot_setter(BidWhistState, "_legal")
 
 
@@ -864,17 +875,16 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
             number = state._number
             dealer = next_dealer(state.config.first_dealer, number, PLAYERS)
             dealt = dealt_hands(action, _DECK)
-            return with_round(
-                state,
-                new_round(number + 1, dealer, dealt, left_of(dealer, PLAYERS)),
-                phase=_BID_PHASE,
-                kitty=action.stock,
-                discards=(),
-                calls=(),
-                contract=None,
-                trump=None,
-                direction=_UPTOWN,
-                history=history,
+            return _with_deal(
+                start_round(state, number + 1, dealer, dealt),
+                _BID_PHASE,
+                action.stock,
+                (),
+                (),
+                None,
+                None,
+                _UPTOWN,
+                history,
             )
         case Play():
             return _play(state, action)

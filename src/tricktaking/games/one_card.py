@@ -35,6 +35,7 @@ from tricktaking._fields import MAX_TARGET, exact_int, exact_options
 from tricktaking._flat_round import (
     FlatRound,
     flat_round_state,
+    new_round,
     play_card,
     start_round,
     with_leader,
@@ -44,7 +45,6 @@ from tricktaking._table import (
     add_at,
     deal_round,
     dealt_hands,
-    new_round,
     next_dealer,
     replace_at,
     require_deal,

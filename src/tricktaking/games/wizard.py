@@ -40,12 +40,11 @@ import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._fields import exact_int, exact_options
-from tricktaking._flat_round import FlatRound, flat_round_state, play_card, start_round
+from tricktaking._flat_round import FlatRound, empty_trick, flat_round_state, play_card, start_round
 from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
     deal_round,
     dealt_hands,
-    empty_trick,
     next_dealer,
     replace_at,
     require_deal,
