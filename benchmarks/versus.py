@@ -31,7 +31,6 @@ from typing import Any, cast
 import attrs
 import bench
 
-
 DEFAULT_REVISION = "0a25739"
 """Main before issues 13, 15 and 16 (the baseline those issues measure against)."""
 
