@@ -16,6 +16,7 @@ CORE = {
     "tricktaking._dealt",
     "tricktaking._fast",
     "tricktaking._fields",
+    "tricktaking._flat_round",
     "tricktaking._skeleton",
     "tricktaking._table",
     "tricktaking._validation",

@@ -74,3 +74,14 @@ def test_the_memory_benchmark_prints_a_row_per_length(capsys: pytest.CaptureFixt
     assert "| actions | states kept, MB | added by hashing every state, MB | peak, MB |" in out
     assert "| 300 |" in out
     assert "| 600 |" in out
+
+
+def test_the_revision_comparison_prints_a_row_per_game_and_loop(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(SCRIPT.parent))  # versus.py imports bench
+    load("versus").main(["--quick", "--rev", "HEAD"])  # type: ignore[attr-defined]
+    out = capsys.readouterr().out
+    for game in ("Wizard, 4 players", "One Card, 3 players", "Bid Whist"):
+        assert f"| {game} | whole game |" in out
+        assert f"| {game} | decisions only |" in out

@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 from tricktaking import Card, History, Play, Round, Trick
-from tricktaking._fast import builder, constructor, replacer
+from tricktaking._fast import DERIVED, builder, constructor, replacer
 from tricktaking.games import wizard
 from tricktaking.testing import playout
 
@@ -29,11 +29,17 @@ def test_a_constructed_object_is_an_ordinary_frozen_instance() -> None:
 def test_constructors_take_fields_by_name_only_and_reset_memos() -> None:
     state = wizard.new_game(wizard.WizardConfig(players=3))
     wizard.legal_actions(state)  # fills the memo
-    values = {field.name: getattr(state, field.name) for field in attrs.fields(type(state))}
-    del values["_legal"]
+    state.round  # noqa: B018  (builds the derived round)
+    values = {
+        field.name: getattr(state, field.name)
+        for field in attrs.fields(type(state))
+        if field.init and not field.metadata.get(DERIVED)
+    }
     copy = constructor(wizard.WizardState)(**values)
     assert copy == state
     assert copy._legal is None
+    assert copy._round is None  # derived: rebuilt when read
+    assert copy.round == state.round
     with pytest.raises(TypeError):
         constructor(Trick)(0, (), None)  # positional values could land in the wrong field
 

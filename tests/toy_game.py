@@ -14,13 +14,12 @@ from collections.abc import Mapping
 import attrs
 
 from tricktaking._fast import constructor, replacer, slot_setter
+from tricktaking._flat_round import FlatRound, flat_round_state, new_round, play_card, start_round
 from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     deal_round,
     dealt_hands,
-    new_round,
     next_dealer,
-    play_into_round,
     require_deal,
 )
 from tricktaking._validation import (
@@ -38,7 +37,6 @@ from tricktaking.cards import Card, Suit, parse_cards
 from tricktaking.deck import Deck
 from tricktaking.errors import NotationError, Violation
 from tricktaking.history import History
-from tricktaking.rounds import Round
 from tricktaking.tricks import Play, follow_suit, left_of
 from tricktaking.views import (
     JSONValue,
@@ -72,13 +70,13 @@ class HighCardPhase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
-class HighCardState:
-    """The whole game."""
+@flat_round_state
+@attrs.frozen(kw_only=True, repr=False)
+class HighCardState(FlatRound):
+    """The whole game; the round's parts are kept flat by :class:`FlatRound`."""
 
     config: HighCardConfig
     phase: HighCardPhase
-    round: Round
     trump: Suit | None
     scores: tuple[int, ...]
     history: History[Deal | Play]
@@ -115,36 +113,36 @@ def new_game(config: HighCardConfig) -> HighCardState:
 def deal(state: HighCardState, seed: int) -> Deal:
     """The deal: two cards each."""
     require_deal(state.phase, _PHASE_DEAL, _PHASE_OVER)
-    dealer = next_dealer(state.config.first_dealer, state.round, 2)
+    dealer = next_dealer(state.config.first_dealer, state._number, 2)
     return deal_round(_DECK, seed, players=2, dealer=dealer, hand_size=2)
 
 
 def actor(state: HighCardState) -> int | Chance | None:
     """Whose turn it is."""
     if state.phase is _PHASE_PLAY:
-        return state.round.trick.next_seat(2)
+        return state._turn
     return CHANCE if state.phase is _PHASE_DEAL else None
 
 
 def _playable(state: HighCardState, seat: int) -> tuple[Card, ...]:
-    trick = state.round.trick
-    lead = trick.plays[0].card.suit if trick.plays else None
-    return follow_suit(state.round.hands[seat], lead)
+    plays = state._plays
+    lead = plays[0].card.suit if plays else None
+    return follow_suit(state._hands[seat], lead)
 
 
 def _legal_actions(state: HighCardState) -> tuple[Play, ...]:
     if state.phase is not _PHASE_PLAY:
         return ()
-    seat = state.round.trick.next_seat(2)
+    seat = state._turn
     return tuple(Play(seat, card) for card in _playable(state, seat))
 
 
 def _play_problem(state: HighCardState, seat: int, card: Card) -> Problem | None:
     if state.phase is not _PHASE_PLAY:
         return not_playing(state.phase is _PHASE_OVER)
-    problem = card_play_problem(state.round, 2, seat, card)
+    problem = card_play_problem(state._hands, state._turn, seat, card)
     if problem is None and card not in _playable(state, seat):
-        return follow_problem(seat, state.round.trick.plays[0].card.suit, None, "HC-1")
+        return follow_problem(seat, state._plays[0].card.suit, None, "HC-1")
     return problem
 
 
@@ -166,31 +164,19 @@ def _strength(plays: tuple[Play, ...]) -> Mapping[Card, int]:
 
 
 def _play(state: HighCardState, action: Play) -> HighCardState:
-    rnd, done = play_into_round(state.round, action, 2, _strength)
-    history = state.history.append(action)
+    played, done = play_card(state, action, state.history.append(action), _strength)
     if done is None:
-        return _replace(state, round=rnd, history=history)
-    over = not rnd.hands[0]
-    return _replace(
-        state,
-        phase=_PHASE_OVER if over else _PHASE_PLAY,
-        round=rnd,
-        scores=rnd.won,
-        history=history,
-    )
+        return played
+    over = not played._hands[0]
+    return _replace(played, phase=_PHASE_OVER if over else _PHASE_PLAY, scores=played._won)
 
 
 def _advance(state: HighCardState, action: Deal | Play) -> HighCardState:
     match action:
         case Deal():
-            dealer = next_dealer(state.config.first_dealer, state.round, 2)
-            hands = dealt_hands(action, _DECK)
-            return _replace(
-                state,
-                phase=_PHASE_PLAY,
-                round=new_round(1, dealer, hands, left_of(dealer, 2)),
-                history=state.history.append(action),
-            )
+            dealer = next_dealer(state.config.first_dealer, state._number, 2)
+            started = start_round(state, 1, dealer, dealt_hands(action, _DECK))
+            return _replace(started, phase=_PHASE_PLAY, history=state.history.append(action))
         case Play():
             return _play(state, action)
 

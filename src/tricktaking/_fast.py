@@ -23,7 +23,7 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
-__all__ = ["builder", "constructor", "replacer", "short_cut_eq", "slot_setter"]
+__all__ = ["DERIVED", "builder", "constructor", "replacer", "short_cut_eq", "slot_setter"]
 
 _T = TypeVar("_T")
 
@@ -45,6 +45,9 @@ def builder(cls: type[_T]) -> type[_T]:
     return cast("type[_T]", type(f"{cls.__name__}Builder", (cls,), namespace))
 
 
+DERIVED = "derived"
+"""Metadata key marking a field computed from the others: constructors reset it to None."""
+
 _CACHED_HASH = "_attrs_cached_hash"  # the slot attrs adds for ``cache_hash=True``
 
 
@@ -58,8 +61,10 @@ def _generate(cls: type[_T], kind: str, changed: tuple[str, ...] = ()) -> Callab
     :mod:`linecache`, so tracebacks through these functions show their lines.
     """
     fields = attrs.fields(cast("Any", cls))
-    names = [field.name for field in fields if field.init]
-    memos = [field.name for field in fields if not field.init]
+    # memo fields (not in __init__) and fields derived from the others are reset
+    derived = [field.name for field in fields if field.init and field.metadata.get(DERIVED)]
+    names = [field.name for field in fields if field.init and field.name not in derived]
+    memos = derived + [field.name for field in fields if not field.init]
     if _CACHED_HASH in getattr(cls, "__slots__", ()):
         memos.append(_CACHED_HASH)
     namespace: dict[str, Any] = {

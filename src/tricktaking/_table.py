@@ -7,27 +7,23 @@ trick, and close the trick with its winner when everyone has played.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable
 from typing import TypeAlias, TypeVar
 
 from tricktaking._dealt import made_from, mark
-from tricktaking._fast import constructor, replacer
+from tricktaking._fast import constructor
 from tricktaking.actions import Deal
 from tricktaking.cards import Card, Direction, Suit, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.errors import IllegalActionError, Violation
-from tricktaking.rounds import Round
 from tricktaking.seeding import shuffle
-from tricktaking.tricks import Play, Trick, best_play, left_of
+from tricktaking.tricks import left_of
 
 __all__ = [
     "add_at",
     "deal_round",
     "dealt_hands",
-    "empty_trick",
-    "new_round",
     "next_dealer",
-    "play_into_round",
     "replace_at",
     "require_deal",
     "strength_tables",
@@ -37,14 +33,6 @@ __all__ = [
 _T = TypeVar("_T")
 
 _make_deal = constructor(Deal)
-_make_round = constructor(Round)
-# the hot path's copies, each naming what it changes (positional calls are cheapest)
-_with_hands_and_trick = replacer(Round, "hands", "trick")
-_with_trick_done = replacer(Round, "hands", "trick", "tricks", "won")
-_with_plays = replacer(Trick, "plays")
-_with_plays_and_winner = replacer(Trick, "plays", "winner")
-# Tricks are immutable, so every round can share one empty trick per leader.
-_EMPTY_TRICKS = tuple(Trick(leader=seat) for seat in range(6))
 
 
 def replace_at(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
@@ -65,33 +53,6 @@ def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``hand`` less one copy of ``card``; the canonical order is kept, so no re-sort."""
     index = hand.index(card)
     return hand[:index] + hand[index + 1 :]
-
-
-def play_into_round(
-    rnd: Round,
-    play: Play,
-    players: int,
-    strength_of: Callable[..., Mapping[Card, int]],
-    *rules: object,
-) -> tuple[Round, Trick | None]:
-    """The round after ``play``, and the trick it completed (with its winner) if any.
-
-    A completed trick moves to ``rnd.tricks``; its winner, the strongest card by the
-    table ``strength_of(plays, *rules)`` (see :func:`~tricktaking.tricks.best_play`),
-    leads a new empty trick.
-    """
-    seat = play.seat
-    hands = list(rnd.hands)
-    hands[seat] = without_card(hands[seat], play.card)
-    trick = rnd.trick
-    plays = trick.plays + (play,)  # noqa: RUF005  (twice as fast as unpacking)
-    if len(plays) < players:
-        return _with_hands_and_trick(rnd, tuple(hands), _with_plays(trick, plays)), None
-    winner = best_play(plays, strength_of(plays, *rules)).seat
-    done = _with_plays_and_winner(trick, plays, winner)
-    tricks = rnd.tricks + (done,)  # noqa: RUF005
-    next_trick = _EMPTY_TRICKS[winner]
-    return _with_trick_done(rnd, tuple(hands), next_trick, tricks, add_at(rnd.won, winner, 1)), done
 
 
 StrengthKey: TypeAlias = tuple[Suit | None, Direction, Suit | None]
@@ -140,26 +101,9 @@ def dealt_hands(deal: Deal, deck: Deck) -> tuple[tuple[Card, ...], ...]:
     return tuple(sort_cards(hand) for hand in deal.hands)
 
 
-def empty_trick(leader: int) -> Trick:
-    """The shared empty trick led by ``leader`` (0 to 5)."""
-    return _EMPTY_TRICKS[leader]
-
-
-def new_round(number: int, dealer: int, hands: Sequence[tuple[Card, ...]], leader: int) -> Round:
-    """A fresh round with ``hands`` and an empty trick led by ``leader``."""
-    return _make_round(
-        number=number,
-        dealer=dealer,
-        hands=tuple(hands),
-        trick=empty_trick(leader),
-        tricks=(),
-        won=(0,) * len(hands),
-    )
-
-
-def next_dealer(first_dealer: int, rnd: Round, players: int) -> int:
-    """The dealer of the deal after ``rnd``: one seat to the left each deal."""
-    return (first_dealer + rnd.number) % players
+def next_dealer(first_dealer: int, number: int, players: int) -> int:
+    """The dealer of the deal after deal ``number``: one seat to the left each deal."""
+    return (first_dealer + number) % players
 
 
 def require_deal(phase: enum.Enum, deal_phase: enum.Enum, over_phase: enum.Enum) -> None:

@@ -15,7 +15,6 @@ from tricktaking.actions import Chance, Deal
 from tricktaking.cards import _ORDER, Card, Suit
 from tricktaking.deck import Deck
 from tricktaking.errors import ConfigError, Violation, safe_repr
-from tricktaking.rounds import Round
 
 __all__ = [
     "Problem",
@@ -76,12 +75,13 @@ def turn_problem(seat: int, actor: int | Chance | None, phase: str) -> Problem |
     return Violation.NOT_YOUR_TURN, f"it is seat {actor}'s turn in the {phase} phase"
 
 
-def card_play_problem(rnd: Round, players: int, seat: int, card: Card) -> Problem | None:
+def card_play_problem(
+    hands: tuple[tuple[Card, ...], ...], to_play: int, seat: int, card: Card
+) -> Problem | None:
     """``NOT_YOUR_TURN`` or ``CARD_NOT_IN_HAND`` for a card played in trick play."""
-    to_play = rnd.trick.next_seat(players)
     if seat != to_play:
         return turn_problem(seat, to_play, "play")
-    if card not in rnd.hands[seat]:
+    if card not in hands[seat]:
         return Violation.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}"
     return None
 

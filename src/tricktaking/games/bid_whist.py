@@ -31,14 +31,19 @@ import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._fields import MAX_TARGET, exact_int, exact_options, library_card, member_of
-from tricktaking._skeleton import Hooks, engine_functions
+from tricktaking._flat_round import (
+    FlatRound,
+    flat_round_state,
+    new_round,
+    play_card,
+    start_round,
+    with_leader,
+)
+from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
     deal_round,
     dealt_hands,
-    empty_trick,
-    new_round,
     next_dealer,
-    play_into_round,
     replace_at,
     require_deal,
     strength_tables,
@@ -73,7 +78,6 @@ from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_ca
 from tricktaking.deck import Deck
 from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
 from tricktaking.history import History
-from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, best_play, effective_suit, follow_suit, left_of
 from tricktaking.views import (
     JSONValue,
@@ -317,9 +321,10 @@ BidWhistAction: TypeAlias = Deal | Bid | Pass | ChooseTrump | ChooseDirection | 
 """Every action of a Bid Whist game."""
 
 
+@flat_round_state
 @short_cut_eq
-@attrs.frozen(kw_only=True, cache_hash=True)
-class BidWhistState:
+@attrs.frozen(kw_only=True, cache_hash=True, repr=False)
+class BidWhistState(FlatRound):
     """The complete, immutable state of a Bid Whist game.
 
     Attributes:
@@ -346,7 +351,6 @@ class BidWhistState:
 
     config: BidWhistConfig
     phase: BidWhistPhase
-    round: Round
     kitty: tuple[Card, ...]
     discards: tuple[Card, ...]
     calls: tuple[BidWhistCall, ...]
@@ -456,8 +460,17 @@ _RED_JOKER_RANK = Rank.RED_JOKER
 
 _make_view = constructor(BidWhistView)  # views are built for every bot decision
 _replace = replacer(BidWhistState)
-_with_play = replacer(BidWhistState, "round", "history")  # the hot path: a card played
-_replace_round = replacer(Round)
+_with_deal = replacer(
+    BidWhistState,
+    "phase",
+    "kitty",
+    "discards",
+    "calls",
+    "contract",
+    "trump",
+    "direction",
+    "history",
+)
 _set_legal = slot_setter(BidWhistState, "_legal")
 
 
@@ -528,7 +541,13 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tup
         >>> format_cards(legal_plays(parse_cards("BJ KS"), heart, None))
         'BJ KS'
     """
-    return follow_suit(hand, led_suit(trick, trump), trump)
+    return _legal_cards(hand, trick.plays, trump)
+
+
+def _legal_cards(
+    hand: tuple[Card, ...], plays: tuple[Play, ...], trump: Suit | None
+) -> tuple[Card, ...]:
+    return follow_suit(hand, _led(plays, trump), trump)
 
 
 def rank_strength(rank: Rank, direction: Direction) -> int:
@@ -687,16 +706,17 @@ def deal(state: BidWhistState, seed: int) -> Deal:
         ([12, 12, 12, 12], 6)
     """
     require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
-    dealer = next_dealer(state.config.first_dealer, state.round, PLAYERS)
+    dealer = next_dealer(state.config.first_dealer, state._number, PLAYERS)
     return deal_round(_DECK, seed, players=PLAYERS, dealer=dealer, hand_size=HAND_SIZE)
 
 
-def _high_bid(state: BidWhistState) -> Bid | None:
-    return next((call for call in reversed(state.calls) if isinstance(call, Bid)), None)
+def _high_bid(calls: tuple[BidWhistCall, ...]) -> Bid | None:
+    """The high bid of ``calls``: the last bid, as each bid beats the one before (BW-7.4)."""
+    return next((call for call in reversed(calls) if isinstance(call, Bid)), None)
 
 
 def _caller(state: BidWhistState) -> int:
-    return (state.round.dealer + 1 + len(state.calls)) % PLAYERS
+    return (state._dealer + 1 + len(state.calls)) % PLAYERS
 
 
 def actor(state: BidWhistState) -> int | Chance | None:
@@ -709,7 +729,7 @@ def actor(state: BidWhistState) -> int | Chance | None:
     """
     phase = state.phase
     if phase is _PLAY_PHASE:
-        return state.round.trick.next_seat(PLAYERS)
+        return state._turn
     if phase is _BID_PHASE:
         return _caller(state)
     if phase is _CHOOSE_PHASE or phase is _DISCARD_PHASE:
@@ -721,38 +741,19 @@ def actor(state: BidWhistState) -> int | Chance | None:
 
 def _dealer_must_bid(state: BidWhistState) -> bool:
     """After three passes the dealer may not pass (BW-7.5)."""
-    return len(state.calls) == 3 and _high_bid(state) is None
-
-
-def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
-    """The legal actions of the seat to act; ``()`` at a deal and after the game.
-
-    Order: pass, then bids from the lowest legal one up (level, then U, D, NT); trump
-    choices S, H, D, C; directions uptown, downtown; discards and plays in hand order.
-
-    Example:
-        >>> from tricktaking.games.bid_whist import (
-        ...     BidWhistConfig, apply, deal, legal_actions, new_game,
-        ... )
-        >>> state = new_game(BidWhistConfig(min_bid=7))
-        >>> state = apply(state, deal(state, seed=1))
-        >>> [str(action) for action in legal_actions(state)]
-        ['1 pass', '1 bid 7U', '1 bid 7D', '1 bid 7NT']
-    """
-    return _ENGINE.legal_actions(state)
+    calls = state.calls
+    return len(calls) == 3 and _high_bid(calls) is None
 
 
 def _legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
     phase = state.phase
     if phase is _PLAY_PHASE:
-        rnd = state.round
-        trick = rnd.trick
-        seat = trick.next_seat(PLAYERS)
-        cards = legal_plays(rnd.hands[seat], trick, state.trump)
+        seat = state._turn
+        cards = _legal_cards(state._hands[seat], state._plays, state.trump)
         return tuple(map(_PLAYS[seat].__getitem__, cards))
     if phase is _BID_PHASE:
         seat = _caller(state)
-        high = _high_bid(state)
+        high = _high_bid(state.calls)
         lowest = 3 * state.config.min_bid if high is None else high.strength + 1
         bids = _BIDS[seat][max(0, lowest - 3) :]
         return bids if _dealer_must_bid(state) else (_PASSES[seat], *bids)
@@ -763,18 +764,17 @@ def _legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
         return _DIRECTIONS[declarer] if state.no_trump else _TRUMPS[declarer]
     if phase is _DISCARD_PHASE:
         discards = _DISCARDS[declarer]
-        return tuple(discards[card] for card in dict.fromkeys(state.round.hands[declarer]))
+        return tuple(discards[card] for card in dict.fromkeys(state._hands[declarer]))
     return ()
 
 
 def _play_problem(state: BidWhistState, seat: int, card: Card) -> Problem | None:
     if state.phase is not _PLAY_PHASE:
         return not_playing(state.phase is _OVER_PHASE)
-    rnd = state.round
-    problem = card_play_problem(rnd, PLAYERS, seat, card)
-    trump = state.trump
-    if problem is None and card not in legal_plays(rnd.hands[seat], rnd.trick, trump):
-        return follow_problem(seat, led_suit(rnd.trick, trump), trump, "BW-10.4")
+    hands, plays, trump = state._hands, state._plays, state.trump
+    problem = card_play_problem(hands, state._turn, seat, card)
+    if problem is None and card not in _legal_cards(hands[seat], plays, trump):
+        return follow_problem(seat, _led(plays, trump), trump, "BW-10.4")
     return problem
 
 
@@ -799,7 +799,7 @@ def _problem(state: BidWhistState, action: BidWhistAction) -> Problem | None:
                 return Violation.BID_OUT_OF_RANGE, "a bid level is 1 to 7 (BW-7.2)"
             if action.level < state.config.min_bid:
                 return Violation.BID_TOO_LOW, f"the lowest level is {state.config.min_bid}"
-            high = _high_bid(state)
+            high = _high_bid(state.calls)
             if high is not None and action.strength <= high.strength:
                 return Violation.BID_TOO_LOW, f"a bid must beat the high bid {high.level}" + (
                     f"{high.mode.token} (BW-7.4)"
@@ -821,7 +821,7 @@ def _problem(state: BidWhistState, action: BidWhistAction) -> Problem | None:
             problem = turn_problem(seat, state.declarer, phase.value)
             if problem is not None:
                 return problem
-            if card not in state.round.hands[seat]:
+            if card not in state._hands[seat]:
                 return Violation.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}"
             return None
         case Deal():
@@ -837,6 +837,148 @@ def _problem(state: BidWhistState, action: BidWhistAction) -> Problem | None:
             )
 
 
+def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
+    history = state.history.append(action)
+    match action:
+        case Bid() | Pass():
+            calls = state.calls + (action,)  # noqa: RUF005  (faster: hot path)
+            if len(calls) < PLAYERS:
+                return _replace(state, calls=calls, history=history)
+            contract = _high_bid(calls)
+            if contract is None:  # pragma: no cover - the dealer may not pass (BW-7.5)
+                raise RuntimeError("an auction of four passes")
+            direction = _DOWNTOWN if contract.mode is _DOWNTOWN_MODE else _UPTOWN
+            return _replace(
+                state,
+                phase=_CHOOSE_PHASE,
+                calls=calls,
+                contract=contract,
+                direction=direction,
+                history=history,
+            )
+        case ChooseTrump(suit=suit):
+            return _after_choice(state, suit, state.direction, history)
+        case ChooseDirection(direction=direction):
+            return _after_choice(state, state.trump, direction, history)
+        case Discard(seat=seat, card=card):
+            hands = state._hands
+            discards = (*state.discards, card)
+            done = len(discards) == KITTY_SIZE
+            return _replace(
+                state,
+                phase=_PLAY_PHASE if done else _DISCARD_PHASE,
+                _hands=replace_at(hands, seat, without_card(hands[seat], card)),
+                discards=discards,
+                history=history,
+            )
+        case Deal():
+            number = state._number
+            dealer = next_dealer(state.config.first_dealer, number, PLAYERS)
+            dealt = dealt_hands(action, _DECK)
+            return _with_deal(
+                start_round(state, number + 1, dealer, dealt),
+                _BID_PHASE,
+                action.stock,
+                (),
+                (),
+                None,
+                None,
+                _UPTOWN,
+                history,
+            )
+        case Play():
+            return _play(state, action)
+
+
+def _contract(state: BidWhistState) -> Bid:
+    """The contract, which every phase after the auction has."""
+    if state.contract is None:
+        raise RuntimeError(f"no contract in the {state.phase.value} phase")  # pragma: no cover
+    return state.contract
+
+
+def _after_choice(
+    state: BidWhistState,
+    trump: Suit | None,
+    direction: Direction,
+    history: History[BidWhistAction],
+) -> BidWhistState:
+    """The second choice made: take up the kitty (exchange) or start play (BW-8).
+
+    Either way the first trick, empty, gets its leader now (BW-9.1).
+    """
+    declarer = _contract(state).seat
+    config = state.config
+    leader = declarer if config.first_lead == "declarer" else left_of(state._dealer, PLAYERS)
+    hands = state._hands
+    if config.kitty == "exchange":
+        phase = _DISCARD_PHASE
+        hands = replace_at(hands, declarer, sort_cards((*hands[declarer], *state.kitty)))
+    else:
+        phase = _PLAY_PHASE
+    return with_leader(
+        state, leader, phase=phase, _hands=hands, trump=trump, direction=direction, history=history
+    )
+
+
+def _play(state: BidWhistState, action: Play) -> BidWhistState:
+    played, done = play_card(
+        state, action, state.history.append(action), _trick_strength, state.trump, state.direction
+    )
+    if done is None or len(played._tricks) < HAND_SIZE:
+        return played
+    contract = _contract(state)
+    team = team_of(contract.seat)
+    won = played._won
+    books = 1 + won[team] + won[team + 2]  # BW-12.1: the kitty book
+    score = hand_score(
+        level=contract.level, books=books, no_trump=state.no_trump, nt_double=state.config.nt_double
+    )
+    change = (score, 0) if team == 0 else (0, score)
+    totals = (state.team_scores[0] + change[0], state.team_scores[1] + change[1])
+    over = winning_team(totals, state.config.target) is not None
+    return _replace(
+        played,
+        phase=_OVER_PHASE if over else _DEAL_PHASE,
+        team_scores=totals,
+        score_sheet=state.score_sheet.append(change),
+    )
+
+
+_ENGINE = engine_functions(
+    Hooks(
+        game="Bid Whist",
+        actions=(Deal, Bid, Pass, ChooseTrump, ChooseDirection, Discard, Play),
+        legal=_legal_actions,
+        memo=_set_legal,
+        play_problem=_play_problem,
+        problem=_problem,
+        play=_play,
+        advance=_advance,
+    )
+)
+
+
+@runs(_ENGINE.legal_actions)
+def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
+    """The legal actions of the seat to act; ``()`` at a deal and after the game.
+
+    Order: pass, then bids from the lowest legal one up (level, then U, D, NT); trump
+    choices S, H, D, C; directions uptown, downtown; discards and plays in hand order.
+
+    Example:
+        >>> from tricktaking.games.bid_whist import (
+        ...     BidWhistConfig, apply, deal, legal_actions, new_game,
+        ... )
+        >>> state = new_game(BidWhistConfig(min_bid=7))
+        >>> state = apply(state, deal(state, seed=1))
+        >>> [str(action) for action in legal_actions(state)]
+        ['1 pass', '1 bid 7U', '1 bid 7D', '1 bid 7NT']
+    """
+    return _ENGINE.legal_actions(state)  # pragma: no cover - @runs runs this code itself
+
+
+@runs(_ENGINE.check)
 def check(state: BidWhistState, action: Action) -> Violation | None:
     """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
 
@@ -846,9 +988,10 @@ def check(state: BidWhistState, action: Action) -> Violation | None:
         >>> check(new_game(BidWhistConfig()), Pass(1))
         <Violation.WRONG_PHASE: 'wrong_phase'>
     """
-    return _ENGINE.check(state, action)
+    return _ENGINE.check(state, action)  # pragma: no cover - @runs runs this code itself
 
 
+@runs(_ENGINE.apply)
 def apply(state: BidWhistState, action: Action) -> BidWhistState:
     """The state after ``action``, validated; ``state`` is unchanged.
 
@@ -868,119 +1011,7 @@ def apply(state: BidWhistState, action: Action) -> BidWhistState:
         ...
         tricktaking.errors.IllegalActionError: seat 0: '0 pass' is illegal in the bid phase: ...
     """
-    return _ENGINE.apply(state, action)
-
-
-def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
-    history = state.history.append(action)
-    match action:
-        case Bid() | Pass():
-            calls = state.calls + (action,)  # noqa: RUF005  (faster: hot path)
-            if len(calls) < PLAYERS:
-                return _replace(state, calls=calls, history=history)
-            contract = next(call for call in reversed(calls) if isinstance(call, Bid))
-            direction = _DOWNTOWN if contract.mode is _DOWNTOWN_MODE else _UPTOWN
-            return _replace(
-                state,
-                phase=_CHOOSE_PHASE,
-                calls=calls,
-                contract=contract,
-                direction=direction,
-                history=history,
-            )
-        case ChooseTrump(suit=suit):
-            return _after_choice(_replace(state, trump=suit, history=history))
-        case ChooseDirection(direction=direction):
-            return _after_choice(_replace(state, direction=direction, history=history))
-        case Discard(seat=seat, card=card):
-            hands = replace_at(state.round.hands, seat, without_card(state.round.hands[seat], card))
-            discards = (*state.discards, card)
-            done = len(discards) == KITTY_SIZE
-            return _replace(
-                state,
-                phase=_PLAY_PHASE if done else _DISCARD_PHASE,
-                round=_replace_round(state.round, hands=hands),
-                discards=discards,
-                history=history,
-            )
-        case Deal():
-            dealer = next_dealer(state.config.first_dealer, state.round, PLAYERS)
-            dealt = dealt_hands(action, _DECK)
-            return _replace(
-                state,
-                phase=_BID_PHASE,
-                round=new_round(state.round.number + 1, dealer, dealt, left_of(dealer, PLAYERS)),
-                kitty=action.stock,
-                discards=(),
-                calls=(),
-                contract=None,
-                trump=None,
-                direction=_UPTOWN,
-                history=history,
-            )
-        case Play():
-            return _play(state, action)
-
-
-def _contract(state: BidWhistState) -> Bid:
-    """The contract, which every phase after the auction has."""
-    if state.contract is None:
-        raise RuntimeError(f"no contract in the {state.phase.value} phase")  # pragma: no cover
-    return state.contract
-
-
-def _after_choice(state: BidWhistState) -> BidWhistState:
-    """Take up the kitty (exchange) or start play, with the right leader (BW-8, BW-9.1)."""
-    declarer = _contract(state).seat
-    rnd = state.round
-    by_declarer = state.config.first_lead == "declarer"
-    leader = declarer if by_declarer else left_of(rnd.dealer, PLAYERS)
-    rnd = _replace_round(rnd, trick=empty_trick(leader))
-    if state.config.kitty == "exchange":
-        hand = sort_cards((*rnd.hands[declarer], *state.kitty))
-        rnd = _replace_round(rnd, hands=replace_at(rnd.hands, declarer, hand))
-        return _replace(state, phase=_DISCARD_PHASE, round=rnd)
-    return _replace(state, phase=_PLAY_PHASE, round=rnd)
-
-
-def _play(state: BidWhistState, action: Play) -> BidWhistState:
-    trump = state.trump
-    direction = state.direction
-    rnd, done = play_into_round(state.round, action, PLAYERS, _trick_strength, trump, direction)
-    history = state.history.append(action)
-    if done is None or len(rnd.tricks) < HAND_SIZE:
-        return _with_play(state, rnd, history)
-    contract = _contract(state)
-    team = team_of(contract.seat)
-    books = 1 + rnd.won[team] + rnd.won[team + 2]  # BW-12.1: the kitty book
-    score = hand_score(
-        level=contract.level, books=books, no_trump=state.no_trump, nt_double=state.config.nt_double
-    )
-    change = (score, 0) if team == 0 else (0, score)
-    totals = (state.team_scores[0] + change[0], state.team_scores[1] + change[1])
-    over = winning_team(totals, state.config.target) is not None
-    return _replace(
-        state,
-        phase=_OVER_PHASE if over else _DEAL_PHASE,
-        round=rnd,
-        team_scores=totals,
-        score_sheet=state.score_sheet.append(change),
-        history=history,
-    )
-
-
-_ENGINE = engine_functions(
-    Hooks(
-        game="Bid Whist",
-        actions=(Deal, Bid, Pass, ChooseTrump, ChooseDirection, Discard, Play),
-        legal=_legal_actions,
-        memo=slot_setter(BidWhistState, "_legal"),
-        play_problem=_play_problem,
-        problem=_problem,
-        play=_play,
-        advance=_advance,
-    )
-)
+    return _ENGINE.apply(state, action)  # pragma: no cover - @runs runs this code itself
 
 
 def is_over(state: BidWhistState) -> bool:
@@ -1091,11 +1122,9 @@ def with_zones(state: BidWhistState, cards: Mapping[str, tuple[Card, ...]]) -> B
         True
     """
     check_zone_names(cards, zones(state))
-    rnd = state.round
-    hands = replaced_hands(cards, rnd.hands)
-    return attrs.evolve(
+    return _replace(
         state,
-        round=attrs.evolve(rnd, hands=hands),
+        _hands=replaced_hands(cards, state._hands),
         kitty=replacement(cards, "kitty", state.kitty),
         discards=replacement(cards, "discards", state.discards),
     )

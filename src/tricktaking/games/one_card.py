@@ -32,15 +32,20 @@ import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._fields import MAX_TARGET, exact_int, exact_options
-from tricktaking._skeleton import Hooks, engine_functions
+from tricktaking._flat_round import (
+    FlatRound,
+    flat_round_state,
+    new_round,
+    play_card,
+    start_round,
+    with_leader,
+)
+from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
     add_at,
     deal_round,
     dealt_hands,
-    empty_trick,
-    new_round,
     next_dealer,
-    play_into_round,
     replace_at,
     require_deal,
     strength_tables,
@@ -74,7 +79,6 @@ from tricktaking.cards import Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
 from tricktaking.history import History
-from tricktaking.rounds import Round
 from tricktaking.tricks import (
     Play,
     Trick,
@@ -232,9 +236,10 @@ OneCardAction: TypeAlias = Deal | Bid | Pass | Play | ChooseDirection
 """Every action of a One Card game."""
 
 
+@flat_round_state
 @short_cut_eq
-@attrs.frozen(kw_only=True, cache_hash=True)
-class OneCardState:
+@attrs.frozen(kw_only=True, cache_hash=True, repr=False)
+class OneCardState(FlatRound):
     """The complete, immutable state of a One Card game.
 
     Attributes:
@@ -261,7 +266,6 @@ class OneCardState:
 
     config: OneCardConfig
     phase: OneCardPhase
-    round: Round
     centre: Card | None
     calls: tuple[OneCardCall, ...]
     bidder: int | None
@@ -280,7 +284,7 @@ class OneCardState:
     @property
     def hand_complete(self) -> bool:
         """Whether every trick of the current hand has been played."""
-        return len(self.round.tricks) == self.config.hand_size
+        return len(self._tricks) == self.config.hand_size
 
 
 @attrs.frozen(kw_only=True)
@@ -356,9 +360,21 @@ _JOKER_RANK = Rank.JOKER
 _make_view = constructor(OneCardView)  # views are built for every bot decision
 _replace = replacer(OneCardState)
 # the hot path: a card played, and a trick won with cards left
-_with_play = replacer(OneCardState, "round", "trump", "history")
-_with_trick = replacer(OneCardState, "phase", "round", "trump", "points", "history")
-_replace_round = replacer(Round)
+_with_call = replacer(OneCardState, "calls", "history")
+_with_deal = replacer(
+    OneCardState,
+    "phase",
+    "centre",
+    "calls",
+    "bidder",
+    "contract",
+    "trump",
+    "direction",
+    "points",
+    "history",
+)
+_with_trump = replacer(OneCardState, "trump")  # the bidder's first lead names trump
+_with_trick = replacer(OneCardState, "phase", "points")  # a trick won, the hand goes on
 _set_legal = slot_setter(OneCardState, "_legal")
 
 
@@ -427,8 +443,12 @@ def led_suit(trick: Trick, trump: Suit | None) -> Suit | None:
         >>> from tricktaking.tricks import Play, Trick
         >>> led_suit(Trick(leader=0, plays=(Play(0, Card.parse("JK")),)), None)
     """
-    plays = trick.plays
-    return effective_suit(plays[0].card, trump) if plays else None
+    return _led(trick.plays, trump)
+
+
+def _led(plays: tuple[Play, ...], trump: Suit | None) -> Suit | None:
+    # effective_suit, inline (as in tricks.follow_suit): on the hot path of every list
+    return (plays[0].card.suit or trump) if plays else None
 
 
 def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tuple[Card, ...]:
@@ -450,11 +470,14 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tup
 
 def _playable(state: OneCardState, seat: int) -> tuple[Card, ...]:
     """The cards ``seat`` may play now: OC-10.4, and the joker-lead ban of OC-6.3."""
-    rnd = state.round
-    cards = legal_plays(rnd.hands[seat], rnd.trick, state.trump)
-    if _joker_lead_banned(state):
-        return tuple([card for card in cards if card.rank is not _JOKER_RANK])
-    return cards
+    hand = state._hands[seat]
+    plays = state._plays
+    if plays:
+        trump = state.trump
+        return follow_suit(hand, _led(plays, trump), trump)
+    if _joker_lead_banned(state):  # a lead: the ban is the only restriction
+        return tuple([card for card in hand if card.rank is not _JOKER_RANK])
+    return hand
 
 
 def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | None) -> int:
@@ -476,7 +499,7 @@ _STRENGTH = strength_tables(_DECK, _strength)
 def _trick_strength(
     plays: tuple[Play, ...], trump: Suit | None, direction: Direction
 ) -> Mapping[Card, int]:
-    return _STRENGTH[trump, direction, effective_suit(plays[0].card, trump)]
+    return _STRENGTH[trump, direction, _led(plays, trump)]
 
 
 def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
@@ -526,6 +549,10 @@ _DIRECTIONS = tuple(
 # The auction
 
 
+# after each seat, every seat in the order the auction goes round (OC-7.3)
+_CALL_ORDER = tuple(tuple(seats_from(left_of(seat, n), n) for seat in range(n)) for n in range(7))
+
+
 def _auction(state: OneCardState) -> tuple[int, Bid | None, int]:
     """The passed seats (a bit mask), the high bid and the next caller (OC-7.3, OC-7.4).
 
@@ -533,7 +560,7 @@ def _auction(state: OneCardState) -> tuple[int, Bid | None, int]:
     """
     passed = 0
     high: Bid | None = None
-    seat = state.round.dealer
+    seat = state._dealer
     for call in state.calls:
         seat = call.seat
         if isinstance(call, Bid):
@@ -541,7 +568,7 @@ def _auction(state: OneCardState) -> tuple[int, Bid | None, int]:
         else:
             passed |= 1 << seat
     n = state.config.players
-    for caller in seats_from(left_of(seat, n), n):
+    for caller in _CALL_ORDER[n][seat]:
         if not passed >> caller & 1:
             return passed, high, caller
     return passed, high, seat
@@ -584,25 +611,24 @@ def new_game(config: OneCardConfig) -> OneCardState:
 
 def _hand_state(
     state: OneCardState,
-    phase: OneCardPhase,
-    rnd: Round,
+    dealer: int,
+    hands: tuple[tuple[Card, ...], ...],
     *,
     centre: Card,
     history: History[OneCardAction],
 ) -> OneCardState:
     """The state at the start of a hand: no calls, no trump, uptown, no points yet."""
-    return _replace(
-        state,
-        phase=phase,
-        round=rnd,
-        centre=centre,
-        calls=(),
-        bidder=None,
-        contract=None,
-        trump=None,
-        direction=_UPTOWN,
-        points=(0,) * state.config.players,
-        history=history,
+    return _with_deal(
+        start_round(state, state._number + 1, dealer, hands),
+        _BID_PHASE,
+        centre,
+        (),
+        None,
+        None,
+        None,
+        _UPTOWN,
+        (0,) * state.config.players,
+        history,
     )
 
 
@@ -624,7 +650,7 @@ def deal(state: OneCardState, seed: int) -> Deal:
         _DECK,
         seed,
         players=config.players,
-        dealer=next_dealer(config.first_dealer, state.round, config.players),
+        dealer=next_dealer(config.first_dealer, state._number, config.players),
         hand_size=config.hand_size,
     )
 
@@ -639,11 +665,11 @@ def actor(state: OneCardState) -> int | Chance | None:
     """
     phase = state.phase
     if phase is _PLAY_PHASE:
-        return state.round.trick.next_seat(state.config.players)
+        return state._turn
     if phase is _BID_PHASE:
         return _auction(state)[2]
     if phase is _CHOOSE_DIRECTION_PHASE:
-        return state.round.trick.leader
+        return state._leader
     if phase is _DEAL_PHASE:
         return CHANCE
     return None
@@ -654,47 +680,28 @@ def _joker_lead_banned(state: OneCardState) -> bool:
     return state.bidder is not None and state.trump is None
 
 
-def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
-    """The legal actions of the seat to act; ``()`` at a deal and after the game.
-
-    Order: in the auction, pass and then the bids from the lowest legal one up to 15;
-    plays in hand order; the reversal choice uptown, then downtown.
-
-    Example:
-        >>> from tricktaking.games.one_card import (
-        ...     OneCardConfig, apply, deal, legal_actions, new_game,
-        ... )
-        >>> state = new_game(OneCardConfig(players=4))
-        >>> state = apply(state, deal(state, seed=1))
-        >>> [str(action) for action in legal_actions(state)][:3]
-        ['1 pass', '1 bid 6', '1 bid 7']
-    """
-    return _ENGINE.legal_actions(state)
-
-
 def _legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
     phase = state.phase
     if phase is _PLAY_PHASE:
-        seat = state.round.trick.next_seat(state.config.players)
+        seat = state._turn
         return tuple(map(_PLAYS[seat].__getitem__, _playable(state, seat)))
     if phase is _BID_PHASE:
         _, high, seat = _auction(state)
         return _CALLS[seat][_lowest_bid(state, high)]
     if phase is _CHOOSE_DIRECTION_PHASE:
-        return _DIRECTIONS[state.round.trick.leader]
+        return _DIRECTIONS[state._leader]
     return ()
 
 
 def _play_problem(state: OneCardState, seat: int, card: Card) -> Problem | None:
     if state.phase is not _PLAY_PHASE:
         return not_playing(state.phase is _OVER_PHASE)
-    rnd = state.round
-    problem = card_play_problem(rnd, state.config.players, seat, card)
+    problem = card_play_problem(state._hands, state._turn, seat, card)
     if problem is not None or card in _playable(state, seat):
         return problem
     if card.rank is _JOKER_RANK and _joker_lead_banned(state):
         return Violation.FORBIDDEN_LEAD, "the bidder may not lead the joker to trick 1 (OC-6.3)"
-    return follow_problem(seat, led_suit(rnd.trick, state.trump), state.trump, "OC-10.4")
+    return follow_problem(seat, _led(state._plays, state.trump), state.trump, "OC-10.4")
 
 
 def _problem(state: OneCardState, action: OneCardAction) -> Problem | None:
@@ -724,7 +731,7 @@ def _problem(state: OneCardState, action: OneCardAction) -> Problem | None:
         case ChooseDirection(seat=seat):
             if phase is not _CHOOSE_DIRECTION_PHASE:
                 return Violation.WRONG_PHASE, "the direction is chosen only after the joker falls"
-            return turn_problem(seat, state.round.trick.leader, phase.value)
+            return turn_problem(seat, state._leader, phase.value)
         case Deal():
             if phase is not _DEAL_PHASE:
                 return Violation.WRONG_PHASE, "no deal is due"
@@ -739,37 +746,6 @@ def _problem(state: OneCardState, action: OneCardAction) -> Problem | None:
             )
 
 
-def check(state: OneCardState, action: Action) -> Violation | None:
-    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
-
-    Example:
-        >>> from tricktaking.games.one_card import OneCardConfig, check, new_game
-        >>> from tricktaking.actions import Pass
-        >>> check(new_game(OneCardConfig(players=3)), Pass(1))
-        <Violation.WRONG_PHASE: 'wrong_phase'>
-    """
-    return _ENGINE.check(state, action)
-
-
-def apply(state: OneCardState, action: Action) -> OneCardState:
-    """The state after ``action``, validated; ``state`` is unchanged.
-
-    Raises:
-        IllegalActionError: If the action is illegal, with its
-            :class:`~tricktaking.errors.Violation`.
-
-    Example:
-        >>> from tricktaking.games.one_card import Bid, OneCardConfig, apply, deal, new_game
-        >>> state = new_game(OneCardConfig(players=3))
-        >>> state = apply(state, deal(state, seed=4))
-        >>> apply(state, Bid(1, 16)).phase
-        Traceback (most recent call last):
-        ...
-        tricktaking.errors.IllegalActionError: seat 1: '1 bid 16' is illegal in the bid phase: ...
-    """
-    return _ENGINE.apply(state, action)
-
-
 def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
     match action:
         case Bid() | Pass():
@@ -780,12 +756,12 @@ def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
         case Deal():
             config = state.config
             n = config.players
-            dealer = next_dealer(config.first_dealer, state.round, n)
+            dealer = next_dealer(config.first_dealer, state._number, n)
             hands = dealt_hands(action, _DECK)
             return _hand_state(
                 state,
-                _BID_PHASE,
-                new_round(state.round.number + 1, dealer, hands, left_of(dealer, n)),
+                dealer,
+                hands,
                 centre=action.stock[0],
                 history=state.history.append(action),
             )
@@ -805,10 +781,10 @@ def _call(state: OneCardState, call: OneCardCall) -> OneCardState:
     passes = passed.bit_count()
     if high is not None and (high.points == MAX_BID or passes == n - 1):
         # OC-7.5, OC-7.6: a bid hand; the bidder leads trick 1 and names trump (OC-9.1)
-        return _replace(
+        return with_leader(
             state,
+            high.seat,
             phase=_PLAY_PHASE,
-            round=_replace_round(state.round, trick=empty_trick(high.seat)),
             calls=calls,
             bidder=high.seat,
             contract=high.points,
@@ -816,52 +792,46 @@ def _call(state: OneCardState, call: OneCardCall) -> OneCardState:
         )
     if high is None and passes == n:
         # OC-7.7, OC-9.2: a no-bid hand, led by seat (dealer + n // 2) mod n
-        leader = (state.round.dealer + n // 2) % n
-        return _replace(
+        return with_leader(
             state,
+            (state._dealer + n // 2) % n,
             phase=_PLAY_PHASE,
-            round=_replace_round(state.round, trick=empty_trick(leader)),
             calls=calls,
             history=history,
         )
-    return _replace(state, calls=calls, history=history)
+    return _with_call(state, calls, history)
 
 
 def _play(state: OneCardState, action: Play) -> OneCardState:
-    config = state.config
     trump = state.trump
     if state.bidder is not None and trump is None:
         trump = action.card.suit  # OC-6.2: the bidder's first lead names trump
-    direction = state.direction
-    rnd, done = play_into_round(
-        state.round, action, config.players, _trick_strength, trump, direction
+        state = _with_trump(state, trump)
+    played, done = play_card(
+        state, action, state.history.append(action), _trick_strength, trump, state.direction
     )
-    history = state.history.append(action)
     if done is None:
-        return _with_play(state, rnd, trump, history)
-    winner = rnd.trick.leader
+        return played
+    winner = played._leader
     gained = 0
     for play in done.plays:  # a loop beats sum(map(...)) over three or four plays
         gained += _POINTS_OF[play.card]
     points = add_at(state.points, winner, gained) if gained else state.points
-    if rnd.hands[winner]:  # cards left: the hand goes on
+    if played._hands[winner]:  # cards left: the hand goes on
         reverse = trump is None and any(play.card is _JOKER for play in done.plays)
         phase = _CHOOSE_DIRECTION_PHASE if reverse else _PLAY_PHASE  # OC-8.3
-        return _with_trick(state, phase, rnd, trump, points, history)
+        return _with_trick(played, phase, points)
     if state.centre is not None:
         points = add_at(points, winner, _POINTS_OF[state.centre])  # OC-12.2
     scored = hand_scores(points, state.bidder, state.contract)
     totals = tuple([total + score for total, score in zip(state.scores, scored, strict=True)])
-    over = game_winner(totals, config.target) is not None
+    over = game_winner(totals, state.config.target) is not None
     return _replace(
-        state,
+        played,
         phase=_OVER_PHASE if over else _DEAL_PHASE,
-        round=rnd,
-        trump=trump,
         points=points,
         scores=totals,
         score_sheet=state.score_sheet.append(scored),
-        history=history,
     )
 
 
@@ -877,6 +847,58 @@ _ENGINE = engine_functions(
         advance=_advance,
     )
 )
+
+
+@runs(_ENGINE.legal_actions)
+def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
+    """The legal actions of the seat to act; ``()`` at a deal and after the game.
+
+    Order: in the auction, pass and then the bids from the lowest legal one up to 15;
+    plays in hand order; the reversal choice uptown, then downtown.
+
+    Example:
+        >>> from tricktaking.games.one_card import (
+        ...     OneCardConfig, apply, deal, legal_actions, new_game,
+        ... )
+        >>> state = new_game(OneCardConfig(players=4))
+        >>> state = apply(state, deal(state, seed=1))
+        >>> [str(action) for action in legal_actions(state)][:3]
+        ['1 pass', '1 bid 6', '1 bid 7']
+    """
+    return _ENGINE.legal_actions(state)  # pragma: no cover - @runs runs this code itself
+
+
+@runs(_ENGINE.check)
+def check(state: OneCardState, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
+
+    Example:
+        >>> from tricktaking.games.one_card import OneCardConfig, check, new_game
+        >>> from tricktaking.actions import Pass
+        >>> check(new_game(OneCardConfig(players=3)), Pass(1))
+        <Violation.WRONG_PHASE: 'wrong_phase'>
+    """
+    return _ENGINE.check(state, action)  # pragma: no cover - @runs runs this code itself
+
+
+@runs(_ENGINE.apply)
+def apply(state: OneCardState, action: Action) -> OneCardState:
+    """The state after ``action``, validated; ``state`` is unchanged.
+
+    Raises:
+        IllegalActionError: If the action is illegal, with its
+            :class:`~tricktaking.errors.Violation`.
+
+    Example:
+        >>> from tricktaking.games.one_card import Bid, OneCardConfig, apply, deal, new_game
+        >>> state = new_game(OneCardConfig(players=3))
+        >>> state = apply(state, deal(state, seed=4))
+        >>> apply(state, Bid(1, 16)).phase
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.IllegalActionError: seat 1: '1 bid 16' is illegal in the bid phase: ...
+    """
+    return _ENGINE.apply(state, action)  # pragma: no cover - @runs runs this code itself
 
 
 def is_over(state: OneCardState) -> bool:

@@ -40,14 +40,12 @@ import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._fields import exact_int, exact_options
-from tricktaking._skeleton import Hooks, engine_functions
+from tricktaking._flat_round import FlatRound, empty_trick, flat_round_state, play_card, start_round
+from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
     deal_round,
     dealt_hands,
-    empty_trick,
-    new_round,
     next_dealer,
-    play_into_round,
     replace_at,
     require_deal,
     strength_tables,
@@ -230,9 +228,10 @@ WizardAction: TypeAlias = Deal | ChooseTrump | Bid | Play
 """Every action of a Wizard game."""
 
 
+@flat_round_state
 @short_cut_eq
-@attrs.frozen(kw_only=True, cache_hash=True)
-class WizardState:
+@attrs.frozen(kw_only=True, cache_hash=True, repr=False)
+class WizardState(FlatRound):
     """The complete, immutable state of a Wizard game.
 
     Build it with :func:`new_game` and advance it with :func:`apply`. It holds hidden
@@ -259,7 +258,6 @@ class WizardState:
 
     config: WizardConfig
     phase: WizardPhase
-    round: Round
     stock: tuple[Card, ...]
     trump: Suit | None
     bids: tuple[int | None, ...]
@@ -331,7 +329,8 @@ _PLAY_PHASE = WizardPhase.PLAY
 
 _make_view = constructor(WizardView)  # views are built for every bot decision
 _replace = replacer(WizardState)
-_with_play = replacer(WizardState, "round", "history")  # the hot path: a card played
+_with_bid = replacer(WizardState, "phase", "bids", "history")
+_with_deal = replacer(WizardState, "phase", "stock", "trump", "bids", "history")
 
 
 # ---------------------------------------------------------------------------------------
@@ -418,7 +417,11 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
         >>> format_cards(legal_plays(parse_cards("3H KS WZ JE"), nine_led))
         '3H WZ JE'
     """
-    led = _led(trick.plays)
+    return _legal_cards(hand, trick.plays)
+
+
+def _legal_cards(hand: tuple[Card, ...], plays: tuple[Play, ...]) -> tuple[Card, ...]:
+    led = _led(plays)
     if led is None:
         return hand
     for card in hand:
@@ -510,8 +513,8 @@ def deal(state: WizardState, seed: int) -> Deal:
         _DECK,
         seed,
         players=config.players,
-        dealer=next_dealer(config.first_dealer, state.round, config.players),
-        hand_size=state.round.number + 1,
+        dealer=next_dealer(config.first_dealer, state._number, config.players),
+        hand_size=state._number + 1,
     )
 
 
@@ -525,55 +528,36 @@ def actor(state: WizardState) -> int | Chance | None:
     """
     phase = state.phase
     if phase is _PLAY_PHASE:
-        return state.round.trick.next_seat(state.config.players)
+        return state._turn
     if phase is _BID_PHASE:
         return _bidder(state)
     if phase is _DEAL_PHASE:
         return CHANCE
     if phase is _CHOOSE_TRUMP_PHASE:
-        return state.round.dealer
+        return state._dealer
     return None
 
 
 def _bidder(state: WizardState) -> int:
     """The seat to bid: left of the dealer first, the dealer last (WZ-7.1)."""
     n = state.config.players
-    return (state.round.dealer + 1 + n - state.bids.count(None)) % n
+    return (state._dealer + 1 + n - state.bids.count(None)) % n
 
 
 def _forbidden_bid(state: WizardState, seat: int) -> int | None:
     """The dealer's bid the hook rule forbids, if any (WZ-7.5)."""
-    if state.config.bid_rule != "hook" or seat != state.round.dealer:
+    if state.config.bid_rule != "hook" or seat != state._dealer:
         return None
     others = sum(bid for bid in state.bids if bid is not None)
-    r = state.round.number
+    r = state._number
     return r - others if others <= r else None
-
-
-def legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
-    """The legal actions of the seat to act; ``()`` at a deal and after the game.
-
-    Each distinct action once. Order: trump choices S, H, D, C; bids from 0 up; plays in
-    hand order (a hand with two Wizards lists ``play WZ`` once).
-
-    Example:
-        >>> from tricktaking.games.wizard import WizardConfig, apply, deal, legal_actions, new_game
-        >>> state = new_game(WizardConfig(players=3))
-        >>> state = apply(state, deal(state, seed=3))
-        >>> [str(action) for action in legal_actions(state)] in (
-        ...     ['1 bid 0', '1 bid 1'], ['0 trump S', '0 trump H', '0 trump D', '0 trump C'])
-        True
-    """
-    return _ENGINE.legal_actions(state)
 
 
 def _legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
     phase = state.phase
-    rnd = state.round
     if phase is _PLAY_PHASE:
-        trick = rnd.trick
-        seat = trick.next_seat(state.config.players)
-        cards = legal_plays(rnd.hands[seat], trick)
+        seat = state._turn
+        cards = _legal_cards(state._hands[seat], state._plays)
         # Each distinct card is one action. Only Wizards and Jesters repeat, and they sort
         # last, Wizards first, so one of the last two pairs repeats if any pair does.
         n = len(cards)
@@ -583,20 +567,20 @@ def _legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
     if phase is _BID_PHASE:
         seat = _bidder(state)
         forbidden = _forbidden_bid(state, seat)
-        bids = _BIDS[seat][: rnd.number + 1]
+        bids = _BIDS[seat][: state._number + 1]
         return bids if forbidden is None else tuple(b for b in bids if b.tricks != forbidden)
     if phase is _CHOOSE_TRUMP_PHASE:
-        return _TRUMP_CHOICES[rnd.dealer]
+        return _TRUMP_CHOICES[state._dealer]
     return ()
 
 
 def _play_problem(state: WizardState, seat: int, card: Card) -> Problem | None:
     if state.phase is not _PLAY_PHASE:
         return not_playing(state.phase is _OVER_PHASE)
-    rnd = state.round
-    problem = card_play_problem(rnd, state.config.players, seat, card)
-    if problem is None and card not in legal_plays(rnd.hands[seat], rnd.trick):
-        return follow_problem(seat, led_suit(rnd.trick), state.trump, "WZ-10.3")
+    hands, plays = state._hands, state._plays
+    problem = card_play_problem(hands, state._turn, seat, card)
+    if problem is None and card not in _legal_cards(hands[seat], plays):
+        return follow_problem(seat, _led(plays), state.trump, "WZ-10.3")
     return problem
 
 
@@ -613,7 +597,7 @@ def _problem(state: WizardState, action: WizardAction) -> Problem | None:
             problem = turn_problem(seat, _bidder(state), phase.value)
             if problem is not None:
                 return problem
-            r = state.round.number
+            r = state._number
             if not 0 <= tricks <= r:
                 return Violation.BID_OUT_OF_RANGE, f"a bid in round {r} is 0 to {r} (WZ-7.2)"
             if tricks == _forbidden_bid(state, seat):
@@ -625,11 +609,11 @@ def _problem(state: WizardState, action: WizardAction) -> Problem | None:
         case ChooseTrump(seat=seat):
             if phase is not _CHOOSE_TRUMP_PHASE:
                 return Violation.WRONG_PHASE, "trump is chosen only after a Wizard turn-up"
-            return turn_problem(seat, state.round.dealer, phase.value)
+            return turn_problem(seat, state._dealer, phase.value)
         case Deal():
             if phase is not _DEAL_PHASE:
                 return Violation.WRONG_PHASE, "no deal is due"
-            r = state.round.number + 1
+            r = state._number + 1
             n = state.config.players
             return deal_problem(
                 action,
@@ -641,45 +625,14 @@ def _problem(state: WizardState, action: WizardAction) -> Problem | None:
             )
 
 
-def check(state: WizardState, action: Action) -> Violation | None:
-    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
-
-    Example:
-        >>> from tricktaking.games.wizard import Bid, WizardConfig, check, new_game
-        >>> check(new_game(WizardConfig(players=3)), Bid(1, 0))
-        <Violation.WRONG_PHASE: 'wrong_phase'>
-    """
-    return _ENGINE.check(state, action)
-
-
-def apply(state: WizardState, action: Action) -> WizardState:
-    """The state after ``action``, validated; ``state`` is unchanged.
-
-    Trick, round and game scoring happen here, with no extra action.
-
-    Raises:
-        IllegalActionError: If the action is illegal, with its
-            :class:`~tricktaking.errors.Violation`.
-
-    Example:
-        >>> from tricktaking.games.wizard import Bid, WizardConfig, apply, new_game
-        >>> state = new_game(WizardConfig(players=3))
-        >>> apply(state, Bid(1, 0))
-        Traceback (most recent call last):
-        ...
-        tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
-    """
-    return _ENGINE.apply(state, action)
-
-
 def _advance(state: WizardState, action: WizardAction) -> WizardState:
     match action:
         case Bid(seat=seat, tricks=tricks):
-            return _replace(
+            return _with_bid(
                 state,
-                phase=_PLAY_PHASE if seat == state.round.dealer else _BID_PHASE,
-                bids=replace_at(state.bids, seat, tricks),
-                history=state.history.append(action),
+                _PLAY_PHASE if seat == state._dealer else _BID_PHASE,
+                replace_at(state.bids, seat, tricks),
+                state.history.append(action),
             )
         case ChooseTrump(suit=suit):
             return _replace(
@@ -693,7 +646,7 @@ def _advance(state: WizardState, action: WizardAction) -> WizardState:
 
 def _deal(state: WizardState, action: Deal) -> WizardState:
     config = state.config
-    dealer = next_dealer(config.first_dealer, state.round, config.players)
+    dealer = next_dealer(config.first_dealer, state._number, config.players)
     stock = action.stock
     turn_up = stock[0] if stock else None
     phase = _BID_PHASE
@@ -704,34 +657,31 @@ def _deal(state: WizardState, action: Deal) -> WizardState:
         else:
             trump = turn_up.suit
     hands = dealt_hands(action, _DECK)
-    return _replace(
-        state,
-        phase=phase,
-        round=new_round(state.round.number + 1, dealer, hands, left_of(dealer, config.players)),
-        stock=stock,
-        trump=trump,
-        bids=(None,) * config.players,
-        history=state.history.append(action),
+    return _with_deal(
+        start_round(state, state._number + 1, dealer, hands),
+        phase,
+        stock,
+        trump,
+        (None,) * config.players,
+        state.history.append(action),
     )
 
 
 def _play(state: WizardState, action: Play) -> WizardState:
-    config = state.config
-    trump = state.trump
-    rnd, done = play_into_round(state.round, action, config.players, _trick_strength, trump)
-    history = state.history.append(action)
-    if done is None or len(rnd.tricks) < rnd.number:
-        return _with_play(state, rnd, history)
-    round_scores = tuple(map(round_score, _made_bids(state.bids), rnd.won))
+    played, done = play_card(
+        state, action, state.history.append(action), _trick_strength, state.trump
+    )
+    number = played._number
+    if done is None or len(played._tricks) < number:
+        return played
+    round_scores = tuple(map(round_score, _made_bids(state.bids), played._won))
     return _replace(
-        state,
-        phase=_OVER_PHASE if rnd.number == config.total_rounds else _DEAL_PHASE,
-        round=rnd,
+        played,
+        phase=_OVER_PHASE if number == state.config.total_rounds else _DEAL_PHASE,
         scores=tuple(
             [total + score for total, score in zip(state.scores, round_scores, strict=True)]
         ),
         score_sheet=state.score_sheet.append(round_scores),
-        history=history,
     )
 
 
@@ -755,6 +705,57 @@ _ENGINE = engine_functions(
         advance=_advance,
     )
 )
+
+
+@runs(_ENGINE.legal_actions)
+def legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
+    """The legal actions of the seat to act; ``()`` at a deal and after the game.
+
+    Each distinct action once. Order: trump choices S, H, D, C; bids from 0 up; plays in
+    hand order (a hand with two Wizards lists ``play WZ`` once).
+
+    Example:
+        >>> from tricktaking.games.wizard import WizardConfig, apply, deal, legal_actions, new_game
+        >>> state = new_game(WizardConfig(players=3))
+        >>> state = apply(state, deal(state, seed=3))
+        >>> [str(action) for action in legal_actions(state)] in (
+        ...     ['1 bid 0', '1 bid 1'], ['0 trump S', '0 trump H', '0 trump D', '0 trump C'])
+        True
+    """
+    return _ENGINE.legal_actions(state)  # pragma: no cover - @runs runs this code itself
+
+
+@runs(_ENGINE.check)
+def check(state: WizardState, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
+
+    Example:
+        >>> from tricktaking.games.wizard import Bid, WizardConfig, check, new_game
+        >>> check(new_game(WizardConfig(players=3)), Bid(1, 0))
+        <Violation.WRONG_PHASE: 'wrong_phase'>
+    """
+    return _ENGINE.check(state, action)  # pragma: no cover - @runs runs this code itself
+
+
+@runs(_ENGINE.apply)
+def apply(state: WizardState, action: Action) -> WizardState:
+    """The state after ``action``, validated; ``state`` is unchanged.
+
+    Trick, round and game scoring happen here, with no extra action.
+
+    Raises:
+        IllegalActionError: If the action is illegal, with its
+            :class:`~tricktaking.errors.Violation`.
+
+    Example:
+        >>> from tricktaking.games.wizard import Bid, WizardConfig, apply, new_game
+        >>> state = new_game(WizardConfig(players=3))
+        >>> apply(state, Bid(1, 0))
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
+    """
+    return _ENGINE.apply(state, action)  # pragma: no cover - @runs runs this code itself
 
 
 def is_over(state: WizardState) -> bool:

@@ -1,0 +1,229 @@
+"""The round in progress held flat in a game state, and built as a :class:`Round` on demand.
+
+Every card played makes a new state. If the state held its :class:`Round`, each play
+would also build a new trick and a new round around it; most of those are never read
+(a search bot reads a few views in thousands of states). So a state keeps the round's
+parts as its own fields (the deal number, the dealer, the hands, the leader and plays of
+the trick in progress, the completed tricks and the tricks won) and builds the public
+``state.round`` once, when it is first read, and keeps it.
+
+The parts *are* the value: equality and the hash read them, never the built round.
+A state made with ``round=...`` (its public constructor, ``attrs.evolve``) takes its
+parts from that round, so the public way to make or change a state is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+import attrs
+
+from tricktaking._fast import DERIVED, constructor, replacer, slot_setter
+from tricktaking.cards import Card
+from tricktaking.rounds import Round
+from tricktaking.tricks import Play, Trick, best_play, left_of
+
+__all__ = [
+    "FlatRound",
+    "empty_trick",
+    "flat_round_state",
+    "new_round",
+    "play_card",
+    "round_fields",
+    "start_round",
+    "to_play",
+    "with_leader",
+]
+
+_S = TypeVar("_S", bound="FlatRound")
+_C = TypeVar("_C", bound="type[FlatRound]")
+
+_make_round = constructor(Round)
+_make_trick = constructor(Trick)
+# Tricks are immutable, so every round can share one empty trick per leader.
+_EMPTY_TRICKS = tuple(Trick(leader=seat) for seat in range(6))
+
+
+def empty_trick(leader: int) -> Trick:
+    """The shared empty trick led by ``leader`` (0 to 5)."""
+    return _EMPTY_TRICKS[leader]
+
+
+def new_round(number: int, dealer: int, hands: Sequence[tuple[Card, ...]], leader: int) -> Round:
+    """A fresh round with ``hands`` and an empty trick led by ``leader``."""
+    return _make_round(
+        number=number,
+        dealer=dealer,
+        hands=tuple(hands),
+        trick=empty_trick(leader),
+        tricks=(),
+        won=(0,) * len(hands),
+    )
+
+
+def _part(alias: str, default: Any) -> Any:
+    return attrs.field(default=default, alias=alias, repr=False)
+
+
+@attrs.frozen(kw_only=True, eq=False, repr=False)
+class FlatRound:
+    """A state's round in progress, as flat fields; ``round`` builds the :class:`Round`.
+
+    Game states extend this class. Their constructor takes ``round=``; the parts are
+    filled from it. The engine's fast paths set the parts directly and leave the round
+    to be built when read.
+    """
+
+    _round: Round | None = attrs.field(
+        default=None, alias="round", eq=False, metadata={DERIVED: True}
+    )
+    _number: int = _part("number", 0)
+    _dealer: int = _part("dealer", 0)
+    _hands: tuple[tuple[Card, ...], ...] = _part("hands", ())
+    _leader: int = _part("leader", 0)
+    _plays: tuple[Play, ...] = _part("plays", ())
+    _tricks: tuple[Trick, ...] = _part("tricks", ())
+    _won: tuple[int, ...] = _part("won", ())
+    # the seat to play next, (leader + plays) mod players: derived, so not part of the
+    # value, but kept because every legal-move list and every validated play needs it
+    _turn: int = attrs.field(default=0, alias="turn", eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        rnd = self._round
+        if rnd is None:
+            return
+        for name, value in round_fields(rnd).items():
+            object.__setattr__(self, name, value)
+
+    @property
+    def round(self) -> Round:
+        """The current round (built from the state's parts the first time it is read)."""
+        rnd = self._round
+        if rnd is None:
+            plays = self._plays
+            leader = self._leader
+            rnd = _make_round(
+                number=self._number,
+                dealer=self._dealer,
+                hands=self._hands,
+                trick=_make_trick(leader=leader, plays=plays, winner=None)
+                if plays
+                else _EMPTY_TRICKS[leader],
+                tricks=self._tricks,
+                won=self._won,
+            )
+            _set_round(self, rnd)
+        return rnd
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{field.alias}={getattr(self, field.alias)!r}"
+            for field in attrs.fields(type(self))
+            if field.repr
+        )
+        return f"{type(self).__name__}({shown})"
+
+
+_set_round = slot_setter(FlatRound, "_round")
+_PARTS = tuple(field.name for field in attrs.fields(FlatRound))
+
+
+def round_fields(rnd: Round) -> dict[str, object]:
+    """The parts of ``rnd`` by field name (``_hands``, ``_plays``, ...)."""
+    trick = rnd.trick
+    return {
+        "_number": rnd.number,
+        "_dealer": rnd.dealer,
+        "_hands": rnd.hands,
+        "_leader": trick.leader,
+        "_plays": trick.plays,
+        "_tricks": rnd.tricks,
+        "_won": rnd.won,
+        "_turn": trick.next_seat(len(rnd.hands)) if rnd.hands else trick.leader,
+    }
+
+
+_KEYWORD_REPLACERS: dict[type, Callable[..., Any]] = {}
+
+
+def _keyword_replacer(cls: type) -> Callable[..., Any]:
+    replace = _KEYWORD_REPLACERS.get(cls)
+    if replace is None:
+        replace = _KEYWORD_REPLACERS[cls] = replacer(cls)
+    return replace
+
+
+def start_round(state: _S, number: int, dealer: int, hands: tuple[tuple[Card, ...], ...]) -> _S:
+    """``state`` with deal ``number`` by ``dealer`` of ``hands``; nothing else changes.
+
+    No trick is played yet; the seat left of the dealer is to lead.
+    """
+    players = len(hands)
+    leader = left_of(dealer, players)
+    new: _S = _REPLACERS[state.__class__][2](
+        state, number, dealer, hands, leader, (), (), (0,) * players, leader
+    )
+    return new
+
+
+def to_play(state: FlatRound) -> int:
+    """The seat that plays next to the trick in progress."""
+    return state._turn
+
+
+def with_leader(state: _S, leader: int, **changes: object) -> _S:
+    """``state`` with an empty trick led by ``leader``, and ``changes`` (field names)."""
+    replace = _keyword_replacer(state.__class__)
+    new: _S = replace(state, _leader=leader, _plays=(), _turn=leader, **changes)
+    return new
+
+
+_PlayReplacers = tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]
+_REPLACERS: dict[type, _PlayReplacers] = {}
+
+
+def flat_round_state(cls: _C) -> _C:
+    """Register a game's state class (a :class:`FlatRound`) for :func:`play_card`."""
+    _REPLACERS[cls] = (
+        replacer(cls, "_hands", "_plays", "_turn", "history"),
+        replacer(cls, "_hands", "_leader", "_plays", "_tricks", "_won", "_turn", "history"),
+        replacer(cls, *(name for name in _PARTS if name != "_round")),
+    )
+    return cls
+
+
+def play_card(
+    state: _S,
+    play: Play,
+    history: object,
+    strength_of: Callable[..., Mapping[Card, int]],
+    *rules: object,
+) -> tuple[_S, Trick | None]:
+    """The state after ``play`` with ``history``, and the trick it completed, if any.
+
+    The card leaves its hand and joins the trick. When every seat has played, the
+    trick, with its winner (the strongest card by the table ``strength_of(plays,
+    *rules)``, see :func:`~tricktaking.tricks.best_play`), moves to the completed
+    tricks, and the winner leads an empty trick. Nothing else of the state changes.
+    """
+    seat = play.seat
+    hands = list(state._hands)
+    hand = hands[seat]
+    index = hand.index(play.card)
+    hands[seat] = hand[:index] + hand[index + 1 :]
+    plays = state._plays + (play,)  # noqa: RUF005  (twice as fast as unpacking)
+    with_trick, with_trick_done, _ = _REPLACERS[state.__class__]
+    players = len(hands)
+    if len(plays) < players:
+        return with_trick(state, tuple(hands), plays, (seat + 1) % players, history), None
+    winner = best_play(plays, strength_of(plays, *rules)).seat
+    done = _make_trick(leader=state._leader, plays=plays, winner=winner)
+    won = list(state._won)
+    won[winner] += 1
+    return (
+        with_trick_done(
+            state, tuple(hands), winner, (), (*state._tricks, done), tuple(won), winner, history
+        ),
+        done,
+    )
