@@ -460,17 +460,8 @@ _RED_JOKER_RANK = Rank.RED_JOKER
 
 _make_view = constructor(BidWhistView)  # views are built for every bot decision
 _replace = replacer(BidWhistState)
-_with_deal = replacer(
-    BidWhistState,
-    "phase",
-    "kitty",
-    "discards",
-    "calls",
-    "contract",
-    "trump",
-    "direction",
-    "history",
-)
+_NEW_HAND = "phase kitty discards calls contract trump direction history".split()  # noqa: SIM905
+_with_deal = replacer(BidWhistState, *_NEW_HAND)  # a hand dealt
 _set_legal = slot_setter(BidWhistState, "_legal")
 
 
@@ -857,9 +848,9 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
                 history=history,
             )
         case ChooseTrump(suit=suit):
-            return _after_choice(state, suit, state.direction, history)
+            return _after_choice(_replace(state, trump=suit, history=history))
         case ChooseDirection(direction=direction):
-            return _after_choice(state, state.trump, direction, history)
+            return _after_choice(_replace(state, direction=direction, history=history))
         case Discard(seat=seat, card=card):
             hands = state._hands
             discards = (*state.discards, card)
@@ -875,17 +866,9 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
             number = state._number
             dealer = next_dealer(state.config.first_dealer, number, PLAYERS)
             dealt = dealt_hands(action, _DECK)
-            return _with_deal(
-                start_round(state, number + 1, dealer, dealt),
-                _BID_PHASE,
-                action.stock,
-                (),
-                (),
-                None,
-                None,
-                _UPTOWN,
-                history,
-            )
+            started = start_round(state, number + 1, dealer, dealt)
+            kitty = action.stock
+            return _with_deal(started, _BID_PHASE, kitty, (), (), None, None, _UPTOWN, history)
         case Play():
             return _play(state, action)
 
@@ -897,28 +880,18 @@ def _contract(state: BidWhistState) -> Bid:
     return state.contract
 
 
-def _after_choice(
-    state: BidWhistState,
-    trump: Suit | None,
-    direction: Direction,
-    history: History[BidWhistAction],
-) -> BidWhistState:
-    """The second choice made: take up the kitty (exchange) or start play (BW-8).
-
-    Either way the first trick, empty, gets its leader now (BW-9.1).
-    """
+def _after_choice(state: BidWhistState) -> BidWhistState:
+    """Take up the kitty (exchange) or start play, with the right leader (BW-8, BW-9.1)."""
     declarer = _contract(state).seat
     config = state.config
     leader = declarer if config.first_lead == "declarer" else left_of(state._dealer, PLAYERS)
-    hands = state._hands
     if config.kitty == "exchange":
-        phase = _DISCARD_PHASE
-        hands = replace_at(hands, declarer, sort_cards((*hands[declarer], *state.kitty)))
-    else:
-        phase = _PLAY_PHASE
-    return with_leader(
-        state, leader, phase=phase, _hands=hands, trump=trump, direction=direction, history=history
-    )
+        hands = state._hands
+        hand = sort_cards((*hands[declarer], *state.kitty))
+        return with_leader(
+            state, leader, phase=_DISCARD_PHASE, _hands=replace_at(hands, declarer, hand)
+        )
+    return with_leader(state, leader, phase=_PLAY_PHASE)
 
 
 def _play(state: BidWhistState, action: Play) -> BidWhistState:
