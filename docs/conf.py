@@ -52,6 +52,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(Literal|TypeVar|Any|ClassVar|Self)\b.*"),
     (r"py:class", r"(T|S|C|A)"),
     (r"py:.*", r"tricktaking\.[a-z_.]*\._[A-Za-z_]+"),
+    (r"py:.*", r"tricktaking(\.[a-z_]+)*\._[a-z_]+\..*"),  # names in private modules
     (r"py:.*", r"(random|json|hashlib|concurrent|argparse|http)(\..*)?"),
     (r"py:class", r"(Enum|ModuleType|Attribute)"),
     (r"py:class", r"((pathlib\.)?Path|starlette\..*)"),
