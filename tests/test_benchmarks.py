@@ -85,3 +85,12 @@ def test_the_revision_comparison_prints_a_row_per_game_and_loop(
     for game in ("Wizard, 4 players", "One Card, 3 players", "Bid Whist"):
         assert f"| {game} | whole game |" in out
         assert f"| {game} | decisions only |" in out
+
+
+def test_the_floor_prints_the_engine_the_floor_and_their_ratio(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    load("floor").main(["--quick"])  # type: ignore[attr-defined]
+    out = capsys.readouterr().out
+    assert "| engine: legal_actions + apply |" in out
+    assert "| floor / engine |" in out
