@@ -191,7 +191,7 @@ def test_a_long_history_keeps_one_node_and_one_tuple_per_chunk() -> None:
         history = history.append(item)
     gc.collect()
     kept = len(gc.get_objects()) - before - 1  # not the list get_objects made
-    assert kept <= 2 * 16_000 // history_module.CHUNK + 2
+    assert kept <= 2 * 16_000 // history_module._CHUNK + 2
     assert history.to_tuple() == tuple(range(16_000))
     assert [history[index] for index in (0, 15, 16, 8_001, -1)] == [0, 15, 16, 8_001, 15_999]
 

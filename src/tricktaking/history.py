@@ -5,19 +5,21 @@ action would cost O(n) per action and O(n²) per game; a history shares all earl
 actions with its predecessor, so :meth:`History.append` is O(1) and each history adds
 one small node of constant size, however long it is.
 
-The items are kept in chunks of at most :data:`CHUNK`: a history is one node holding the
+The items are kept in chunks of at most 16: a history is one node holding the
 items of its last chunk (a tuple) and the node that ends the chunk before. The nodes
 within a chunk are not linked to each other, so once no state holds them they are freed,
-and a long history keeps one node and one tuple per :data:`CHUNK` items rather than a
+and a long history keeps one node and one tuple per 16 items rather than a
 node per item. This matters beyond memory: CPython's cyclic garbage collector walks
 every container object alive in each of its full passes, and a game replayed from a
 long record would otherwise hand it a node per action.
 
 States are hashed and compared by value, history included, so a history caches its
-hash: the first ``hash`` walks back only to the nearest chunk whose hash is known, or
-starts from the hash of the history it was appended to when that was known at the time
-(the previous state's, when every state is hashed in turn), and every later ``hash`` is
-O(1). Equality stops at the first shared node and rejects early on known, different
+hash: the first ``hash`` walks back, node by node within the last chunk and chunk by
+chunk before it, only to the nearest history whose hash is known (the previous state's,
+when every state is hashed as it is made), and every later ``hash`` is O(1). A full
+chunk's node does not link the nodes of its chunk, so when states are hashed only after
+all of them are made, its chunk's items are hashed once more: each item at most twice in
+all. Equality stops at the first shared node and rejects early on known, different
 hashes; it never builds a tuple.
 
 Example:
@@ -35,22 +37,20 @@ from typing import Any, Final, Generic, TypeVar, cast, overload
 
 from tricktaking._fast import builder, slot_setter
 
-__all__ = ["CHUNK", "History"]
+__all__ = ["History"]
 
 _T_co = TypeVar("_T_co", covariant=True)
 _T = TypeVar("_T")
 
-CHUNK: Final = 16
-"""The most items one node of a :class:`History` holds.
-
-Appending copies the items of the last chunk (at most this many references), and a
-history keeps one node per this many items once the nodes in between are freed."""
+# The most items one node holds: appending copies the last chunk's items (at most this
+# many references), and a long history keeps one node and one tuple per this many items.
+_CHUNK: Final = 16
 
 
 class History(Sequence[_T_co], Generic[_T_co]):
     """A persistent, immutable list: equal by content, hashable, O(1) ``append``.
 
-    Each history is one node: the items of its last chunk (at most :data:`CHUNK`), the
+    Each history is one node: the items of its last chunk (at most 16), the
     node ending the chunk before, its length, and its hash once computed. ``len``,
     ``append``, ``last``, ``[-1]`` and a second ``hash`` never walk the list;
     ``to_tuple``, iteration and other indexes walk it once, without keeping what they
@@ -66,10 +66,10 @@ class History(Sequence[_T_co], Generic[_T_co]):
 
     __slots__ = ("_hash", "_items", "_length", "_parent", "_previous")
 
-    # A node of length n holds the items from position n - len(_items) on (1 to CHUNK of
+    # A node of length n holds the items from position n - len(_items) on (1 to _CHUNK of
     # them; none in the empty history) and, in _previous, the node of length
     # n - len(_items), whose chunk is full (None when that is 0). Chunks start at
-    # multiples of CHUNK, so equal lengths mean aligned chunks. _parent is the node this
+    # multiples of _CHUNK, so equal lengths mean aligned chunks. _parent is the node this
     # one was appended to, for hashing one item at a time; a full chunk's node has none,
     # so that nothing holds the nodes within a chunk but the states that hold them.
     _previous: History[_T_co] | None
@@ -111,7 +111,7 @@ class History(Sequence[_T_co], Generic[_T_co]):
         node: History[_T_co | _T] = _new(_Builder)
         items: tuple[_T_co | _T, ...] = self._items
         length = self._length
-        if len(items) < CHUNK:  # the same chunk, one item longer
+        if len(items) < _CHUNK:  # the same chunk, one item longer
             node._previous = self._previous
             items += (item,)
         else:  # this chunk is full: a new one starts after it
@@ -119,7 +119,7 @@ class History(Sequence[_T_co], Generic[_T_co]):
             items = (item,)
         node._items = items
         node._length = length + 1
-        if len(items) < CHUNK:
+        if len(items) < _CHUNK:
             node._parent = self if length else None
             node._hash = None
         else:  # a full chunk links none of its nodes; its hash is the parent's, or later
