@@ -190,10 +190,14 @@ def scaling_table(sizes: Sequence[int], repeats: int, games: str = "") -> None:
         "| tracked objects per action (replay / record) | peak MiB |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|")
+    shorter: list[str] = []
     for name, config in GAMES:
         if games not in name:
             continue
         texts = legal_records(config, sizes)
+        if len(texts) < len(sizes):
+            length = len(long_game(config, max(sizes)).history)
+            shorter.append(f"{name}: a whole game is {length:,}")
         times: dict[int, list[float]] = {size: [] for size in texts}
         collecting: dict[int, list[float]] = {size: [] for size in texts}
         passes: dict[int, list[int]] = {size: [] for size in texts}
@@ -230,6 +234,8 @@ def scaling_table(sizes: Sequence[int], repeats: int, games: str = "") -> None:
                 f"| {statistics.median(reading[size]):.2f} "
                 f"| {during:.2f} / {kept:.2f} | {peak:.0f} |"
             )
+    for note in shorter:
+        print(f"\n{note} actions: no record of the larger sizes.")
 
 
 def _cut(final: tt.GameState[object], size: int) -> tt.GameState[object] | None:
