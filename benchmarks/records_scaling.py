@@ -11,9 +11,11 @@ Run ``python benchmarks/records_scaling.py`` (``--quick`` for a smoke run).
    actions): the CPU time of ``records.loads`` per action. Sizes are interleaved
    (10k, 100k, 1M, 10k, ...) so that drifts of a shared machine hit all of them; the
    median of the repetitions is reported with its spread (min to max). Flat cost per
-   action means linear time. Two more columns attribute any growth: the same load with
-   the cyclic garbage collector disabled (its full passes over a heap that holds every
-   action grow with the record), and reading and parsing the tokens alone.
+   action means linear time. More columns attribute any growth: the CPU time of the
+   cyclic garbage collector's full passes during the load (each walks every object it
+   tracks, and a long replay holds a history node per action), the same load with the
+   collector disabled, reading the tokens alone, and how many tracked objects per
+   action the finished replay and the returned record hold.
 """
 
 from __future__ import annotations
@@ -101,11 +103,11 @@ GAMES: list[tuple[str, object]] = [
 ]
 
 
-def read_only(text: str, parse: Callable[[str], object]) -> int:
-    """Read and parse every action token of a record as ``loads`` does, applying none.
+def read_only(text: str) -> int:
+    """Read every action token of a record as ``loads`` does, parsing and applying none.
 
     The reader's share of ``loads``: if it is flat per action and ``loads`` is not, the
-    growth is in the engine's ``apply``.
+    growth is in the replay.
     """
     reader = Reader(text, records.MAX_DEPTH)
     count = 0
@@ -114,39 +116,104 @@ def read_only(text: str, parse: Callable[[str], object]) -> int:
             reader.skip_value()
             continue
         for _ in reader.elements():
-            parse(reader.string())
+            reader.string()
             count += 1
     return count
+
+
+class FullCollections:
+    """The cyclic collector's full (generation 2) passes while it is installed: count, CPU s."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.seconds = 0.0
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            self._start = time.process_time()
+        else:
+            self.count += 1
+            self.seconds += time.process_time() - self._start
+
+    def __enter__(self) -> FullCollections:
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self)
+
+
+def tracked_per_action(text: str, actions: int) -> tuple[float, float]:
+    """The objects the cyclic collector tracks, per action, that a load leaves behind.
+
+    First those the finished replay holds (its final state: the history's nodes and the
+    actions), then those the returned record keeps (its actions). Every full collection
+    walks all of them, so they set what the collector costs per action.
+    """
+    gc.collect()
+    before = len(gc.get_objects())
+    record = records.loads(text, max_size=1 << 40)
+    final = record.final_state()  # the replay's state, as loads holds it at its end
+    gc.collect()
+    during = len(gc.get_objects()) - before - 1  # not counting the list get_objects made
+    del final
+    gc.collect()
+    kept = len(gc.get_objects()) - before - 1
+    del record
+    return during / actions, kept / actions
+
+
+def legal_records(config: object, sizes: Sequence[int]) -> dict[int, str]:
+    """The records of one long seeded game cut at each size (sizes it reaches only).
+
+    Only the texts are kept: the long game's states are gone before anything is timed,
+    so that every load runs on the same small heap.
+    """
+    final = long_game(config, max(sizes))
+    texts = {}
+    for size in sizes:
+        cut = _cut(final, size)
+        if cut is not None:
+            texts[size] = records.dumps(cut)
+    return texts
 
 
 def scaling_table(sizes: Sequence[int], repeats: int, games: str = "") -> None:
     """Print the cost per action of loading legal records of each size."""
     print("\nLegal records: CPU µs per action of records.loads (median, min to max)\n")
     print(
-        "| game | actions | MB | µs per action | spread | with gc disabled µs "
-        "| reading only µs | peak MiB |"
+        "| game | actions | MB | µs per action | spread | of which full collections µs "
+        "| full collections | with gc disabled µs | reading only µs "
+        "| tracked objects per action (replay / record) | peak MiB |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    shorter: list[str] = []
     for name, config in GAMES:
         if games not in name:
             continue
-        final = long_game(config, max(sizes))
-        texts = {}
-        for size in sizes:
-            cut = _cut(final, size)
-            if cut is not None:
-                texts[size] = records.dumps(cut)
+        texts = legal_records(config, sizes)
+        if len(texts) < len(sizes):
+            length = len(long_game(config, max(sizes)).history)
+            shorter.append(f"{name}: a whole game is {length:,}")
         times: dict[int, list[float]] = {size: [] for size in texts}
+        collecting: dict[int, list[float]] = {size: [] for size in texts}
+        passes: dict[int, list[int]] = {size: [] for size in texts}
         reading: dict[int, list[float]] = {size: [] for size in texts}
         no_gc: dict[int, list[float]] = {size: [] for size in texts}
         for _ in range(repeats):
             for size, text in texts.items():
                 gc.collect()
+                with FullCollections() as full:
+                    start = time.process_time()
+                    records.loads(text, max_size=1 << 40)
+                    times[size].append((time.process_time() - start) / size * 1e6)
+                collecting[size].append(full.seconds / size * 1e6)
+                passes[size].append(full.count)
                 start = time.process_time()
-                records.loads(text, max_size=1 << 40)
-                times[size].append((time.process_time() - start) / size * 1e6)
-                start = time.process_time()
-                read_only(text, tt.game_of(final).rules.parse_action)
+                read_only(text)
                 reading[size].append((time.process_time() - start) / size * 1e6)
                 gc.collect()
                 gc.disable()  # how much of the growth is the cyclic collector's full passes
@@ -156,14 +223,19 @@ def scaling_table(sizes: Sequence[int], repeats: int, games: str = "") -> None:
                 gc.enable()
         for size, text in texts.items():
             peak = measure(functools.partial(records.loads, text, max_size=1 << 40))[1]
+            during, kept = tracked_per_action(text, size)
             median = statistics.median(times[size])
             spread = f"{min(times[size]):.1f} to {max(times[size]):.1f}"
-            read = statistics.median(reading[size])
-            without = statistics.median(no_gc[size])
             print(
-                f"| {name} | {size:,} | {len(text) / 1e6:.1f} | {median:.1f} | {spread} "
-                f"| {without:.1f} | {read:.1f} | {peak:.0f} |"
+                f"| {name} | {size:,} | {len(text) / 1e6:.1f} | {median:.2f} | {spread} "
+                f"| {statistics.median(collecting[size]):.2f} "
+                f"| {statistics.median(passes[size]):.0f} "
+                f"| {statistics.median(no_gc[size]):.2f} "
+                f"| {statistics.median(reading[size]):.2f} "
+                f"| {during:.2f} / {kept:.2f} | {peak:.0f} |"
             )
+    for note in shorter:
+        print(f"\n{note} actions: no record of the larger sizes.")
 
 
 def _cut(final: tt.GameState[object], size: int) -> tt.GameState[object] | None:

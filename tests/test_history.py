@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import pickle
 import tracemalloc
 
@@ -15,7 +16,7 @@ from tricktaking import history as history_module
 from tricktaking.testing import playout
 
 
-@given(st.lists(st.integers(), max_size=30))
+@given(st.lists(st.integers(), max_size=60))  # chunks of 16: up to four
 def test_history_behaves_like_the_tuple_of_its_items(items: list[int]) -> None:
     built = History[int]()
     for item in items:
@@ -135,24 +136,74 @@ def test_equality_stops_at_the_shared_part_and_on_known_different_hashes() -> No
     assert Counted.comparisons == 2000
 
 
-def test_hashing_every_state_of_a_game_hashes_each_action_once(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    combined = []
+def _counting_combine(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    combined: list[object] = []
 
     def counting(previous_hash: int, item: object) -> int:
         combined.append(item)
         return hash((previous_hash, item))
 
     monkeypatch.setattr(history_module, "_combine", counting)
+    return combined
+
+
+def test_hashing_every_state_as_it_is_made_hashes_each_action_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    actions = playout(tt.new_game(tt.WizardConfig(players=4)), seed=5)[-1].history
+    combined = _counting_combine(monkeypatch)
+    state = tt.new_game(tt.WizardConfig(players=4))
+    states = [state]
+    hashes = [hash(state)]
+    for action in actions:  # the same game again, each state hashed as it is made
+        state = tt.apply(state, action)
+        states.append(state)
+        hashes.append(hash(state))
+    final = states[-1]
+    assert len(combined) == len(final.history) + len(final.score_sheet)  # both histories
+    assert [hash(state) for state in states] == hashes
+
+
+def test_hashing_every_state_after_the_game_hashes_each_action_at_most_twice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    combined = _counting_combine(monkeypatch)
     states = playout(tt.new_game(tt.WizardConfig(players=4)), seed=5)
     hashes = [hash(state) for state in states]
     final = states[-1]
     items = len(final.history) + len(final.score_sheet)  # both are histories
-    assert len(combined) == items
+    # A full chunk's node links none of the nodes before it: its own items are hashed
+    # again, once. Every other node hashes one item from its parent's known hash.
+    assert items < len(combined) <= 2 * items
+    hashed = len(combined)
     assert [hash(state) for state in states] == hashes
-    assert len(combined) == items  # hashing again walks no history
+    assert len(combined) == hashed  # hashing again walks no history
     assert len(set(states)) == len(states)
+
+
+def test_a_long_history_keeps_one_node_and_one_tuple_per_chunk() -> None:
+    # The cyclic collector walks every container alive in each full pass: a node per
+    # item would make loading a long record cost more per action the longer it is.
+    gc.collect()
+    before = len(gc.get_objects())
+    history = History[int]()
+    for item in range(16_000):  # small ints: not tracked themselves
+        history = history.append(item)
+    gc.collect()
+    kept = len(gc.get_objects()) - before - 1  # not the list get_objects made
+    assert kept <= 2 * 16_000 // history_module._CHUNK + 2
+    assert history.to_tuple() == tuple(range(16_000))
+    assert [history[index] for index in (0, 15, 16, 8_001, -1)] == [0, 15, 16, 8_001, 15_999]
+
+
+def test_branches_within_a_chunk_compare_only_their_own_items() -> None:
+    shared = _counted(2005)  # not a whole number of chunks
+    one = shared.append(Counted(1)).append(Counted(2))
+    other = shared.append(Counted(1)).append(Counted(2))
+    Counted.comparisons = 0
+    assert one == other
+    assert Counted.comparisons == 2  # the shared items are the same objects
+    assert hash(one) == hash(other)
 
 
 def test_equality_and_hashing_keep_no_memory_per_node() -> None:

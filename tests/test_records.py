@@ -135,3 +135,38 @@ def test_dump_and_load_files() -> None:
 def test_unfinished_games_round_trip_too() -> None:
     state = playout(tt.new_game(tt.BidWhistConfig()), 2)[10]
     assert records.loads(records.dumps(state)).final_state() == state
+
+
+LONG_GAMES = [tt.WizardConfig(players=3), tt.OneCardConfig(players=3), tt.BidWhistConfig(target=21)]
+
+
+@pytest.mark.parametrize("config", LONG_GAMES, ids=lambda config: type(config).__name__)
+def test_a_load_shares_one_action_object_per_distinct_token(config: object) -> None:
+    # Every full pass of the cyclic collector walks every object a replay keeps, so
+    # equal actions share one object; deals are unique and are not remembered.
+    final = playout(tt.new_game(config), seed=3)[-1]
+    actions = records.loads(records.dumps(final)).actions
+    assert actions == final.history.to_tuple()
+    first: dict[str, tt.Action] = {}
+    for action in actions:
+        if isinstance(action, tt.Deal):
+            continue
+        assert first.setdefault(str(action), action) is action
+    deals = [action for action in actions if isinstance(action, tt.Deal)]
+    assert len({id(deal) for deal in deals}) == len(deals)
+    assert len(first) < len(actions) - len(deals)  # some tokens repeat
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[path.stem for path in GOLDEN])
+def test_a_load_with_its_shared_tokens_full_or_spelled_otherwise_is_the_same(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = path.read_text(encoding="utf-8")
+    expected = records.loads(text)
+    data = _data(path)
+    lower = json.dumps({**data, "actions": [token.lower() for token in _actions(data)]})
+    assert records.loads(lower) == expected
+    monkeypatch.setattr(records, "_SHARED_TOKENS", 3)  # the bound reached at once
+    assert records.loads(text) == expected
+    monkeypatch.setattr(records, "_SHARED_TOKEN_LENGTH", 0)  # no token short enough
+    assert records.loads(text) == expected

@@ -31,6 +31,7 @@ from typing import IO, Final, cast
 import attrs
 
 from tricktaking._json_reader import Reader
+from tricktaking.actions import Deal
 from tricktaking.engine import (
     Action,
     Game,
@@ -229,6 +230,11 @@ does not know, which are checked (at most 1 MiB each) and ignored."""
 
 _SCALARS = (str, int, bool, type(None))
 
+# The actions parsed once per load and shared (see _Loading.replay): bounded, so that a
+# hostile record of distinct tokens costs no more than a legal one.
+_SHARED_TOKENS: Final = 4096
+_SHARED_TOKEN_LENGTH: Final = 64
+
 
 def _text(data: object, max_size: int) -> str:
     """The record's text: size-checked, decoded from bytes as :func:`json.loads` would."""
@@ -354,12 +360,25 @@ class _Loading:
         """Parse and apply each token in turn; stop at the first bad one."""
         state = cast("GameState[object]", self.state)
         parse = cast("Game[GameState[object], object]", self.game).rules.parse_action
+        # A game has a few hundred distinct tokens besides its deals ("2 play QH"): each
+        # is parsed once and its action object shared by every later occurrence, so the
+        # replay keeps one object per distinct action rather than one per action (the
+        # cyclic garbage collector's full passes walk every object kept).
+        parsed: dict[str, Action] = {}
         for index, token in tokens:
-            try:
-                action = parse(token)
-            except TricktakingError as error:
-                message = f"action {index} ({safe_repr(token)}) is not an action: {error}"
-                raise RecordError(message, index=index) from None
+            action = parsed.get(token)
+            if action is None:
+                try:
+                    action = parse(token)
+                except TricktakingError as error:
+                    message = f"action {index} ({safe_repr(token)}) is not an action: {error}"
+                    raise RecordError(message, index=index) from None
+                if (
+                    len(token) <= _SHARED_TOKEN_LENGTH
+                    and len(parsed) < _SHARED_TOKENS
+                    and not isinstance(action, Deal)
+                ):
+                    parsed[token] = action
             try:
                 state = apply(state, action)
             except TricktakingError as error:
