@@ -5,22 +5,20 @@ action would cost O(n) per action and O(n²) per game; a history shares all earl
 actions with its predecessor, so :meth:`History.append` is O(1) and each history adds
 one small node of constant size, however long it is.
 
-The items are kept in chunks of at most 16: a history is one node holding the
-items of its last chunk (a tuple) and the node that ends the chunk before. The nodes
-within a chunk are not linked to each other, so once no state holds them they are freed,
-and a long history keeps one node and one tuple per 16 items rather than a
-node per item. This matters beyond memory: CPython's cyclic garbage collector walks
-every container object alive in each of its full passes, and a game replayed from a
-long record would otherwise hand it a node per action.
+Every 16th node also holds its last 16 items as a tuple and links to the node 16 items
+back, not to the one before it. The 15 nodes between are then linked by no later node,
+so once no state holds them they are freed: a long history keeps one node and one tuple
+per 16 items rather than a node per item. CPython's cyclic garbage collector walks every
+container object alive in each of its full passes, and a game replayed from a long
+record would otherwise hand it a node per action (see the performance page). Appending
+stays as cheap as one node; the 16th gathers its items by walking 15 nodes back.
 
 States are hashed and compared by value, history included, so a history caches its
-hash: the first ``hash`` walks back, node by node within the last chunk and chunk by
-chunk before it, only to the nearest history whose hash is known (the previous state's,
-when every state is hashed as it is made), and every later ``hash`` is O(1). A full
-chunk's node does not link the nodes of its chunk, so when states are hashed only after
-all of them are made, its chunk's items are hashed once more: each item at most twice in
-all. Equality stops at the first shared node and rejects early on known, different
-hashes; it never builds a tuple.
+hash: the first ``hash`` walks back only to the nearest history whose hash is known
+(the previous state's, when every state is hashed in turn), and every later ``hash`` is
+O(1). (When states are hashed only after all were made, a 16th node hashes its 16 items
+again: each item is hashed at most twice in all.) Equality stops at the first shared
+node and rejects early on known, different hashes; it never builds a tuple.
 
 Example:
     >>> from tricktaking.history import History
@@ -32,29 +30,28 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import chain
 from typing import Any, Final, Generic, TypeVar, cast, overload
 
 from tricktaking._fast import builder, slot_setter
 
 __all__ = ["History"]
 
+# Every _CHUNK-th node holds its last _CHUNK items and links _CHUNK nodes back.
+_CHUNK: Final = 16
+_GATHER = range(_CHUNK - 1)
+
 _T_co = TypeVar("_T_co", covariant=True)
 _T = TypeVar("_T")
-
-# The most items one node holds: appending copies the last chunk's items (at most this
-# many references), and a long history keeps one node and one tuple per this many items.
-_CHUNK: Final = 16
 
 
 class History(Sequence[_T_co], Generic[_T_co]):
     """A persistent, immutable list: equal by content, hashable, O(1) ``append``.
 
-    Each history is one node: the items of its last chunk (at most 16), the
-    node ending the chunk before, its length, and its hash once computed. ``len``,
-    ``append``, ``last``, ``[-1]`` and a second ``hash`` never walk the list;
-    ``to_tuple``, iteration and other indexes walk it once, without keeping what they
-    built.
+    Each history is one node: its last item, its length, the history it extends (every
+    16th node: its last 16 items, and the history 16 items shorter), and its hash once
+    computed. ``len``, ``append``, ``last``, ``[-1]`` and a second
+    ``hash`` never walk the list; ``to_tuple``, iteration and other indexes walk it
+    once, without keeping what they built.
 
     Example:
         >>> from tricktaking.history import History
@@ -64,39 +61,38 @@ class History(Sequence[_T_co], Generic[_T_co]):
         'x'
     """
 
-    __slots__ = ("_hash", "_items", "_length", "_parent", "_previous")
+    __slots__ = ("_chunk", "_hash", "_last", "_length", "_previous")
 
-    # A node of length n holds the items from position n - len(_items) on (1 to _CHUNK of
-    # them; none in the empty history) and, in _previous, the node of length
-    # n - len(_items), whose chunk is full (None when that is 0). Chunks start at
-    # multiples of _CHUNK, so equal lengths mean aligned chunks. _parent is the node this
-    # one was appended to, for hashing one item at a time; a full chunk's node has none,
-    # so that nothing holds the nodes within a chunk but the states that hold them.
+    # An empty history has length 0, and its _previous, _last and _chunk are None. A
+    # node of length n > 0 holds its last item; if n is not a multiple of _CHUNK, its
+    # _chunk is None and _previous is the node of length n - 1; if it is, _chunk is the
+    # tuple of its last _CHUNK items and _previous the node of length n - _CHUNK (None
+    # when that length is 0). Equal lengths therefore mean nodes of the same kind.
     _previous: History[_T_co] | None
-    _parent: History[_T_co] | None
-    _items: tuple[_T_co, ...]
+    _last: _T_co
     _length: int
     _hash: int | None
+    _chunk: tuple[_T_co, ...] | None
 
     def __init__(self, items: Sequence[_T_co] = ()) -> None:
         tail: History[_T_co] = _EMPTY
         for item in items:
             tail = tail.append(item)
         object.__setattr__(self, "_previous", tail._previous)
-        object.__setattr__(self, "_parent", tail._parent)
-        object.__setattr__(self, "_items", tail._items)
+        object.__setattr__(self, "_last", tail._last)
         object.__setattr__(self, "_length", tail._length)
-        object.__setattr__(self, "_hash", None)
+        object.__setattr__(self, "_hash", tail._hash)
+        object.__setattr__(self, "_chunk", tail._chunk)
 
     @staticmethod
     def _root() -> History[Any]:
         """The empty history every history grows from."""
         node: History[Any] = _new(_Builder)
         node._previous = None
-        node._parent = None
-        node._items = ()
+        node._last = None
         node._length = 0
         node._hash = None
+        node._chunk = None
         node.__class__ = History
         return node
 
@@ -109,22 +105,24 @@ class History(Sequence[_T_co], Generic[_T_co]):
             (1, 2)
         """
         node: History[_T_co | _T] = _new(_Builder)
-        items: tuple[_T_co | _T, ...] = self._items
-        length = self._length
-        if len(items) < _CHUNK:  # the same chunk, one item longer
-            node._previous = self._previous
-            items += (item,)
-        else:  # this chunk is full: a new one starts after it
-            node._previous = self
-            items = (item,)
-        node._items = items
-        node._length = length + 1
-        if len(items) < _CHUNK:
-            node._parent = self if length else None
+        length = self._length + 1
+        node._last = item
+        node._length = length
+        if length % _CHUNK:
+            node._previous = self if length > 1 else None
+            node._chunk = None
             node._hash = None
-        else:  # a full chunk links none of its nodes; its hash is the parent's, or later
-            node._parent = None
-            known = self._hash
+        else:  # every 16th node: gather the chunk, link 16 back (see the module's docs)
+            items: list[_T_co | _T] = [item]
+            add = items.append
+            back: Any = self  # the length says 15 nodes are there: no check per step
+            for _ in _GATHER:
+                add(back._last)
+                back = back._previous
+            items.reverse()
+            node._previous = back
+            node._chunk = tuple(items)
+            known = self._hash  # each state hashed as it is made: hash the item once
             node._hash = None if known is None else _combine(known, item)
         node.__class__ = History
         return node
@@ -138,7 +136,7 @@ class History(Sequence[_T_co], Generic[_T_co]):
         """
         if not self._length:
             raise IndexError("the history is empty")
-        return self._items[-1]
+        return self._last
 
     def to_tuple(self) -> tuple[_T_co, ...]:
         """All items, oldest first, as a new tuple (O(n); the history keeps no copy).
@@ -148,28 +146,35 @@ class History(Sequence[_T_co], Generic[_T_co]):
             >>> History(["a"]).to_tuple()
             ('a',)
         """
-        return tuple(chain.from_iterable(self._chunks()[::-1]))
+        return tuple(self._newest_first()[::-1])
 
-    def _chunks(self) -> list[tuple[_T_co, ...]]:
-        """The items chunk by chunk, the newest chunk first."""
-        chunks: list[tuple[_T_co, ...]] = []
+    def _newest_first(self) -> list[_T_co]:
+        items: list[_T_co] = []
         node: History[_T_co] | None = self
-        while node is not None:
-            chunks.append(node._items)
+        while node is not None and node._length:
+            chunk = node._chunk
+            if chunk is None:
+                items.append(node._last)
+            else:
+                items.extend(reversed(chunk))
             node = node._previous
-        return chunks
+        return items
 
     def __reversed__(self) -> Iterator[_T_co]:
         node: History[_T_co] | None = self
-        while node is not None:
-            yield from reversed(node._items)
+        while node is not None and node._length:
+            chunk = node._chunk
+            if chunk is None:
+                yield node._last
+            else:
+                yield from reversed(chunk)
             node = node._previous
 
     def __len__(self) -> int:
         return self._length
 
     def __iter__(self) -> Iterator[_T_co]:
-        return chain.from_iterable(self._chunks()[::-1])
+        return reversed(self._newest_first())
 
     def __contains__(self, value: object) -> bool:
         return any(item is value or item == value for item in reversed(self))
@@ -211,13 +216,20 @@ class History(Sequence[_T_co], Generic[_T_co]):
         position = index + length if index < 0 else index
         if not 0 <= position < length:
             raise IndexError("history index out of range")
+        back = length - 1 - position  # items to step back from the newest
         node: History[_T_co] | None = self
-        while node is not None:  # walk back from the newest chunk
-            start = node._length - len(node._items)
-            if position >= start:
-                return node._items[position - start]
+        while node is not None:
+            chunk = node._chunk
+            if chunk is None:
+                if not back:
+                    return node._last
+                back -= 1
+            elif back < _CHUNK:
+                return chunk[_CHUNK - 1 - back]
+            else:
+                back -= _CHUNK
             node = node._previous
-        raise IndexError("history index out of range")  # pragma: no cover - checked above
+        raise IndexError("history index out of range")  # pragma: no cover - length checked
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -226,19 +238,21 @@ class History(Sequence[_T_co], Generic[_T_co]):
             return NotImplemented
         if self._length != other._length:
             return False
-        # Walk both in step, chunk by chunk, without allocating: equal lengths mean
-        # aligned chunks. Stop at the first shared node (states of one game share their
-        # history up to where they part), reject at the first pair of known, different
-        # hashes or of chunks with different items (a tuple compares items by identity
-        # first, so the shared items of two chunks cost no item comparison).
+        # Walk both in step, without allocating: stop at the first shared node (states
+        # of one game share their history up to where they part), reject at the first
+        # pair of known, different hashes or of different items.
         mine: History[object] | None = self
         theirs: History[object] | None = cast("History[object]", other)
         while mine is not theirs and mine is not None and theirs is not None:
             known, their_known = mine._hash, theirs._hash
             if known is not None and their_known is not None and known != their_known:
                 return False
-            items, their_items = mine._items, theirs._items
-            if items is not their_items and items != their_items:
+            chunk, their_chunk = mine._chunk, theirs._chunk  # equal lengths: same kinds
+            if chunk is None or their_chunk is None:
+                item, their_item = mine._last, theirs._last
+                if item is not their_item and item != their_item:
+                    return False
+            elif chunk is not their_chunk and chunk != their_chunk:
                 return False
             mine, theirs = mine._previous, theirs._previous
         return True
@@ -247,22 +261,23 @@ class History(Sequence[_T_co], Generic[_T_co]):
         known = self._hash
         if known is not None:
             return known
-        # Walk back through the chunk to the nearest node whose hash is known (the
-        # previous state's, when every state is hashed in turn), then hash forward one
-        # item per node, caching every hash on the way: each node is hashed once.
+        # Walk back to the nearest history whose hash is known, then hash forward from
+        # there, caching every hash on the way: each node is hashed once in its life.
         pending: list[History[_T_co]] = []
-        node = self
-        while node._hash is None and node._parent is not None:
+        node: History[_T_co] | None = self
+        while node is not None and node._length and node._hash is None:
             pending.append(node)
-            node = node._parent
-        value = node._hash
-        if value is None:  # the first node, or a full chunk's: hash its chunk's items
-            value = _hash_to(node._previous)
-            for item in node._items:
-                value = _combine(value, item)
-            _set_hash(node, value)
+            node = node._previous
+        value = _EMPTY_HASH
+        if node is not None and node._hash is not None and node._length:
+            value = node._hash
         for node in reversed(pending):
-            value = _combine(value, node._items[-1])
+            chunk = node._chunk
+            if chunk is None:
+                value = _combine(value, node._last)
+            else:
+                for item in chunk:
+                    value = _combine(value, item)
             _set_hash(node, value)
         return value
 
@@ -282,24 +297,6 @@ class History(Sequence[_T_co], Generic[_T_co]):
 def _combine(previous_hash: int, item: object) -> int:
     """The hash of a history from the hash of the one it extends and its last item."""
     return hash((previous_hash, item))
-
-
-def _hash_to(node: History[Any] | None) -> int:
-    """The hash of ``node``, a full chunk's node (or None: the empty history's).
-
-    Walks back to the nearest node whose hash is known, then hashes forward from there,
-    caching every chunk's hash on the way: each chunk is hashed once in its life.
-    """
-    pending: list[History[Any]] = []
-    while node is not None and node._hash is None:
-        pending.append(node)
-        node = node._previous
-    value = _EMPTY_HASH if node is None else cast("int", node._hash)
-    for node in reversed(pending):
-        for item in node._items:
-            value = _combine(value, item)
-        _set_hash(node, value)
-    return value
 
 
 _EMPTY_HASH = hash(("History", ()))
