@@ -800,6 +800,8 @@ def _play(state: OneCardState, action: Play) -> OneCardState:
     points = add_at(state.points, winner, gained) if gained else state.points
     if played._hands[winner]:  # cards left: the hand goes on
         reverse = trump is None and any(play.card is _JOKER for play in done.plays)
+        if not (reverse or gained):  # a trick without points: nothing else changes
+            return played
         phase = _CHOOSE_DIRECTION_PHASE if reverse else _PLAY_PHASE  # OC-8.3
         return _with_trick(played, phase, points)
     if state.centre is not None:
