@@ -309,6 +309,21 @@ def test_a_deal_subclass_cannot_show_other_hands_after_the_check() -> None:
         tt.apply(state, Shifty(hands=genuine.hands, stock=genuine.stock))
 
 
+def test_an_engine_deal_whose_class_is_swapped_is_not_taken_for_the_engine_s() -> None:
+    state = tt.new_game(tt.WizardConfig(players=3))
+    genuine = tt.deal(state, 5)
+    wizards = tuple((Card.parse("WZ"),) for _ in range(3))
+
+    class Liar(tt.Deal):
+        __slots__ = ()
+
+        def __getattribute__(self, name: str) -> object:
+            return wizards if name == "hands" else object.__getattribute__(self, name)
+
+    object.__setattr__(genuine, "__class__", Liar)  # the same layout: CPython allows it
+    _rejected(state, genuine)
+
+
 def test_an_action_whose_seat_raises_gets_a_typed_error() -> None:
     state = _first(WIZARD, "bid")
     with pytest.raises(tt.IllegalActionError):

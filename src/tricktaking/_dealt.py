@@ -46,10 +46,11 @@ def made_from(deal: object) -> object | None:
     entry = _MADE.get(id(deal))
     if entry is None or entry[0]() is not deal:
         return None
-    _, deck, hands, stock = entry
-    # reading the slots directly: a subclass cannot answer with properties
-    if object.__getattribute__(deal, "hands") is not hands:
+    # The very object made, still exactly a Deal (no __class__ swapped to a subclass
+    # that answers with properties), holding the very tuples it was made with.
+    if not isinstance(deal, Deal) or deal.__class__ is not Deal:
         return None
-    if object.__getattribute__(deal, "stock") is not stock:
+    _, deck, hands, stock = entry
+    if deal.hands is not hands or deal.stock is not stock:
         return None
     return deck

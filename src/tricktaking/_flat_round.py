@@ -26,6 +26,7 @@ from tricktaking.tricks import Play, Trick, best_play, left_of
 
 __all__ = [
     "FlatRound",
+    "deal_changes",
     "empty_trick",
     "flat_round_state",
     "new_round",
@@ -126,7 +127,8 @@ class FlatRound:
 
 
 _set_round = slot_setter(FlatRound, "_round")
-_PARTS = tuple(field.name for field in attrs.fields(FlatRound))
+# the round's parts a deal sets, in start_round's order
+_START = ("_number", "_dealer", "_hands", "_leader", "_plays", "_tricks", "_won", "_turn")
 
 
 def round_fields(rnd: Round) -> dict[str, object]:
@@ -154,17 +156,27 @@ def _keyword_replacer(cls: type) -> Callable[..., Any]:
     return replace
 
 
-def start_round(state: _S, number: int, dealer: int, hands: tuple[tuple[Card, ...], ...]) -> _S:
-    """``state`` with deal ``number`` by ``dealer`` of ``hands``; nothing else changes.
+def start_round(
+    state: _S, number: int, dealer: int, hands: tuple[tuple[Card, ...], ...], *values: object
+) -> _S:
+    """``state`` with deal ``number`` by ``dealer`` of ``hands``, in one copy.
 
-    No trick is played yet; the seat left of the dealer is to lead.
+    No trick is played yet; the seat left of the dealer is to lead. ``values`` are the
+    new values of the fields the class named with :func:`deal_changes`, in that order;
+    nothing else changes.
     """
     players = len(hands)
     leader = left_of(dealer, players)
     new: _S = _REPLACERS[state.__class__][2](
-        state, number, dealer, hands, leader, (), (), (0,) * players, leader
+        state, number, dealer, hands, leader, (), (), (0,) * players, leader, *values
     )
     return new
+
+
+def deal_changes(cls: type[FlatRound], *names: str) -> None:
+    """Name the fields of ``cls`` that :func:`start_round` sets besides the round."""
+    with_trick, with_trick_done, _ = _REPLACERS[cls]
+    _REPLACERS[cls] = (with_trick, with_trick_done, replacer(cls, *_START, *names))
 
 
 def to_play(state: FlatRound) -> int:
@@ -188,7 +200,7 @@ def flat_round_state(cls: _C) -> _C:
     _REPLACERS[cls] = (
         replacer(cls, "_hands", "_plays", "_turn", "history"),
         replacer(cls, "_hands", "_leader", "_plays", "_tricks", "_won", "_turn", "history"),
-        replacer(cls, *(name for name in _PARTS if name != "_round")),
+        replacer(cls, *_START),
     )
     return cls
 

@@ -33,6 +33,7 @@ from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._fields import MAX_TARGET, exact_int, exact_options, library_card, member_of
 from tricktaking._flat_round import (
     FlatRound,
+    deal_changes,
     flat_round_state,
     new_round,
     play_card,
@@ -461,7 +462,7 @@ _RED_JOKER_RANK = Rank.RED_JOKER
 _make_view = constructor(BidWhistView)  # views are built for every bot decision
 _replace = replacer(BidWhistState)
 _NEW_HAND = "phase kitty discards calls contract trump direction history".split()  # noqa: SIM905
-_with_deal = replacer(BidWhistState, *_NEW_HAND)  # a hand dealt
+deal_changes(BidWhistState, *_NEW_HAND)  # a hand dealt
 _set_legal = slot_setter(BidWhistState, "_legal")
 
 
@@ -866,9 +867,8 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
             number = state._number
             dealer = next_dealer(state.config.first_dealer, number, PLAYERS)
             dealt = dealt_hands(action, _DECK)
-            started = start_round(state, number + 1, dealer, dealt)
-            kitty = action.stock
-            return _with_deal(started, _BID_PHASE, kitty, (), (), None, None, _UPTOWN, history)
+            fresh = (_BID_PHASE, action.stock, (), (), None, None, _UPTOWN, history)
+            return start_round(state, number + 1, dealer, dealt, *fresh)
         case Play():
             return _play(state, action)
 

@@ -34,6 +34,7 @@ from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._fields import MAX_TARGET, exact_int, exact_options
 from tricktaking._flat_round import (
     FlatRound,
+    deal_changes,
     flat_round_state,
     new_round,
     play_card,
@@ -362,7 +363,7 @@ _replace = replacer(OneCardState)
 # copies naming the fields a step changes (positional: cheapest on the hot path)
 _with_call = replacer(OneCardState, "calls", "history")  # a call in the auction
 _NEW_HAND = "phase centre calls bidder contract trump direction points history".split()  # noqa: SIM905
-_with_deal = replacer(OneCardState, *_NEW_HAND)  # a hand dealt
+deal_changes(OneCardState, *_NEW_HAND)  # a hand dealt
 _with_trump = replacer(OneCardState, "trump")  # the bidder's first lead names trump
 _with_trick = replacer(OneCardState, "phase", "points")  # a trick won, the hand goes on
 _set_legal = slot_setter(OneCardState, "_legal")
@@ -608,9 +609,10 @@ def _hand_state(
     history: History[OneCardAction],
 ) -> OneCardState:
     """The state at the start of a hand: no calls, no trump, uptown, no points yet."""
-    started = start_round(state, state._number + 1, dealer, hands)
     points = (0,) * state.config.players
-    return _with_deal(started, _BID_PHASE, centre, (), None, None, None, _UPTOWN, points, history)
+    number = state._number + 1
+    fresh = (_BID_PHASE, centre, (), None, None, None, _UPTOWN, points, history)
+    return start_round(state, number, dealer, hands, *fresh)
 
 
 def deal(state: OneCardState, seed: int) -> Deal:

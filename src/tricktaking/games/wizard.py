@@ -40,7 +40,14 @@ import attrs
 
 from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._fields import exact_int, exact_options
-from tricktaking._flat_round import FlatRound, empty_trick, flat_round_state, play_card, start_round
+from tricktaking._flat_round import (
+    FlatRound,
+    deal_changes,
+    empty_trick,
+    flat_round_state,
+    play_card,
+    start_round,
+)
 from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
     deal_round,
@@ -330,7 +337,7 @@ _PLAY_PHASE = WizardPhase.PLAY
 _make_view = constructor(WizardView)  # views are built for every bot decision
 _replace = replacer(WizardState)
 _with_bid = replacer(WizardState, "phase", "bids", "history")
-_with_deal = replacer(WizardState, "phase", "stock", "trump", "bids", "history")
+deal_changes(WizardState, "phase", "stock", "trump", "bids", "history")
 
 
 # ---------------------------------------------------------------------------------------
@@ -657,14 +664,9 @@ def _deal(state: WizardState, action: Deal) -> WizardState:
         else:
             trump = turn_up.suit
     hands = dealt_hands(action, _DECK)
-    return _with_deal(
-        start_round(state, state._number + 1, dealer, hands),
-        phase,
-        stock,
-        trump,
-        (None,) * config.players,
-        state.history.append(action),
-    )
+    bids = (None,) * config.players
+    history = state.history.append(action)
+    return start_round(state, state._number + 1, dealer, hands, phase, stock, trump, bids, history)
 
 
 def _play(state: WizardState, action: Play) -> WizardState:
