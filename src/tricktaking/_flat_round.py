@@ -4,8 +4,8 @@ Every card played makes a new state. If the state held its :class:`Round`, each 
 would also build a new trick and a new round around it; most of those are never read
 (a search bot reads a few views in thousands of states). So a state keeps the round's
 parts as its own fields (the deal number, the dealer, the hands, the leader and plays of
-the trick in progress, the completed tricks and the tricks won) and builds the public
-``state.round`` once, when it is first read, and keeps it.
+the trick in progress, the completed tricks, the tricks won, and the seat to play) and
+builds the public ``state.round`` once, when it is first read, and keeps it.
 
 The parts *are* the value: equality and the hash read them, never the built round.
 A state made with ``round=...`` (its public constructor, ``attrs.evolve``) takes its
@@ -33,7 +33,6 @@ __all__ = [
     "play_card",
     "round_fields",
     "start_round",
-    "to_play",
     "with_leader",
 ]
 
@@ -179,11 +178,6 @@ def deal_changes(cls: type[FlatRound], *names: str) -> None:
     _REPLACERS[cls] = (with_trick, with_trick_done, replacer(cls, *_START, *names))
 
 
-def to_play(state: FlatRound) -> int:
-    """The seat that plays next to the trick in progress."""
-    return state._turn
-
-
 def with_leader(state: _S, leader: int, **changes: object) -> _S:
     """``state`` with an empty trick led by ``leader``, and ``changes`` (field names)."""
     replace = _keyword_replacer(state.__class__)
@@ -191,8 +185,9 @@ def with_leader(state: _S, leader: int, **changes: object) -> _S:
     return new
 
 
-_PlayReplacers = tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]
-_REPLACERS: dict[type, _PlayReplacers] = {}
+_Replacers = tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]
+# per state class: the copies for a card played, a trick completed, and a deal
+_REPLACERS: dict[type, _Replacers] = {}
 
 
 def flat_round_state(cls: _C) -> _C:
