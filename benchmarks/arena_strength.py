@@ -55,14 +55,15 @@ class Search:
     """A factory of search bots with a fixed iteration budget, named ``kind@iterations``.
 
     With a ``config`` the bots know the game's options a view cannot show (One Card's and
-    Bid Whist's target); without one they assume the defaults, as ``make_bot`` bots do.
+    Bid Whist's target), as the arena tells the search bots it makes by name; without one
+    (``--hide-config``) they assume the defaults, as ``make_bot`` bots do.
     """
 
     def __init__(self, kind: str, iterations: int, config: object | None = None) -> None:
         self.kind = kind
         self.iterations = iterations
         self.config = config
-        self.__name__ = f"{kind}@{iterations}" + ("+config" if config is not None else "")
+        self.__name__ = f"{kind}@{iterations}" + ("" if config is not None else "-hidden-config")
 
     def __call__(self, seed: int) -> Bot:
         bot = _KINDS[self.kind](seed, iterations=self.iterations, config=self.config)
@@ -118,7 +119,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json-dir", default=None, help="write each result here as JSON")
     parser.add_argument(
-        "--tell-config", action="store_true", help="give the search bots the deal's config"
+        "--hide-config",
+        action="store_true",
+        help="do not tell the search bots the deal's config (they assume the defaults)",
     )
     parser.add_argument("--quick", action="store_true", help="a smoke test: 2 deals, 5 iterations")
     parser.add_argument("--combine", nargs="+", metavar="JSON", help="pool earlier runs' results")
@@ -131,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for kind in args.kinds.split(","):
             DECISION_TIMES.clear()
             config = deal_config(game)
-            search = Search(kind, iterations, config if args.tell_config else None)
+            search = Search(kind, iterations, None if args.hide_config else config)
             start, cpu_start = time.perf_counter(), time.process_time()
             with Progress(deals, sys.stderr, f"{game} {search.__name__}") as progress:
                 result = arena(
