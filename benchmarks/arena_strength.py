@@ -5,7 +5,9 @@ For each game and each search kind, ``deals`` duplicate deals of
 heuristic bot on alternate seats (in Bid Whist, one team each; the seatings swap them).
 It prints each arena table, the games per second (wall clock) and the CPU time of the
 search bot's decisions (those with more than one legal action), so the budget per decision
-can be checked. Run it on a quiet machine; ``--quick`` is a smoke test.
+can be checked. The search bots are told the deal's config (its target), as the arena
+tells the search bots it makes by name; ``--hide-config`` makes them assume the game's
+defaults instead. Run it on a quiet machine; ``--quick`` is a smoke test.
 
 Usage::
 
@@ -14,7 +16,7 @@ Usage::
 
 ``--combine`` pools the deals of several runs' JSON files (runs with different seeds hold
 independent deals) and prints, per game and bot, the pooled mean difference with its 95 %
-interval and the games per second.
+interval, the games per second and the CPU time per search decision.
 """
 
 from __future__ import annotations
@@ -83,8 +85,8 @@ def combine(paths: Sequence[str]) -> str:
         pooled.setdefault((data["game"], data["bots"][0]["bot"]), []).append(data)
     lines = [
         "| game | bot | deals | difference | 95% interval | ahead / level / behind "
-        "| games/s | games per CPU s |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| games/s | games per CPU s | CPU ms per decision: mean, p99, max |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for (game, bot), runs in sorted(pooled.items()):
         values = [deal["differences"][0] for run in runs for deal in run["results"]]
@@ -102,10 +104,16 @@ def combine(paths: Sequence[str]) -> str:
             sum(v == 0 for v in values),
             sum(v < 0 for v in values),
         )
+        times = [ms for run in runs for ms in run.get("decision_cpu_ms", [])]
+        decisions = (
+            f"{sum(times) / len(times):.1f}, {_percentile(times, 0.99):.1f}, {max(times):.1f}"
+            if times
+            else "-"
+        )
         lines.append(
             f"| {game} | {bot} | {len(values)} | {mean:+.2f} | "
             f"{mean - Z_95 * error:+.2f} … {mean + Z_95 * error:+.2f} | "
-            f"{' / '.join(map(str, counts))} | {games / seconds:.2f} | {cpu_rate} |"
+            f"{' / '.join(map(str, counts))} | {games / seconds:.2f} | {cpu_rate} | {decisions} |"
         )
     return "\n".join(lines)
 
