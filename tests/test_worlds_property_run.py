@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import json
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 import tricktaking as tt
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "worlds_property.py"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+
+def property_run() -> ModuleType:
+    """benchmarks/worlds_property.py, imported from its folder."""
+    return importlib.import_module("worlds_property")
 
 
 def test_the_property_run_finds_no_failure_in_any_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    spec = importlib.util.spec_from_file_location("worlds_property", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    run = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(run)
+    run = property_run()
     figures = tmp_path / "figures.json"
     assert run.main(["--states", "8", "--worlds", "2", "--json", str(figures)]) == 0
     out = capsys.readouterr().out
@@ -34,10 +38,7 @@ def test_the_property_run_finds_no_failure_in_any_game(
 
 
 def test_a_leaking_sampler_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    spec = importlib.util.spec_from_file_location("worlds_property_leak", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    run = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(run)
+    run = property_run()
 
     class Cheat:
         """A 'sampler' that returns the real state: views and legality hold, but it leaks."""
