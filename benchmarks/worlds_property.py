@@ -70,9 +70,9 @@ LEAK_MIN_WORLDS = 20
 class Tally:
     """What one game's run found."""
 
-    states: dict[int, int] = attrs.Factory(dict)  # per seat
+    states: dict[int, int] = attrs.field(factory=dict[int, int])  # per seat
     worlds: int = 0
-    failures: list[str] = attrs.Factory(list)
+    failures: list[str] = attrs.field(factory=list[str])
     several: int = 0  # views with more than one world
     copies: int = 0  # their samples that copy the real hidden cards
     expected_copies: float = 0.0  # the same under uniform sampling of distinct worlds
@@ -173,7 +173,7 @@ def run_game(game: str, states: int, worlds: int, seed: int) -> Tally:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run every game; print a table; return 1 if anything failed."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--states", type=int, default=2000, help="per game and seat")
     parser.add_argument("--worlds", type=int, default=3, help="sampled per state")
     parser.add_argument("--games", default=",".join(CONFIGS))
