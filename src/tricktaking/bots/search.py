@@ -312,11 +312,13 @@ class IsmctsBot(_Searcher):
     playout policy and the values are backed up. The final move is the root action with
     the most visits (ties: the higher mean, then the legal order).
 
-    Why the bias: with a budget of about 100 iterations a Bid Whist auction offers up
-    to 22 calls, so each gets a handful of worlds and the raw means are noisy. In our
-    duplicate-deal runs at 100 iterations the bias about doubled the bot's lead over the
-    heuristic bot at Bid Whist and raised it at Wizard and One Card (the performance
-    page has the figures). With ``bias=0`` it is plain UCB.
+    Why the bias: with a budget of about 100 iterations each action of a node gets a
+    handful of sampled worlds (a Bid Whist auction offers up to 22 calls, a hand up to
+    12 cards), so the raw means are noisy and the most visited action is often one that
+    a few lucky worlds favoured. In our duplicate-deal runs at 100 iterations the bias
+    about doubled the bot's lead over the heuristic bot at Bid Whist (it made 80 % of its
+    contracts instead of 65 %, at the same bid levels) and raised it at Wizard and One
+    Card (the performance page has the figures). With ``bias=0`` it is plain UCB.
 
     The other seats move in the tree by the playout policy in the sampled world, which
     sees that seat's own sampled hand. In plain SO-ISMCTS (``opponents="ucb"``) they
