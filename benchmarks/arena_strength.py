@@ -5,7 +5,9 @@ For each game and each search kind, ``deals`` duplicate deals of
 heuristic bot on alternate seats (in Bid Whist, one team each; the seatings swap them).
 It prints each arena table, the games per second (wall clock) and the CPU time of the
 search bot's decisions (those with more than one legal action), so the budget per decision
-can be checked. Run it on a quiet machine; ``--quick`` is a smoke test.
+can be checked. The search bots are told the deal's config (its target), as the arena
+tells the search bots it makes by name; ``--hide-config`` makes them assume the game's
+defaults instead. Run it on a quiet machine; ``--quick`` is a smoke test.
 
 Usage::
 
@@ -14,7 +16,7 @@ Usage::
 
 ``--combine`` pools the deals of several runs' JSON files (runs with different seeds hold
 independent deals) and prints, per game and bot, the pooled mean difference with its 95 %
-interval and the games per second.
+interval, the games per second and the CPU time per search decision.
 """
 
 from __future__ import annotations
@@ -55,14 +57,15 @@ class Search:
     """A factory of search bots with a fixed iteration budget, named ``kind@iterations``.
 
     With a ``config`` the bots know the game's options a view cannot show (One Card's and
-    Bid Whist's target); without one they assume the defaults, as ``make_bot`` bots do.
+    Bid Whist's target), as the arena tells the search bots it makes by name; without one
+    (``--hide-config``) they assume the defaults, as ``make_bot`` bots do.
     """
 
     def __init__(self, kind: str, iterations: int, config: object | None = None) -> None:
         self.kind = kind
         self.iterations = iterations
         self.config = config
-        self.__name__ = f"{kind}@{iterations}" + ("+config" if config is not None else "")
+        self.__name__ = f"{kind}@{iterations}" + ("" if config is not None else "-hidden-config")
 
     def __call__(self, seed: int) -> Bot:
         bot = _KINDS[self.kind](seed, iterations=self.iterations, config=self.config)
@@ -82,8 +85,8 @@ def combine(paths: Sequence[str]) -> str:
         pooled.setdefault((data["game"], data["bots"][0]["bot"]), []).append(data)
     lines = [
         "| game | bot | deals | difference | 95% interval | ahead / level / behind "
-        "| games/s | games per CPU s |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| games/s | games per CPU s | CPU ms per decision: mean, p99, max |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for (game, bot), runs in sorted(pooled.items()):
         values = [deal["differences"][0] for run in runs for deal in run["results"]]
@@ -101,10 +104,16 @@ def combine(paths: Sequence[str]) -> str:
             sum(v == 0 for v in values),
             sum(v < 0 for v in values),
         )
+        times = [ms for run in runs for ms in run.get("decision_cpu_ms", [])]
+        decisions = (
+            f"{sum(times) / len(times):.1f}, {_percentile(times, 0.99):.1f}, {max(times):.1f}"
+            if times
+            else "-"
+        )
         lines.append(
             f"| {game} | {bot} | {len(values)} | {mean:+.2f} | "
             f"{mean - Z_95 * error:+.2f} … {mean + Z_95 * error:+.2f} | "
-            f"{' / '.join(map(str, counts))} | {games / seconds:.2f} | {cpu_rate} |"
+            f"{' / '.join(map(str, counts))} | {games / seconds:.2f} | {cpu_rate} | {decisions} |"
         )
     return "\n".join(lines)
 
@@ -118,7 +127,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json-dir", default=None, help="write each result here as JSON")
     parser.add_argument(
-        "--tell-config", action="store_true", help="give the search bots the deal's config"
+        "--hide-config",
+        action="store_true",
+        help="do not tell the search bots the deal's config (they assume the defaults)",
     )
     parser.add_argument("--quick", action="store_true", help="a smoke test: 2 deals, 5 iterations")
     parser.add_argument("--combine", nargs="+", metavar="JSON", help="pool earlier runs' results")
@@ -131,7 +142,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for kind in args.kinds.split(","):
             DECISION_TIMES.clear()
             config = deal_config(game)
-            search = Search(kind, iterations, config if args.tell_config else None)
+            search = Search(kind, iterations, None if args.hide_config else config)
             start, cpu_start = time.perf_counter(), time.process_time()
             with Progress(deals, sys.stderr, f"{game} {search.__name__}") as progress:
                 result = arena(

@@ -21,7 +21,7 @@ from tricktaking.arena import (
     play_deal,
     seatings,
 )
-from tricktaking.bots import RandomBot
+from tricktaking.bots import Bot, PimcBot, RandomBot, make_bot
 from tricktaking.seeding import derive_seed
 
 CONFIGS = [
@@ -215,3 +215,36 @@ def test_a_bot_against_itself_differs_by_exactly_nothing(config: object) -> None
     result = arena(config, [RandomBot, "random"], deals=6, seed=3)
     assert all(deal.differences == (0.0, 0.0) for deal in result.results)
     assert result.bots[0].interval == (0.0, 0.0) and result.bots[0].level == 6
+
+
+class _CheapPimc:
+    """PIMC with a tiny budget, told ``config``, reported as ``pimc``."""
+
+    __name__ = "pimc"
+
+    def __init__(self, config: object) -> None:
+        self.config = config
+
+    def __call__(self, seed: int) -> PimcBot:
+        return PimcBot(seed, iterations=2, config=self.config)
+
+
+def test_search_bots_by_name_are_told_the_config(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tricktaking.arena as arena_module
+
+    made: list[object] = []
+
+    def cheap(kind: str, game: str, seed: int = 0) -> Bot:
+        bot = make_bot(kind, game, seed)
+        if isinstance(bot, PimcBot):
+            bot.iterations = 2
+        made.append(bot)
+        return bot
+
+    monkeypatch.setattr(arena_module, "make_bot", cheap)
+    config = deal_config("one-card")
+    by_name = arena(config, ["pimc", "heuristic"], deals=2, seed=4)
+    searchers = [bot for bot in made if isinstance(bot, PimcBot)]
+    assert searchers and all(bot.config == config for bot in searchers)
+    told = arena(config, [_CheapPimc(config), "heuristic"], deals=2, seed=4)
+    assert by_name.results == told.results

@@ -143,3 +143,44 @@ def test_plain_so_ismcts_is_an_option() -> None:
     with pytest.raises(ValueError, match="opponents"):
         IsmctsBot(opponents="oracle")  # type: ignore[arg-type]
     assert tt.legal_actions(state)
+
+
+def bid_whist_views(count: int) -> list[tt.PlayerView]:
+    """Views of the seat to act with a choice, along heuristic Bid Whist hands."""
+    views: list[tt.PlayerView] = []
+    for seed in range(count):
+        state = tt.new_game(tt.BidWhistConfig(target=1))
+        state = tt.apply(state, tt.deal(state, seed=seed))
+        bots = [make_bot("heuristic", "bid-whist", s) for s in range(4)]
+        for step in range(12 + 3 * seed):  # the auction, the choices, then some tricks
+            seat = tt.actor(state)
+            assert isinstance(seat, int)
+            state = tt.apply(state, bots[seat].act(tt.view(state, seat)))
+            if step in (0, 11 + 3 * seed) and len(tt.legal_actions(state)) > 1:
+                next_seat = tt.actor(state)
+                assert isinstance(next_seat, int)
+                views.append(tt.view(state, next_seat))
+    return views
+
+
+def test_a_strong_bias_keeps_the_playout_policys_choice() -> None:
+    heuristic = make_bot("heuristic", "bid-whist", 0)
+    views = bid_whist_views(4)
+    assert len(views) >= 4
+    for seen in views:
+        bot = IsmctsBot(seed=1, iterations=40, bias=1000.0, config=tt.BidWhistConfig(target=1))
+        assert bot.act(seen) == heuristic.act(seen)
+
+
+def test_the_bias_is_part_of_the_deterministic_search() -> None:
+    seen = bid_whist_views(1)[0]
+    config = tt.BidWhistConfig(target=1)
+
+    def ranking(bias: float) -> list[tuple[str, int]]:
+        hints = IsmctsBot(seed=5, iterations=40, bias=bias, config=config).evaluate(seen)
+        return [(str(hint.action), hint.visits) for hint in hints]
+
+    assert ranking(1.0) == ranking(1.0)
+    assert ranking(1.0) != ranking(0.0)  # the bias moves visits
+    with pytest.raises(ValueError, match="bias"):
+        IsmctsBot(bias=-1.0)

@@ -3,10 +3,13 @@ the sampler draws the exact fair-shuffle posterior (brute force and a chi-square
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
+import sys
 from collections import Counter
 from functools import lru_cache
+from pathlib import Path
 
 import attrs
 import pytest
@@ -52,26 +55,15 @@ def game(config_index: int, seed: int) -> tuple[GameState[object], ...]:
     return tuple(playout(tt.new_game(CONFIGS[config_index]), seed, max_actions=5000))
 
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+PROPERTY_RUN = importlib.import_module("worlds_property")
+"""benchmarks/worlds_property.py: its independent check that a world's plays were legal."""
+
+
 def plays_legal(world: GameState[object], seat: int) -> None:
     """Each play of the round was legal with the hand its seat held then (independent check)."""
-    rnd = world.round
-    held = [list(hand) for hand in rnd.hands]
-    plays = [(done, i) for done in (*rnd.tricks, rnd.trick) for i in range(len(done.plays))]
-    for done, index in plays:
-        held[done.plays[index].seat].append(done.plays[index].card)
-    trump = getattr(world, "trump", None)
-    for done, index in plays:
-        play = done.plays[index]
-        before = tt.Trick(leader=done.leader, plays=done.plays[:index])
-        hand = tuple(held[play.seat])
-        if isinstance(world, wizard.WizardState):
-            legal = wizard.legal_plays(hand, before)
-        elif isinstance(world, one_card.OneCardState):
-            legal = one_card.legal_plays(hand, before, trump)
-        else:
-            legal = bid_whist.legal_plays(hand, before, trump)
-        assert play.card in legal, (play, hand, before)
-        held[play.seat].remove(play.card)
+    problem = PROPERTY_RUN.illegal_play(world)
+    assert problem is None, problem
 
 
 @settings(max_examples=2000 if LONG else 200, deadline=None)

@@ -73,6 +73,7 @@ from concurrent.futures import Executor
 import attrs
 
 from tricktaking._runs import bot_label, make_player, mean_and_error, play, run
+from tricktaking.bots import Bot, IsmctsBot, PimcBot, make_bot
 from tricktaking.engine import GameState, game_of, get_game, new_game, scores
 from tricktaking.errors import TricktakingError
 from tricktaking.seeding import derive_seed
@@ -417,6 +418,30 @@ def play_deal(config: object, seating: Sequence[BotSpec], seed: int) -> tuple[in
     return scores(deque(deal_states(config, seating, seed), maxlen=1)[0])
 
 
+@attrs.frozen
+class _Told:
+    """A bot kind made knowing the game's config: search bots get it for their worlds.
+
+    A view cannot show every option (One Card's and Bid Whist's target); every player at
+    a real table knows them, so the arena tells the search bots it makes by name.
+    """
+
+    kind: str
+    game: str
+    config: object
+
+    def __call__(self, seed: int) -> Bot:
+        bot = make_bot(self.kind, self.game, seed)
+        if isinstance(bot, IsmctsBot | PimcBot):
+            bot.config = self.config
+        return bot
+
+
+def _told(spec: BotSpec, game: str, config: object) -> BotSpec:
+    """``spec`` made knowing ``config`` if it is a kind by name, else ``spec`` itself."""
+    return _Told(spec, game, config) if isinstance(spec, str) else spec
+
+
 def _play_deals(
     table: tuple[object, tuple[tuple[BotSpec, ...], ...]], seeds: Sequence[int]
 ) -> list[tuple[tuple[int, ...], ...]]:
@@ -501,7 +526,9 @@ def arena(
             it (:func:`deal_config` makes short ones).
         bots: The bot in each seat, by kind (``"heuristic"``, ``"random"``…) or as a factory
             called with a seed; a shorter list is repeated over the seats. At least two
-            different bots; kinds are told apart by their names.
+            different bots; kinds are told apart by their names. Search bots given by kind
+            (``"ismcts"``, ``"pimc"``) are told ``config``, which their views cannot show
+            in full (the target), as every player at a table knows it.
         deals: How many duplicate deals to play (each once per seating).
         seed: The master seed; deal ``i`` has the seed ``derive_seed(seed, "deal", i)``.
         executor: Where to play the deals; ``None`` plays them here, one after another.
@@ -534,9 +561,10 @@ def arena(
     labelled = tuple(tuple(bot_label(spec) for spec in seating) for seating in rotations)
     kinds = tuple(dict.fromkeys(bot_label(spec) for spec in bots))
     seeds = [derive_seed(seed, "deal", index) for index in range(deals)]
+    told = tuple(tuple(_told(spec, game, config) for spec in seating) for seating in rotations)
     rows = run(
         _play_deals,
-        (config, rotations),
+        (config, told),
         seeds,
         executor=executor,
         chunk_size=chunk_size,

@@ -302,11 +302,23 @@ class IsmctsBot(_Searcher):
     by UCB with availability counts: ``mean + c * sqrt(ln(available) / visits)``, where
     ``available`` counts the iterations in which the action was legal, ``mean`` is the
     observer's value scaled to [0, 1] by the range seen so far, and ``c`` is
-    :data:`~tricktaking.bots.EXPLORATION`. An untried legal action is expanded first
-    (the playout policy's choice if it is untried, else the first in legal order), then
-    the deal is played out with the playout policy and the values are backed up. The
-    final move is the root action with the most visits (ties: the higher mean, then the
-    legal order).
+    :data:`~tricktaking.bots.EXPLORATION`. The action the playout policy would choose
+    there (in that world) gets a *progressive bias* (Chaslot et al. 2008, "Progressive
+    strategies for Monte-Carlo tree search") of ``bias / (visits + 1)`` on top: the
+    search starts from the heuristic's choice and leaves it only for an action whose
+    mean stays better as the visits grow, so a few lucky worlds do not carry a bid. An
+    untried legal action is expanded first (the playout policy's choice if it is
+    untried, else the first in legal order), then the deal is played out with the
+    playout policy and the values are backed up. The final move is the root action with
+    the most visits (ties: the higher mean, then the legal order).
+
+    Why the bias: with a budget of about 100 iterations each action of a node gets a
+    handful of sampled worlds (a Bid Whist auction offers up to 22 calls, a hand up to
+    12 cards), so the raw means are noisy and the most visited action is often one that
+    a few lucky worlds favoured. In our duplicate-deal runs at 100 iterations the bias
+    about doubled the bot's lead over the heuristic bot at Bid Whist (it made 80 % of its
+    contracts instead of 65 %, at the same bid levels) and raised it at Wizard and One
+    Card (the performance page has the figures). With ``bias=0`` it is plain UCB.
 
     The other seats move in the tree by the playout policy in the sampled world, which
     sees that seat's own sampled hand. In plain SO-ISMCTS (``opponents="ucb"``) they
@@ -321,6 +333,8 @@ class IsmctsBot(_Searcher):
         opponents: How the other seats move in the tree: ``"policy"`` (default) by the
             playout policy in the sampled world, which sees that seat's sampled hand;
             ``"ucb"`` by UCB on their own values, as in plain SO-ISMCTS.
+        bias: The progressive bias towards the playout policy's choice, in units of the
+            scaled value range (0: none). It applies wherever UCB chooses.
         **options: ``iterations``, ``seconds``, ``playout``, ``config`` and ``win_value``,
             as for :class:`PimcBot`.
 
@@ -339,9 +353,13 @@ class IsmctsBot(_Searcher):
         *,
         exploration: float = EXPLORATION,
         opponents: Literal["policy", "ucb"] = "policy",
+        bias: float = 1.0,
         **options: Unpack[SearchOptions],
     ) -> None:
         super().__init__(seed, **options)
+        if not bias >= 0:
+            raise ValueError(f"bias must be at least 0, not {bias}")
+        self.bias = bias
         if opponents not in ("policy", "ucb"):
             raise ValueError(f"opponents must be 'policy' or 'ucb', not {opponents!r}")
         self.exploration = exploration
@@ -352,7 +370,14 @@ class IsmctsBot(_Searcher):
         bots = self._bots(tt.game_of(state).name, len(tt.scores(state)))
         return bots[seat].act(tt.view(state, seat))
 
-    def _select(self, node: _Node, actions: tuple[Action, ...], low: float, high: float) -> Action:
+    def _select(
+        self,
+        node: _Node,
+        actions: tuple[Action, ...],
+        low: float,
+        high: float,
+        hint: Action | None,
+    ) -> Action:
         """The child to descend to by UCB with availability counts (all children exist)."""
         span = high - low if high > low else 1.0
         best, best_score = actions[0], -math.inf
@@ -360,6 +385,8 @@ class IsmctsBot(_Searcher):
             child = node.children[action]
             mean = (child.total / child.visits - low) / span
             score = mean + self.exploration * math.sqrt(math.log(child.available) / child.visits)
+            if action == hint:
+                score += self.bias / (child.visits + 1)
             if score > best_score:
                 best, best_score = action, score
         return best
@@ -389,15 +416,15 @@ class IsmctsBot(_Searcher):
                 if known is not None:
                     known.available += 1
             untried = [action for action in actions if action not in node.children]
+            choice = self._policy_move(state, seat) if untried or self.bias else None
             if untried:  # expansion: the policy's move first, else the first untried
-                choice = self._policy_move(state, seat)
                 action = choice if choice in untried else untried[0]
                 child = node.children[action] = _Node(seat)
                 child.available += 1
                 state = tt.apply(state, action)
                 path.append(child)
                 break
-            action = self._select(node, actions, low, high)
+            action = self._select(node, actions, low, high, choice)
             node = node.children[action]
             state = tt.apply(state, action)
             path.append(node)
