@@ -58,16 +58,6 @@ def test_the_world_benchmark_prints_a_row_per_view_and_call(
     assert out.count("| sampler.sample |") == 3
 
 
-def test_the_strength_benchmark_prints_a_line_per_game_and_kind(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    args = ["one-card", "--deals", "1", "--iterations", "2", "--workers", "1", "--kinds", "pimc"]
-    load("strength").main(args)  # type: ignore[attr-defined]
-    out = capsys.readouterr().out
-    assert "one-card   pimc-2" in out
-    assert "ci95=" in out
-
-
 def test_the_memory_benchmark_prints_a_row_per_length(capsys: pytest.CaptureFixture[str]) -> None:
     load("memory").main(["--actions", "300", "600"])  # type: ignore[attr-defined]
     out = capsys.readouterr().out
