@@ -145,16 +145,6 @@ def round_fields(rnd: Round) -> dict[str, object]:
     }
 
 
-_KEYWORD_REPLACERS: dict[type, Callable[..., Any]] = {}
-
-
-def _keyword_replacer(cls: type) -> Callable[..., Any]:
-    replace = _KEYWORD_REPLACERS.get(cls)
-    if replace is None:
-        replace = _KEYWORD_REPLACERS[cls] = replacer(cls)
-    return replace
-
-
 def start_round(
     state: _S, number: int, dealer: int, hands: tuple[tuple[Card, ...], ...], *values: object
 ) -> _S:
@@ -174,19 +164,20 @@ def start_round(
 
 def deal_changes(cls: type[FlatRound], *names: str) -> None:
     """Name the fields of ``cls`` that :func:`start_round` sets besides the round."""
-    with_trick, with_trick_done, _ = _REPLACERS[cls]
-    _REPLACERS[cls] = (with_trick, with_trick_done, replacer(cls, *_START, *names))
+    with_trick, with_trick_done, _, by_keyword = _REPLACERS[cls]
+    _REPLACERS[cls] = (with_trick, with_trick_done, replacer(cls, *_START, *names), by_keyword)
 
 
 def with_leader(state: _S, leader: int, **changes: object) -> _S:
     """``state`` with an empty trick led by ``leader``, and ``changes`` (field names)."""
-    replace = _keyword_replacer(state.__class__)
-    new: _S = replace(state, _leader=leader, _plays=(), _turn=leader, **changes)
+    by_keyword = _REPLACERS[state.__class__][3]
+    new: _S = by_keyword(state, _leader=leader, _plays=(), _turn=leader, **changes)
     return new
 
 
-_Replacers = tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]
-# per state class: the copies for a card played, a trick completed, and a deal
+_Replacers = tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any], Callable[..., Any]]
+# per state class: the copies for a card played, a trick completed, a deal, and any
+# fields by keyword
 _REPLACERS: dict[type, _Replacers] = {}
 
 
@@ -196,6 +187,7 @@ def flat_round_state(cls: _C) -> _C:
         replacer(cls, "_hands", "_plays", "_turn", "history"),
         replacer(cls, "_hands", "_leader", "_plays", "_tricks", "_won", "_turn", "history"),
         replacer(cls, *_START),
+        replacer(cls),
     )
     return cls
 
@@ -220,7 +212,7 @@ def play_card(
     index = hand.index(play.card)
     hands[seat] = hand[:index] + hand[index + 1 :]
     plays = state._plays + (play,)  # noqa: RUF005  (twice as fast as unpacking)
-    with_trick, with_trick_done, _ = _REPLACERS[state.__class__]
+    with_trick, with_trick_done, _, _ = _REPLACERS[state.__class__]
     players = len(hands)
     if len(plays) < players:
         return with_trick(state, tuple(hands), plays, (seat + 1) % players, history), None
