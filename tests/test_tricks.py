@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from tricktaking import Card, Play, Round, Suit, Trick, format_cards, parse_cards
-from tricktaking.tricks import best_play, follow_suit, left_of, seats_from
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tricktaking import Card, Deck, Play, Round, Suit, Trick, format_cards, parse_cards
+from tricktaking.tricks import best_play, effective_suit, follow_suit, left_of, seats_from
+
+_SUITS_OR_NONE = st.sampled_from([*Suit, None])
 
 
 def _trick(leader: int, tokens: str, players: int) -> Trick:
@@ -36,6 +42,24 @@ def test_follow_suit_keeps_the_led_suit_when_held() -> None:
     assert format_cards(follow_suit(hand, Suit.SPADES, trump=Suit.HEARTS)) == "KS"
     assert follow_suit(hand, Suit.CLUBS) == hand
     assert follow_suit(hand, None) == hand
+
+
+@given(
+    st.lists(st.sampled_from(sorted(set(Deck.bid_whist()) | set(Deck.wizard()), key=str))),
+    _SUITS_OR_NONE,
+    _SUITS_OR_NONE,
+)
+def test_follow_suit_is_the_cards_whose_effective_suit_is_led(
+    cards: list[Card], lead: Suit | None, trump: Suit | None
+) -> None:
+    hand = tuple(cards)
+    following = tuple(card for card in hand if effective_suit(card, trump) is lead)
+    assert follow_suit(hand, lead, trump) == (following if lead is not None and following else hand)
+
+
+def test_follow_suit_refuses_a_lead_that_is_not_a_suit() -> None:
+    with pytest.raises(TypeError, match="must be suits or None"):
+        follow_suit(parse_cards("2H"), "H")  # type: ignore[arg-type]
 
 
 def test_best_play_prefers_the_earliest_on_ties() -> None:

@@ -7,7 +7,8 @@ trick, and close the trick with its winner when everyone has played.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from operator import itemgetter
 from typing import TypeAlias, TypeVar
 
 from tricktaking._dealt import made_from, mark
@@ -20,6 +21,7 @@ from tricktaking.seeding import shuffle
 from tricktaking.tricks import left_of
 
 __all__ = [
+    "actions_for",
     "add_at",
     "deal_round",
     "dealt_hands",
@@ -31,6 +33,7 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+_A = TypeVar("_A")
 
 _make_deal = constructor(Deal)
 
@@ -53,6 +56,14 @@ def without_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``hand`` less one copy of ``card``; the canonical order is kept, so no re-sort."""
     index = hand.index(card)
     return hand[:index] + hand[index + 1 :]
+
+
+def actions_for(actions: Mapping[Card, _A], cards: tuple[Card, ...]) -> tuple[_A, ...]:
+    """The interned actions of ``cards`` (a seat's plays, say), in the order of ``cards``."""
+    if len(cards) > 1:  # itemgetter looks them all up in C: twice as fast as a map
+        found: tuple[_A, ...] = itemgetter(*cards)(actions)
+        return found
+    return (actions[cards[0]],) if cards else ()
 
 
 StrengthKey: TypeAlias = tuple[Suit | None, Direction, Suit | None]

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from tricktaking._fields import exact_int, library_card
-from tricktaking.cards import Card, Suit, format_cards
+from tricktaking.cards import _ORDER, Card, Suit, format_cards
 
 __all__ = [
     "Play",
@@ -178,6 +178,9 @@ def follow_suit(
     Returns:
         The playable cards, in hand order.
 
+    Raises:
+        TypeError: If ``lead`` or ``trump`` is neither a :class:`Suit` nor ``None``.
+
     Example:
         >>> from tricktaking.cards import Suit, format_cards, parse_cards
         >>> from tricktaking.tricks import follow_suit
@@ -191,9 +194,21 @@ def follow_suit(
     """
     if lead is None:
         return hand
-    # effective_suit, inline: this is on the hot path of every legal-move list
-    following = tuple([card for card in hand if (card.suit or trump) is lead])
-    return following or hand
+    # on the hot path of every legal-move list: set tests of flyweight cards run in C
+    following = _FOLLOWING.get((lead, trump))
+    if following is None:
+        raise TypeError(f"lead and trump must be suits or None, not {lead!r} and {trump!r}")
+    if following.isdisjoint(hand):
+        return hand
+    return tuple(filter(following.__contains__, hand))
+
+
+# per (suit to follow, trump): every card whose effective suit is that suit
+_FOLLOWING = {
+    (lead, trump): frozenset([card for card in _ORDER if effective_suit(card, trump) is lead])
+    for lead in Suit
+    for trump in (*Suit, None)
+}
 
 
 def best_play(plays: Sequence[Play], strength: Mapping[Card, int]) -> Play:

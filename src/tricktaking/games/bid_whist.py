@@ -42,6 +42,7 @@ from tricktaking._flat_round import (
 )
 from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
+    actions_for,
     deal_round,
     dealt_hands,
     next_dealer,
@@ -742,7 +743,7 @@ def _legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
     if phase is _PLAY_PHASE:
         seat = state._turn
         cards = _legal_cards(state._hands[seat], state._plays, state.trump)
-        return tuple(map(_PLAYS[seat].__getitem__, cards))
+        return actions_for(_PLAYS[seat], cards)
     if phase is _BID_PHASE:
         seat = _caller(state)
         high = _high_bid(state.calls)

@@ -43,6 +43,7 @@ from tricktaking._flat_round import (
 )
 from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
+    actions_for,
     add_at,
     deal_round,
     dealt_hands,
@@ -667,7 +668,7 @@ def _legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
     phase = state.phase
     if phase is _PLAY_PHASE:
         seat = state._turn
-        return tuple(map(_PLAYS[seat].__getitem__, _playable(state, seat)))
+        return actions_for(_PLAYS[seat], _playable(state, seat))
     if phase is _BID_PHASE:
         _, high, seat = _auction(state)
         return _CALLS[seat][_lowest_bid(state, high)]

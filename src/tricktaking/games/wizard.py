@@ -50,6 +50,7 @@ from tricktaking._flat_round import (
 )
 from tricktaking._skeleton import Hooks, engine_functions, runs
 from tricktaking._table import (
+    actions_for,
     deal_round,
     dealt_hands,
     next_dealer,
@@ -429,12 +430,16 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
 
 def _legal_cards(hand: tuple[Card, ...], plays: tuple[Play, ...]) -> tuple[Card, ...]:
     led = _led(plays)
-    if led is None:
+    if led is None or _SUITS[led].isdisjoint(hand):
         return hand
-    for card in hand:
-        if card.suit is led:
-            return tuple([card for card in hand if card.suit is led or card.suit is None])
-    return hand
+    return tuple(filter(_MAY_FOLLOW[led].__contains__, hand))
+
+
+# the cards of each suit, and the cards that may be played when it is led and held
+_SUITS = {suit: frozenset([card for card in _DECK.cards if card.suit is suit]) for suit in Suit}
+_MAY_FOLLOW = {
+    suit: _SUITS[suit] | {card for card in _DECK.cards if card.suit is None} for suit in Suit
+}
 
 
 def co_winners(totals: Sequence[int]) -> tuple[int, ...]:
@@ -570,7 +575,7 @@ def _legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
         n = len(cards)
         if n > 1 and (cards[-1] is cards[-2] or (n > 2 and cards[-2] is cards[-3])):
             cards = tuple(dict.fromkeys(cards))
-        return tuple(map(_PLAYS[seat].__getitem__, cards))
+        return actions_for(_PLAYS[seat], cards)
     if phase is _BID_PHASE:
         seat = _bidder(state)
         forbidden = _forbidden_bid(state, seat)
