@@ -142,6 +142,15 @@ def bot_driven(name: str, config: object) -> Loop:
     return play
 
 
+def open_spiel_loops_if_installed() -> dict[str, Loop]:
+    """The OpenSpiel anchors of :func:`open_spiel_loops`, or none without ``open_spiel``."""
+    try:
+        import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]  # noqa: PLC0415
+    except ImportError:
+        return {}
+    return open_spiel_loops(pyspiel)
+
+
 def open_spiel_loops(pyspiel: Any) -> dict[str, Loop]:
     """OpenSpiel's oh_hell, 4 players: the lean loop, decisions only, the earlier loop."""
     deals = [
@@ -253,13 +262,7 @@ def throughput_tables(slice_seconds: float, rounds: int) -> list[str]:
         loops[f"{label} | bot-driven whole game | tt.view + bot + tt.apply"] = bot_driven(
             name, config
         )
-    try:
-        import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]  # noqa: PLC0415
-    except ImportError:
-        pyspiel = None
-    if pyspiel is not None:
-        for name, loop in open_spiel_loops(pyspiel).items():
-            loops[name] = loop
+    loops.update(open_spiel_loops_if_installed())
     rates = measure(loops, slice_seconds, rounds)
     lines = [
         f"Player actions per CPU second: median of {rounds} interleaved slices of "
@@ -279,7 +282,7 @@ def throughput_tables(slice_seconds: float, rounds: int) -> list[str]:
         mine = f"{label} | whole game | tt.*"
         median, low_high = spread(ratios(rates, mine, f"{label} | whole game | game module"), 3)
         lines.append(f"| {label}, whole game, tt.* | the game module | {median} | {low_high} |")
-    if pyspiel is None:
+    if SPIEL_WHOLE not in rates:
         return [*lines, "", "OpenSpiel is not installed (`pip install open_spiel`): no anchors."]
     wizard = GAMES[0][0]
     for kind, through, anchor, anchor_label in [

@@ -10,7 +10,8 @@ time:
 
 - *engine*: ``legal_actions`` then ``apply`` of its first action, as a playout does;
 - *floor*: only those unavoidable allocations, with no rule evaluated and nothing
-  validated: the tuple of the seat's plays for its whole hand, the hand without its
+  validated: the tuple of the seat's plays for its whole hand (looked up as the engine
+  does), the hand without its
   first card, and the state copy with the new hands, plays, seat to play and history
   node, built by the same fast constructor the engine uses.
 
@@ -30,6 +31,7 @@ from typing import Any
 import attrs
 
 from tricktaking._flat_round import _REPLACERS  # pyright: ignore[reportPrivateUsage]
+from tricktaking._table import actions_for
 from tricktaking.games import wizard
 from tricktaking.testing import playout
 
@@ -64,7 +66,7 @@ def floor_loop(states: Sequence[wizard.WizardState]) -> float:
         seat = state._turn
         hands = list(state._hands)
         hand = hands[seat]
-        listed = tuple(map(plays_of[seat].__getitem__, hand))
+        listed = actions_for(plays_of[seat], hand)
         play = listed[0]
         hands[seat] = hand[1:]
         play_into(

@@ -84,3 +84,13 @@ def test_the_floor_prints_the_engine_the_floor_and_their_ratio(
     out = capsys.readouterr().out
     assert "| engine: legal_actions + apply |" in out
     assert "| floor / engine |" in out
+
+
+def test_the_kernel_study_prints_its_loops_and_ratios(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    load("kernel_study").main(["--quick"])  # type: ignore[attr-defined]
+    out = capsys.readouterr().out
+    for loop in ("engine, whole game", "prototype, pure, decisions only"):
+        assert f"| {loop} |" in out
+    assert "| pure + public layer, whole game / engine, whole game |" in out
