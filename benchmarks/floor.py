@@ -11,9 +11,8 @@ time:
 - *engine*: ``legal_actions`` then ``apply`` of its first action, as a playout does;
 - *floor*: only those unavoidable allocations, with no rule evaluated and nothing
   validated: the tuple of the seat's plays for its whole hand (looked up as the engine
-  does), the hand without its
-  first card, and the state copy with the new hands, plays, seat to play and history
-  node, built by the same fast constructor the engine uses.
+  does), the hand without its first card, and the state copy with the new hands, plays,
+  seat to play and history node, built by the same fast constructor the engine uses.
 
 The floor is not reachable (the rules must run), so ``floor / engine`` bounds what any
 pure-Python speed-up of the rules can give on trick play while the public types stay.
