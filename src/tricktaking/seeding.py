@@ -163,9 +163,10 @@ def shuffle(items: Iterable[_T], seed: int) -> tuple[_T, ...]:
         # 0xff, so without seven 0xff bytes in a row anywhere nothing is rejected.
         if _SEVEN_FF not in digest:
             words = _UNPACK[len(digest) // 8](digest)
-            swaps = zip(range(size - 1, 0, -1), map(operator.mod, words, bounds), strict=False)
-            for i, j in swaps:
+            i = size - 1
+            for j in list(map(operator.mod, words, bounds)):
                 result[i], result[j] = result[j], result[i]
+                i -= 1
             return tuple(result)
     # The general case: Fisher-Yates with random_below over stream(seed), unrolled.
     count = _BLOCK_WORDS
