@@ -35,6 +35,7 @@ alike. Printed as Markdown tables:
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import statistics
 import time
@@ -44,7 +45,6 @@ from typing import Any, NamedTuple, TypeAlias
 import attrs
 
 import tricktaking as tt
-from tricktaking.bots import make_bot
 from tricktaking.testing import playout
 
 GAMES: list[tuple[str, str, object]] = [
@@ -121,14 +121,25 @@ def decisions_only(functions: Functions, dealt: Sequence[Any]) -> Loop:
     return play
 
 
-def bot_driven(name: str, config: object) -> Loop:
-    """Whole games between heuristic bots: ``tt.view``, the bot's ``act``, ``tt.apply``."""
-    view, apply, actor, deal, is_over = tt.view, tt.apply, tt.actor, tt.deal, tt.is_over
+def bot_driven(name: str, config: object, package: Any = tt) -> Loop:
+    """Whole games between heuristic bots: ``tt.view``, the bot's ``act``, ``tt.apply``.
+
+    ``package`` is the ``tricktaking`` package to drive (``versus.py`` passes an earlier
+    revision's).
+    """
+    view, apply, actor, deal, is_over = (
+        package.view,
+        package.apply,
+        package.actor,
+        package.deal,
+        package.is_over,
+    )
+    make = importlib.import_module(f"{package.__name__}.bots").make_bot
 
     def play(rng: random.Random) -> int:
-        state = tt.new_game(config)
-        seats = len(tt.scores(state))
-        bots = [make_bot("heuristic", name, rng.getrandbits(32)) for _ in range(seats)]
+        state = package.new_game(config)
+        seats = len(package.scores(state))
+        bots = [make("heuristic", name, rng.getrandbits(32)) for _ in range(seats)]
         actions = 0
         while not is_over(state):
             seat = actor(state)

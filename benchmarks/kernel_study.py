@@ -18,6 +18,10 @@ Wizard 4 players, random play:
   check against it, a public ``History`` node, and one copy of the public
   ``WizardState`` (the engine's positional fast copy). No public hand, card, trick or
   round is built, so this is a lower bound of a kernel behind the public functions;
+- *compiled + facade*: a hypothetical design in which a public state is a facade holding
+  only the kernel's state and building every public field when first read (as the
+  states now build their ``round``): per player action, the tuple of interned public
+  actions memoised on a new two-slot facade object, and nothing else;
 - OpenSpiel's lean loop and decisions only, if ``open_spiel`` is installed.
 
 The issue ships a kernel only if it is at least twice the pure-Python build on whole
@@ -92,6 +96,23 @@ def prototype_loops(kernel: Any) -> tuple[bench.Loop, bench.Loop]:
     return whole, decisions
 
 
+def action_tables() -> list[list[Any]]:
+    """Per seat, a public action for each int action: cards 0..59, bids 100+, trump 200+.
+
+    Only the cost of the lookup is measured, so the prototype's card numbering is not
+    matched card for card.
+    """
+    cards = list(wizard._PLAYS[0])
+    tables: list[list[Any]] = []
+    for seat in range(4):
+        table: list[Any] = [None] * 210
+        table[:60] = [wizard._PLAYS[seat][cards[min(i, len(cards) - 1)]] for i in range(60)]
+        table[100:116] = wizard._BIDS[seat][:16]
+        table[200:204] = wizard._TRUMP_CHOICES[seat]
+        tables.append(table)
+    return tables
+
+
 def with_public_layer(kernel: Any) -> bench.Loop:
     """Whole games of ``kernel`` plus the public layer's least work per player action."""
     public = next(
@@ -101,15 +122,7 @@ def with_public_layer(kernel: Any) -> bench.Loop:
     )
     copy = _REPLACERS[wizard.WizardState][0]
     memo = slot_setter(wizard.WizardState, "_legal")
-    cards = list(wizard._PLAYS[0])
-    # per seat, the public action of each int action: cards 0..59, bids 100+, trump 200+
-    tables: list[list[Any]] = []
-    for seat in range(4):
-        table: list[Any] = [None] * 210
-        table[:60] = [wizard._PLAYS[seat][cards[min(i, len(cards) - 1)]] for i in range(60)]
-        table[100:116] = wizard._BIDS[seat][:16]
-        table[200:204] = wizard._TRUMP_CHOICES[seat]
-        tables.append(table)
+    tables = action_tables()
     over = kernel.OVER
 
     def play(rng: random.Random) -> int:
@@ -145,6 +158,47 @@ def plain(label: str) -> str:
     return label.replace(" | ", ", ")
 
 
+class Facade:
+    """The least a public state could be: the kernel's state and the memo of its actions."""
+
+    __slots__ = ("kernel", "legal")
+
+    def __init__(self, kernel: object) -> None:
+        self.kernel = kernel
+        self.legal: tuple[object, ...] | None = None
+
+
+def with_facade(kernel: Any) -> bench.Loop:
+    """Whole games of ``kernel`` behind a facade state (see the module's docstring)."""
+    tables = action_tables()
+    over = kernel.OVER
+
+    def play(rng: random.Random) -> int:
+        state = kernel.new_game(4)
+        actions = 0
+        while True:
+            legal = kernel.legal_actions(state)
+            if legal:
+                table = tables[state.actor]
+                view = Facade(state)
+                view.legal = listed = (
+                    itemgetter(*legal)(table) if len(legal) > 1 else (table[legal[0]],)
+                )
+                index = rng.randrange(len(legal))
+                action = listed[index]
+                for known in listed:  # apply's check that the action was handed out
+                    if known is action:
+                        break
+                state = kernel.apply(state, legal[index])
+                actions += 1
+            elif state.phase == over:
+                return actions
+            else:
+                state = kernel.deal(state, rng)
+
+    return play
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Print the loops' rates and the ratios that decide whether a kernel pays."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -169,6 +223,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             loops[f"prototype, {name} | whole game"] = whole
             loops[f"prototype, {name} | decisions only"] = decisions
             loops[f"{name} + public layer | whole game"] = with_public_layer(kernel)
+            loops[f"{name} + facade | whole game"] = with_facade(kernel)
         name = kernels[-1][0]
         spiel = bench.open_spiel_loops_if_installed()
         loops.update(spiel)
@@ -187,11 +242,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         (f"{name} + public layer | whole game", "engine | whole game"),
         (f"{name} + public layer | whole game", f"prototype, {name} | whole game"),
         ("pure + public layer | whole game", "engine | whole game"),
+        (f"{name} + facade | whole game", "engine | whole game"),
+        ("pure + facade | whole game", "engine | whole game"),
     ]
     if spiel:
         pairs += [
             (f"prototype, {name} | whole game", bench.SPIEL_WHOLE),
             (f"{name} + public layer | whole game", bench.SPIEL_WHOLE),
+            (f"{name} + facade | whole game", bench.SPIEL_WHOLE),
             ("engine | whole game", bench.SPIEL_WHOLE),
         ]
     print()

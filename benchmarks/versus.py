@@ -10,7 +10,9 @@ temporary directory and imported under another name (``tricktaking_then``: every
 process. For each game, whole random games and decisions only (from dealt states) run
 through each game module in interleaved slices of CPU time, as in ``bench.py``; each
 figure is a median with the lowest and highest slice, and each ratio the median of the
-ratios of slices of the same round.
+ratios of slices of the same round. ``--bots`` adds whole games between the heuristic
+bots through each revision's top-level package (``tt.view``, the bot's ``act``,
+``tt.apply``: the loop of ``simulate`` and of the search bots' playouts).
 """
 
 from __future__ import annotations
@@ -63,8 +65,16 @@ def export_revision(revision: str, into: Path) -> None:
 
 def games_then(into: Path) -> Any:
     """The earlier revision's ``games`` package."""
-    sys.path.insert(0, str(into))
+    if str(into) not in sys.path:
+        sys.path.insert(0, str(into))
     return importlib.import_module(f"{THEN}.games")
+
+
+def package_then(into: Path) -> Any:
+    """The earlier revision's top-level package, with its bots."""
+    games_then(into)
+    importlib.import_module(f"{THEN}.bots")
+    return importlib.import_module(THEN)
 
 
 def functions_of(module: Any) -> bench.Functions:
@@ -96,6 +106,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rev", default=DEFAULT_REVISION, help="the earlier git revision")
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
+    parser.add_argument(
+        "--bots", action="store_true", help="also whole games between heuristic bots"
+    )
     args = parser.parse_args(argv)
     slice_seconds, rounds = (0.02, 3) if args.quick else (0.25, 15)
     with tempfile.TemporaryDirectory() as directory:
@@ -118,6 +131,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                 old, dealt_states_of(old, old_config)
             )
             labels += [(label, "whole game"), (label, "decisions only")]
+            if args.bots:
+                loops[f"{label}, bot-driven, now"] = bench.bot_driven(name, config)
+                loops[f"{label}, bot-driven, {args.rev}"] = bench.bot_driven(
+                    name, old_config, package_then(Path(directory))
+                )
+                labels.append((label, "bot-driven"))
         rates = bench.measure(loops, slice_seconds, rounds)
     print(
         f"Player actions per CPU second through the game modules: median of {rounds}"

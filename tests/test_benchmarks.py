@@ -70,11 +70,12 @@ def test_the_revision_comparison_prints_a_row_per_game_and_loop(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.syspath_prepend(str(SCRIPT.parent))  # versus.py imports bench
-    load("versus").main(["--quick", "--rev", "HEAD"])  # type: ignore[attr-defined]
+    load("versus").main(["--quick", "--bots", "--rev", "HEAD"])  # type: ignore[attr-defined]
     out = capsys.readouterr().out
     for game in ("Wizard, 4 players", "One Card, 3 players", "Bid Whist"):
         assert f"| {game} | whole game |" in out
         assert f"| {game} | decisions only |" in out
+        assert f"| {game} | bot-driven |" in out
 
 
 def test_the_floor_prints_the_engine_the_floor_and_their_ratio(
