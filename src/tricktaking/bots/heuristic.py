@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from tricktaking._fast import constructor
 from tricktaking.actions import ChooseDirection, ChooseTrump
 from tricktaking.bots._protocol import BotFactory, legal_choices
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit
@@ -28,17 +29,30 @@ from tricktaking.tricks import Play, Trick
 __all__ = ["HEURISTIC_BOTS", "BidWhistBot", "OneCardBot", "WizardBot"]
 
 
+_RANK_INDEX = {rank: index for index, rank in enumerate(SUITED_RANKS)}
+# the playouts of the search bots test every candidate card: a trick built from a view's
+# trick and a legal play is valid, so it is made without re-validating its fields
+_make_trick = constructor(Trick)
+
+
 def _rank_index(card: Card) -> int:
-    return SUITED_RANKS.index(card.rank) if card.suit is not None else -1
+    return _RANK_INDEX[card.rank] if card.suit is not None else -1
 
 
-def _wins_now(trick: Trick, play: Play, winner: Callable[[Trick], int]) -> bool:
-    """Whether ``play`` would be winning ``trick`` so far."""
-    extended = Trick(leader=trick.leader, plays=(*trick.plays, play))
-    try:
-        return winner(extended) == play.seat
-    except ValueError:  # no winner yet: only jokers so far in no trump
-        return False
+def _winning_and_losing(
+    plays: Sequence[Play], trick: Trick, winner: Callable[[Trick], int]
+) -> tuple[list[Play], list[Play]]:
+    """The plays that would be winning ``trick`` so far, and the others, in order."""
+    winning: list[Play] = []
+    losing: list[Play] = []
+    leader, before = trick.leader, trick.plays
+    for play in plays:
+        try:
+            wins = winner(_make_trick(leader=leader, plays=(*before, play), winner=None))
+        except ValueError:  # no winner yet: only jokers so far in no trump
+            wins = -1
+        (winning if wins == play.seat else losing).append(play)
+    return winning, losing
 
 
 def _choose_play(
@@ -54,8 +68,7 @@ def _choose_play(
     by_power = sorted(plays, key=lambda play: power(play.card))
     if not trick.plays:
         return by_power[-1] if want_win else by_power[0]
-    winning = [play for play in by_power if _wins_now(trick, play, winner)]
-    losing = [play for play in by_power if play not in winning]
+    winning, losing = _winning_and_losing(by_power, trick, winner)
     if want_win:
         if winning:
             return winning[0] if last else winning[-1]
