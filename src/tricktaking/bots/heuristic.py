@@ -237,6 +237,12 @@ class OneCardBot:
 # Bid Whist
 
 
+def _top_books(cards: list[Card], direction: Direction) -> float:
+    """Sure books of a suit in ``direction``: its top cards, held in an unbroken run."""
+    ranks = sorted((bid_whist.rank_strength(c.rank, direction) for c in cards), reverse=True)
+    return sum(1.0 for position, rank in enumerate(ranks[:3]) if rank >= 12 - position)
+
+
 class BidWhistBot:
     """A heuristic Bid Whist player that counts on its partner and draws trumps.
 
@@ -312,22 +318,14 @@ class BidWhistBot:
         downtown = mode is bid_whist.BidMode.DOWNTOWN
         direction = Direction.DOWNTOWN if downtown else Direction.UPTOWN
         jokers = sum(card.suit is None for card in hand)
-
-        def tops(cards: list[Card]) -> float:
-            ranks = sorted(
-                (bid_whist.rank_strength(c.rank, direction) for c in cards), reverse=True
-            )
-            return sum(1.0 for position, rank in enumerate(ranks[:3]) if rank >= 12 - position)
-
+        by_suit = {suit: [card for card in hand if card.suit is suit] for suit in Suit}
+        top = {suit: _top_books(cards, direction) for suit, cards in by_suit.items()}
         if mode is bid_whist.BidMode.NO_TRUMP:
-            return sum(tops([c for c in hand if c.suit is suit]) for suit in Suit), None
+            return sum(top[suit] for suit in Suit), None
         best: tuple[float, Suit | None] = (0.0, None)
         for suit in Suit:
-            trumps = [card for card in hand if card.suit is suit]
-            value = jokers + tops(trumps) + max(0, len(trumps) - 3) * 0.8
-            value += sum(
-                tops([c for c in hand if c.suit is other]) for other in Suit if other is not suit
-            )
+            value = jokers + top[suit] + max(0, len(by_suit[suit]) - 3) * 0.8
+            value += sum(top[other] for other in Suit if other is not suit)
             best = max(best, (value, suit), key=lambda pair: pair[0])
         return best
 
