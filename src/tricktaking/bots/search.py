@@ -125,11 +125,6 @@ class Suggestion:
     visits: int
 
 
-def _deal_goes_on(state: GameState[object]) -> bool:
-    """Whether a seat is to act: not yet a deal due, nor the end of the game."""
-    return tt.actor(state) is not None and tt.actor(state) is not tt.CHANCE
-
-
 class SearchOptions(TypedDict, total=False):
     """The options every search bot takes (see :class:`PimcBot` for their meaning).
 
@@ -198,11 +193,14 @@ class _Searcher:
 
     def playout(self, state: GameState[object]) -> tuple[float, ...]:
         """Values after playing ``state`` on to the end of the deal with the policy."""
-        bots = self._bots(tt.game_of(state).name, len(tt.scores(state)))
-        while _deal_goes_on(state):
-            seat = tt.actor(state)
-            assert isinstance(seat, int)
-            state = tt.apply(state, bots[seat].act(tt.view(state, seat)))
+        game = tt.game_of(state)
+        bots = self._bots(game.name, len(tt.scores(state)))
+        # the game's own functions, found once: a playout is most of a search's time
+        actor, view, apply = game.rules.actor, game.rules.view, game.rules.apply
+        seat = actor(state)
+        while type(seat) is int:  # a seat is to act: no deal is due, the game goes on
+            state = apply(state, bots[seat].act(view(state, seat)))
+            seat = actor(state)
         return seat_values(state, win_value=self.win_value)
 
     def worlds(self, view: PlayerView) -> WorldSampler:
@@ -395,14 +393,14 @@ class IsmctsBot(_Searcher):
         self, state: GameState[object], root: _Node, observer: int, low: float, high: float
     ) -> tuple[GameState[object], list[_Node]]:
         """Selection and expansion in one world: the leaf state and the nodes on the way."""
+        rules = tt.game_of(state).rules
+        actor, apply, legal_actions = rules.actor, rules.apply, rules.legal_actions
         node, path = root, [root]
-        while _deal_goes_on(state):
-            seat = tt.actor(state)
-            assert isinstance(seat, int)
+        while type(seat := actor(state)) is int:  # a seat is to act in this deal
             if seat != observer and self.opponents == "policy":
                 action = self._policy_move(state, seat)
                 child = node.children.get(action)
-                state = tt.apply(state, action)
+                state = apply(state, action)
                 if child is None:  # expansion
                     child = node.children[action] = _Node(seat)
                     path.append(child)
@@ -410,7 +408,7 @@ class IsmctsBot(_Searcher):
                 node = child
                 path.append(node)
                 continue
-            actions = tt.legal_actions(state)
+            actions = legal_actions(state)
             for action in actions:
                 known = node.children.get(action)
                 if known is not None:
@@ -421,12 +419,12 @@ class IsmctsBot(_Searcher):
                 action = choice if choice in untried else untried[0]
                 child = node.children[action] = _Node(seat)
                 child.available += 1
-                state = tt.apply(state, action)
+                state = apply(state, action)
                 path.append(child)
                 break
             action = self._select(node, actions, low, high, choice)
             node = node.children[action]
-            state = tt.apply(state, action)
+            state = apply(state, action)
             path.append(node)
         return state, path
 
