@@ -44,6 +44,18 @@ def test_constructors_take_fields_by_name_only_and_reset_memos() -> None:
         constructor(Trick)(0, (), None)  # positional values could land in the wrong field
 
 
+def test_a_constructor_with_an_order_takes_the_values_in_that_order() -> None:
+    make = constructor(Trick, "winner", "plays", "leader")
+    plays = (Play(2, Card.parse("AS")),)
+    assert make(None, plays, 2) == Trick(leader=2, plays=plays)
+    with pytest.raises(TypeError, match="each field once"):
+        constructor(Trick, "leader", "plays")
+    with pytest.raises(TypeError, match="each field once"):
+        constructor(Trick, "leader", "plays", "plays")
+    with pytest.raises(TypeError, match="no field 'seat'"):
+        constructor(Trick, "leader", "plays", "seat")
+
+
 def test_generated_source_shows_in_tracebacks() -> None:
     make = constructor(Trick)
     code = make.__code__

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 
+import attrs
 import pytest
 
 import tricktaking as tt
 from tricktaking.testing import playout
-from tricktaking.views import PlayerView
+from tricktaking.views import TABLE_FIELDS, PlayerView, TableView
 
 TABLE_KEYS = [
     "game",
@@ -57,6 +58,11 @@ def test_bid_whist_kitty_is_never_shown_with_the_book_rule() -> None:
     for state in playout(tt.new_game(tt.BidWhistConfig()), 9):
         for seat in range(4):
             assert tt.view(state, seat).kitty == ()
+
+
+def test_the_table_values_are_named_by_the_table_view_s_fields_in_order() -> None:
+    names = tuple(field.name for field in attrs.fields(TableView))
+    assert names == TABLE_FIELDS
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=["wizard", "one-card", "bid-whist"])

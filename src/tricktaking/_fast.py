@@ -54,8 +54,10 @@ _CACHED_HASH = "_attrs_cached_hash"  # the slot attrs adds for ``cache_hash=True
 def _generate(cls: type[_T], kind: str, changed: tuple[str, ...] = ()) -> Callable[..., _T]:
     """Generate ``make(**fields)`` (kind ``"make"``) or ``replace(obj, ...)``.
 
-    ``make`` takes keyword arguments only, and so does ``replace`` unless ``changed``
-    names the fields it replaces, in the order of its positional parameters. Either way
+    ``make`` takes keyword arguments only, unless ``changed`` names every field in the
+    order of its positional parameters; ``replace`` takes keyword arguments unless
+    ``changed`` names the fields it replaces, in the order of its positional parameters.
+    Either way
     every value is matched to a field by name, so a reordering of the attrs fields can
     never assign a value to the wrong one. The source is registered with
     :mod:`linecache`, so tracebacks through these functions show their lines.
@@ -77,7 +79,9 @@ def _generate(cls: type[_T], kind: str, changed: tuple[str, ...] = ()) -> Callab
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
     if kind == "make":
-        lines = [f"def make(*, {', '.join(names)}):"]
+        if changed and sorted(changed) != sorted(names):
+            raise TypeError(f"{cls.__name__}: the order must name each field once")
+        lines = [f"def make({', '.join(changed) if changed else '*, ' + ', '.join(names)}):"]
         values = names
     elif changed:  # positional: cheaper than keywords on the hot path, still by name
         lines = [f"def replace(obj, {', '.join(changed)}):"]
@@ -99,12 +103,18 @@ def _generate(cls: type[_T], kind: str, changed: tuple[str, ...] = ()) -> Callab
     return function
 
 
-def constructor(cls: type[_T]) -> Callable[..., _T]:
+def constructor(cls: type[_T], *order: str) -> Callable[..., _T]:
     """A function ``make(**fields)`` building ``cls`` from all its fields, by keyword.
 
-    Memo fields (``init=False``) and a cached hash are set to ``None``.
+    With ``order`` (every field's name, once), ``make(*values)`` takes the values in that
+    order instead: positional arguments cost less than keywords on the hot path, and
+    each is still matched to its field by name. Memo fields (``init=False``) and a
+    cached hash are set to ``None``.
+
+    Raises:
+        TypeError: If ``order`` is given and does not name each field exactly once.
     """
-    return _generate(cls, "make")
+    return _generate(cls, "make", order)
 
 
 def replacer(cls: type[_T], *changed: str) -> Callable[..., _T]:

@@ -82,6 +82,7 @@ from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
 from tricktaking.history import History
 from tricktaking.tricks import Play, Trick, best_play, effective_suit, follow_suit, left_of
 from tricktaking.views import (
+    TABLE_FIELDS,
     JSONValue,
     TableView,
     Zone,
@@ -92,8 +93,8 @@ from tricktaking.views import (
     played_zones,
     replaced_hands,
     replacement,
-    table_fields,
     table_json,
+    table_values,
 )
 
 __all__ = [
@@ -460,7 +461,17 @@ _ACE_RANK = Rank.ACE
 _RED_JOKER_RANK = Rank.RED_JOKER
 
 
-_make_view = constructor(BidWhistView)  # views are built for every bot decision
+# views are built for every bot decision: one positional call
+_make_view = constructor(
+    BidWhistView,
+    *TABLE_FIELDS,
+    "calls",
+    "contract",
+    "direction",
+    "kitty",
+    "discards",
+    "team_scores",
+)
 _replace = replacer(BidWhistState)
 _NEW_HAND = "phase kitty discards calls contract trump direction history".split()  # noqa: SIM905
 deal_changes(BidWhistState, *_NEW_HAND)  # a hand dealt
@@ -1039,13 +1050,13 @@ def view(state: BidWhistState, seat: int) -> BidWhistView:
     # Visibility by role: only the declarer, and only after an exchange pickup.
     sees_kitty = _picked_up(state) and seat == state.declarer
     return _make_view(
-        **table_fields(state, seat, actor=actor(state), legal_actions=legal_actions(state)),
-        calls=state.calls,
-        contract=state.contract,
-        direction=state.direction,
-        kitty=state.kitty if sees_kitty else (),
-        discards=state.discards if sees_kitty else (),
-        team_scores=state.team_scores,
+        *table_values(state, seat, actor(state), legal_actions(state)),
+        state.calls,
+        state.contract,
+        state.direction,
+        state.kitty if sees_kitty else (),
+        state.discards if sees_kitty else (),
+        state.team_scores,
     )
 
 

@@ -91,6 +91,7 @@ from tricktaking.tricks import (
     seats_from,
 )
 from tricktaking.views import (
+    TABLE_FIELDS,
     JSONValue,
     TableView,
     Zone,
@@ -100,8 +101,8 @@ from tricktaking.views import (
     played_zones,
     replaced_hands,
     replacement,
-    table_fields,
     table_json,
+    table_values,
 )
 
 __all__ = [
@@ -359,7 +360,10 @@ _PLAY_PHASE = OneCardPhase.PLAY
 _JOKER_RANK = Rank.JOKER
 
 
-_make_view = constructor(OneCardView)  # views are built for every bot decision
+# views are built for every bot decision: one positional call
+_make_view = constructor(
+    OneCardView, *TABLE_FIELDS, "calls", "bidder", "contract", "direction", "centre", "points"
+)
 _replace = replacer(OneCardState)
 # copies naming the fields a step changes (positional: cheapest on the hot path)
 _with_call = replacer(OneCardState, "calls", "history")  # a call in the auction
@@ -936,13 +940,13 @@ def view(state: OneCardState, seat: int) -> OneCardView:
     """
     view_seat(seat, state.config.players)
     return _make_view(
-        **table_fields(state, seat, actor=actor(state), legal_actions=legal_actions(state)),
-        calls=state.calls,
-        bidder=state.bidder,
-        contract=state.contract,
-        direction=state.direction,
-        centre=state.centre if state.hand_complete else None,
-        points=state.points,
+        *table_values(state, seat, actor(state), legal_actions(state)),
+        state.calls,
+        state.bidder,
+        state.contract,
+        state.direction,
+        state.centre if state.hand_complete else None,
+        state.points,
     )
 
 

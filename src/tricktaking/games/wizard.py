@@ -89,6 +89,7 @@ from tricktaking.history import History
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, best_play, left_of
 from tricktaking.views import (
+    TABLE_FIELDS,
     JSONValue,
     TableView,
     Zone,
@@ -97,8 +98,8 @@ from tricktaking.views import (
     played_zones,
     replaced_hands,
     replacement,
-    table_fields,
     table_json,
+    table_values,
 )
 
 __all__ = [
@@ -335,7 +336,8 @@ _OVER_PHASE = WizardPhase.OVER
 _PLAY_PHASE = WizardPhase.PLAY
 
 
-_make_view = constructor(WizardView)  # views are built for every bot decision
+# views are built for every bot decision: one positional call
+_make_view = constructor(WizardView, *TABLE_FIELDS, "total_rounds", "turn_up", "bids")
 _replace = replacer(WizardState)
 _with_bid = replacer(WizardState, "phase", "bids", "history")
 deal_changes(WizardState, "phase", "stock", "trump", "bids", "history")
@@ -813,10 +815,10 @@ def view(state: WizardState, seat: int) -> WizardView:
     """
     view_seat(seat, state.config.players)
     return _make_view(
-        **table_fields(state, seat, actor=actor(state), legal_actions=legal_actions(state)),
-        total_rounds=state.config.total_rounds,
-        turn_up=state.turn_up,
-        bids=state.bids,
+        *table_values(state, seat, actor(state), legal_actions(state)),
+        state.config.total_rounds,
+        state.turn_up,
+        state.bids,
     )
 
 
