@@ -179,7 +179,7 @@ def follow_suit(
         The playable cards, in hand order.
 
     Raises:
-        TypeError: If ``lead`` or ``trump`` is neither a :class:`Suit` nor ``None``.
+        TypeError: If ``lead`` or ``trump`` is neither a suit nor ``None``.
 
     Example:
         >>> from tricktaking.cards import Suit, format_cards, parse_cards
