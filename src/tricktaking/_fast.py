@@ -54,10 +54,9 @@ _CACHED_HASH = "_attrs_cached_hash"  # the slot attrs adds for ``cache_hash=True
 def _generate(cls: type[_T], kind: str, changed: tuple[str, ...] = ()) -> Callable[..., _T]:
     """Generate ``make(**fields)`` (kind ``"make"``) or ``replace(obj, ...)``.
 
-    ``make`` takes keyword arguments only, unless ``changed`` names every field in the
-    order of its positional parameters; ``replace`` takes keyword arguments unless
-    ``changed`` names the fields it replaces, in the order of its positional parameters.
-    Either way
+    ``make`` takes keyword arguments, unless ``changed`` names every field in the order of
+    its positional parameters; ``replace`` takes keyword arguments, unless ``changed``
+    names the fields it replaces in the order of its positional parameters. Either way
     every value is matched to a field by name, so a reordering of the attrs fields can
     never assign a value to the wrong one. The source is registered with
     :mod:`linecache`, so tracebacks through these functions show their lines.
