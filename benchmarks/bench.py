@@ -348,6 +348,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     slice_seconds, rounds = (0.02, 2) if args.quick else (0.25, 15)
     print("\n".join(throughput_tables(slice_seconds, rounds)))
     print()
+    print(
+        "Every figure is of the pure-Python package: no compiled build ships"
+        " (`python benchmarks/kernel_study.py` measures why)."
+    )
+    print()
     print("| game | legal_actions µs | apply µs | view µs |")
     print("|---|---:|---:|---:|")
     for label, game, config in GAMES:

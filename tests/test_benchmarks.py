@@ -23,6 +23,7 @@ def test_the_benchmark_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> 
             assert f"| {game} | {loop} | tt.* |" in out
         assert f"| {game} | bot-driven whole game | tt.view + bot + tt.apply |" in out
     assert "| game | legal_actions µs | apply µs | view µs |" in out
+    assert "no compiled build ships" in out
     assert "OpenSpiel oh_hell, 4 players | whole game (12 deals), lean loop" in out or (
         "OpenSpiel is not installed" in out
     )
