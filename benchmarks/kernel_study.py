@@ -25,7 +25,9 @@ Wizard 4 players, random play:
 - OpenSpiel's lean loop and decisions only, if ``open_spiel`` is installed.
 
 The issue ships a kernel only if it is at least twice the pure-Python build on whole
-games; the *compiled + public layer / engine* ratio is the figure that decides.
+games: the ratios of *compiled + public layer* to the engine and to *pure + public
+layer*, and of *compiled + facade* to *pure + facade* (the pure build of that design),
+are the figures that decide.
 """
 
 from __future__ import annotations
@@ -244,6 +246,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         ("pure + public layer | whole game", "engine | whole game"),
         (f"{name} + facade | whole game", "engine | whole game"),
         ("pure + facade | whole game", "engine | whole game"),
+        (f"{name} + public layer | whole game", "pure + public layer | whole game"),
+        (f"{name} + facade | whole game", "pure + facade | whole game"),
     ]
     if spiel:
         pairs += [
