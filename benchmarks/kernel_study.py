@@ -115,6 +115,16 @@ def action_tables() -> list[list[Any]]:
     return tables
 
 
+def handed_out(listed: tuple[object, ...], rng: random.Random) -> int:
+    """A random index into ``listed``, after ``apply``'s check that its action is there."""
+    index = rng.randrange(len(listed))
+    action = listed[index]
+    for known in listed:
+        if known is action:
+            break
+    return index
+
+
 def with_public_layer(kernel: Any) -> bench.Loop:
     """Whole games of ``kernel`` plus the public layer's least work per player action."""
     public = next(
@@ -136,13 +146,9 @@ def with_public_layer(kernel: Any) -> bench.Loop:
                 table = tables[state.actor]
                 listed = itemgetter(*legal)(table) if len(legal) > 1 else (table[legal[0]],)
                 memo(view, listed)
-                index = rng.randrange(len(legal))
-                action = listed[index]
-                for known in listed:  # apply's check that the action was handed out
-                    if known is action:
-                        break
+                index = handed_out(listed, rng)
                 state = kernel.apply(state, legal[index])
-                history = history.append(action)
+                history = history.append(listed[index])
                 view = copy(view, state.hands, state.trick, state.actor, history)
                 actions += 1
             elif state.phase == over:
@@ -186,11 +192,7 @@ def with_facade(kernel: Any) -> bench.Loop:
                 view.legal = listed = (
                     itemgetter(*legal)(table) if len(legal) > 1 else (table[legal[0]],)
                 )
-                index = rng.randrange(len(legal))
-                action = listed[index]
-                for known in listed:  # apply's check that the action was handed out
-                    if known is action:
-                        break
+                index = handed_out(listed, rng)
                 state = kernel.apply(state, legal[index])
                 actions += 1
             elif state.phase == over:
