@@ -39,6 +39,21 @@ def _rank_index(card: Card) -> int:
     return _RANK_INDEX[card.rank] if card.suit is not None else -1
 
 
+# per game and (trump, direction): each card's power, looked up instead of recomputed for
+# every card of every decision of every playout
+_POWERS: dict[tuple[object, ...], dict[Card, float]] = {}
+
+
+def _power_table(
+    key: tuple[object, ...], power: Callable[[Card], float], deck: Deck
+) -> Callable[[Card], float]:
+    """``power`` as a lookup in a table of ``deck``'s cards, built once per ``key``."""
+    table = _POWERS.get(key)
+    if table is None:
+        table = _POWERS[key] = {card: power(card) for card in set(deck)}
+    return table.__getitem__
+
+
 def _winning_and_losing(
     plays: Sequence[Play], trick: Trick, winner: Callable[[Trick], int]
 ) -> tuple[list[Play], list[Play]]:
@@ -81,6 +96,8 @@ def _choose_play(
 # ---------------------------------------------------------------------------------------
 # Wizard
 
+_WIZARD_DECK = Deck.wizard()
+
 
 class WizardBot:
     """A heuristic Wizard player: bids its expected tricks, then tries to make its bid.
@@ -114,13 +131,14 @@ class WizardBot:
         bid = view.bids[view.seat] or 0
         trump = view.trump
 
-        def power(card: Card) -> float:
+        def card_power(card: Card) -> float:
             if card.rank is Rank.WIZARD:
                 return 100.0
             if card.rank is Rank.JESTER:
                 return -1.0
             return _rank_index(card) + (20.0 if card.suit is trump else 0.0)
 
+        power = _power_table(("wizard", trump), card_power, _WIZARD_DECK)
         return _choose_play(
             plays,
             view.trick,
@@ -152,10 +170,9 @@ class WizardBot:
 # ---------------------------------------------------------------------------------------
 # One Card
 
+_OC_DECK = Deck.one_card()
 # One Card's ranks, low to high, read from its deck (OC-4.1) rather than restated
-_OC_RANKS = tuple(
-    rank for rank in SUITED_RANKS if any(card.rank is rank for card in Deck.one_card())
-)
+_OC_RANKS = tuple(rank for rank in SUITED_RANKS if any(card.rank is rank for card in _OC_DECK))
 
 
 class OneCardBot:
@@ -195,7 +212,7 @@ class OneCardBot:
                 return max(led, key=lambda play: _OC_RANKS.index(play.card.rank))
         direction = view.direction
 
-        def power(card: Card) -> float:
+        def card_power(card: Card) -> float:
             if card.rank is Rank.JOKER:
                 return 50.0 if trump is None else 19.5
             index = _OC_RANKS.index(card.rank)
@@ -203,6 +220,7 @@ class OneCardBot:
                 index = 5 - index
             return index + (20.0 if card.suit is trump else 0.0) - one_card.card_points(card) / 4
 
+        power = _power_table(("one-card", trump, direction), card_power, _OC_DECK)
         points_down = sum(one_card.card_points(play.card) for play in view.trick.plays)
         return _choose_play(
             plays,
@@ -235,6 +253,9 @@ class OneCardBot:
 
 # ---------------------------------------------------------------------------------------
 # Bid Whist
+
+
+_BW_DECK = Deck.bid_whist()
 
 
 def _top_books(cards: list[Card], direction: Direction) -> float:
@@ -282,12 +303,13 @@ class BidWhistBot:
         def winner(trick: Trick) -> int:
             return bid_whist.trick_winner(trick, trump, direction)
 
-        def power(card: Card) -> float:
+        def card_power(card: Card) -> float:
             if card.suit is None:
                 return -1.0 if trump is None else 40.0 + (card.rank is Rank.RED_JOKER)
             strength = bid_whist.rank_strength(card.rank, direction)
             return strength + (20.0 if card.suit is trump else 0.0)
 
+        power = _power_table(("bid-whist", trump, direction), card_power, _BW_DECK)
         trick = view.trick
         if trick.plays and self._partner_winning(view, trick, winner):
             return min(plays, key=lambda play: power(play.card))  # leave it to the partner
