@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import attrs
 
 from tricktaking._fast import DERIVED, constructor, replacer, slot_setter
+from tricktaking._table import without_card
 from tricktaking.cards import Card
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, best_play, left_of
@@ -208,9 +209,7 @@ def play_card(
     """
     seat = play.seat
     hands = list(state._hands)
-    hand = hands[seat]
-    index = hand.index(play.card)
-    hands[seat] = hand[:index] + hand[index + 1 :]
+    hands[seat] = without_card(hands[seat], play.card)
     plays = state._plays + (play,)  # noqa: RUF005  (twice as fast as unpacking)
     with_trick, with_trick_done, _, _ = _REPLACERS[state.__class__]
     players = len(hands)
