@@ -29,14 +29,13 @@ from tricktaking.tricks import Play, Trick
 __all__ = ["HEURISTIC_BOTS", "BidWhistBot", "OneCardBot", "WizardBot"]
 
 
-_RANK_INDEX = {rank: index for index, rank in enumerate(SUITED_RANKS)}
 # the playouts of the search bots test every candidate card: a trick built from a view's
 # trick and a legal play is valid, so it is made without re-validating its fields
 _make_trick = constructor(Trick)
 
 
 def _rank_index(card: Card) -> int:
-    return _RANK_INDEX[card.rank] if card.suit is not None else -1
+    return SUITED_RANKS.index(card.rank) if card.suit is not None else -1
 
 
 # per game and (trump, direction): each card's power, looked up instead of recomputed for
