@@ -314,7 +314,7 @@ def game_over(state: GameState[object], names: Names, screen: Output) -> None:
     result = "wins" if len(winners) == 1 and winners[0] != names.human else "win"
     screen(f"Game over: {names.group(winners)} {result}.")
     totals = tt.scores(state)
-    if isinstance(state, bid_whist.BidWhistState):  # partners share a score: say it once
+    if tt.game_of(state).team_count is not None:  # partners share a score: say it once
         screen(f"final scores: {names.team(0)}: {totals[0]}; {names.team(1)}: {totals[1]}")
     else:
         screen(f"final scores: {per_seat(totals, names)}")

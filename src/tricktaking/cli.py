@@ -48,7 +48,6 @@ import attrs
 
 import tricktaking as tt
 from tricktaking import records
-from tricktaking._player_rules import RULES
 from tricktaking._progress import Progress
 from tricktaking._terminal import (
     Names,
@@ -66,7 +65,6 @@ from tricktaking.arena import arena, deal_config
 from tricktaking.bots import BOT_KINDS
 from tricktaking.engine import GameState
 from tricktaking.errors import TricktakingError
-from tricktaking.games import bid_whist
 from tricktaking.simulate import game_states, simulate
 
 __all__ = ["main"]
@@ -220,8 +218,6 @@ if typing.TYPE_CHECKING:
     # The type of add_subparsers(), for the functions that add a subcommand.
     _Commands: typing.TypeAlias = argparse._SubParsersAction[_Parser]  # pyright: ignore[reportPrivateUsage]
 
-_DEFAULT_PLAYERS = {"wizard": 4, "one-card": 3}
-
 
 def _config(args: argparse.Namespace) -> object:
     """The configuration the options ask for, checked by the game's configuration class."""
@@ -238,7 +234,9 @@ def _config(args: argparse.Namespace) -> object:
         options[name] = value
     if "players" in fields:
         options["players"] = (
-            args.players if args.players is not None else _DEFAULT_PLAYERS.get(args.game, 4)
+            args.players
+            if args.players is not None
+            else game.default_players or game.seat_range.start
         )
     try:
         config = game.config_type(**options)
@@ -412,8 +410,9 @@ def _play(args: argparse.Namespace, screen: Output, read: Callable[[], str]) -> 
     )
     names = session.names
     where = f"you are seat {args.seat}"
-    if isinstance(state, bid_whist.BidWhistState):
-        team = bid_whist.team_of(args.seat)
+    game = tt.game_of(state)
+    if game.team_count == 2:
+        team = game.team_of(args.seat)
         where += f", playing with your partner: {names.team(team)} against {names.team(1 - team)}"
     screen(f"{where}. Type 'help' for your moves and the commands.")
     try:
@@ -547,7 +546,7 @@ def _demo(args: argparse.Namespace, screen: Output) -> int:
 
 def _rules(args: argparse.Namespace, screen: Output) -> int:
     game = tt.get_game(args.game)
-    text = RULES.get(game.name) or (game.rules.__doc__ or game.title)
+    text = game.summary or game.rules.__doc__ or game.title
     screen(text.rstrip())
     return 0
 

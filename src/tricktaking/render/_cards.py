@@ -50,8 +50,8 @@ COLORS: Mapping[str, str] = {
     "card edge": "#555555",
     "back": "#23408e",
     "back pattern": "#8ea6e6",
-    "wizard": "#283593",
-    "wizard ink": "#ffd54f",
+    "wizard card": "#283593",
+    "wizard card ink": "#ffd54f",
     "jester": "#e0f2f1",
     "jester ink": "#00695c",
     "joker": "#6a1b9a",
@@ -206,7 +206,7 @@ def _suited_face(
 
 
 def _wizard_face(group: ET.Element, colors: Mapping[str, str] | None) -> None:
-    ink = _color(colors, "wizard ink")
+    ink = _color(colors, "wizard card ink")
     corner = element("g", None)
     draw_text(corner, "W", 10, 17, size=14, fill=ink)
     _corners(group, corner)
@@ -228,7 +228,7 @@ def _jester_face(group: ET.Element, colors: Mapping[str, str] | None) -> None:
         fill=ink,
     )
     for bx, by in ((8, 30), (30, 20), (52, 30)):
-        element("circle", group, cx=bx, cy=by, r=2.5, fill=_color(colors, "wizard ink"))
+        element("circle", group, cx=bx, cy=by, r=2.5, fill=_color(colors, "wizard card ink"))
     draw_text(group, "JESTER", 30, 66, size=8.5, fill=ink)
 
 
@@ -276,7 +276,7 @@ def draw_card(
     group.set("data-card", str(card))
     match card.rank:
         case Rank.WIZARD:
-            _frame(group, _color(colors, "wizard"), colors)
+            _frame(group, _color(colors, "wizard card"), colors)
             _wizard_face(group, colors)
         case Rank.JESTER:
             _frame(group, _color(colors, "jester"), colors)

@@ -11,44 +11,25 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, cast
 
 import attrs
 
-import tricktaking as tt
+from tricktaking import engine as tt
 from tricktaking.actions import Deal
 from tricktaking.cards import Card, sort_cards
 from tricktaking.engine import Action, GameState, PlayerView
+from tricktaking.plugins import Assignment, WorldLayout
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick
 
 __all__: list[str] = []
 
-Assignment = Mapping[str, tuple[Card, ...]]
-"""The hidden cards of each hidden zone, by zone name."""
-
 Follow = Callable[[tuple[Card, ...], Trick], tuple[Card, ...]]
 """A game's legal plays of a hand to a trick (its ``legal_plays``, trump bound)."""
 
-
-@attrs.frozen
-class Layout:
-    """The hidden part of a view and how to rebuild a state from it.
-
-    Attributes:
-        zones: The hidden zones' names, e.g. ``"hand 2"``, ``"stock"``.
-        sizes: How many hidden cards each zone holds.
-        hidden: The hidden cards (copies repeated), sorted.
-        forbidden: For each zone, the cards it cannot hold.
-        build: The state for an assignment, replayed through ``apply``.
-    """
-
-    zones: tuple[str, ...]
-    sizes: tuple[int, ...]
-    hidden: tuple[Card, ...]
-    forbidden: tuple[frozenset[Card], ...]
-    build: Callable[[Assignment], GameState[object]]
+Layout = WorldLayout
 
 
 class TableView(Protocol):

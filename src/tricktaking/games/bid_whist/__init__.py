@@ -193,6 +193,11 @@ class BidWhistConfig:
     nt_double: bool = False
     first_lead: FirstLead = "left_of_dealer"
 
+    @property
+    def players(self) -> int:
+        """The number of seats: always four, two partnerships (BW-1.1)."""
+        return PLAYERS
+
     def __attrs_post_init__(self) -> None:
         exact_options(self, ints=("first_dealer", "target", "min_bid"))
         exact_options(self, strs=("kitty", "first_lead"))
