@@ -8,6 +8,7 @@ the package takes part in an import cycle, TYPE_CHECKING imports included.
 from __future__ import annotations
 
 import ast
+import itertools
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "tricktaking"
@@ -161,10 +162,13 @@ def docstring_nodes(tree: ast.AST) -> set[int]:
                 found.add(id(value))
         # an attribute's docstring is the string statement right after it
         if isinstance(body, list):
-            for first, second in zip(body, body[1:], strict=False):
-                if isinstance(first, ast.Assign | ast.AnnAssign) and isinstance(second, ast.Expr):
-                    if isinstance(second.value, ast.Constant):
-                        found.add(id(second.value))
+            for first, second in itertools.pairwise(body):
+                if (
+                    isinstance(first, ast.Assign | ast.AnnAssign)
+                    and isinstance(second, ast.Expr)
+                    and isinstance(second.value, ast.Constant)
+                ):
+                    found.add(id(second.value))
     return found
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 import attrs
@@ -31,7 +31,13 @@ import attrs
 from tricktaking.actions import Action, Chance, Deal
 from tricktaking.errors import ConfigError, Violation
 from tricktaking.history import History
-from tricktaking.plugins import BotFactory, LearningSpec, TableExtras, WorldsPlugin
+from tricktaking.plugins import (
+    BotFactory,
+    LearningSpec,
+    TableExtras,
+    TerminalPlugin,
+    WorldsPlugin,
+)
 from tricktaking.views import PlayerView
 
 if TYPE_CHECKING:
@@ -53,6 +59,7 @@ __all__ = [
     "check",
     "deal",
     "game_of",
+    "game_of_action",
     "game_of_view",
     "get_game",
     "is_over",
@@ -194,6 +201,8 @@ class Game(Generic[_S, _C]):
         state_type: The game's state class.
         rules: The game's rules; for the built-in games, the game module itself.
         view_type: The class of the game's player views, if it has its own.
+        action_types: The action classes only this game has (its ``Bid``), not the
+            shared ones of :mod:`tricktaking.actions`.
         summary: The rules in plain words for players (``tricktaking rules``).
         team_count: Fixed partnerships: seat ``s`` plays on team ``s % team_count``;
             ``None`` when everyone plays alone.
@@ -203,6 +212,7 @@ class Game(Generic[_S, _C]):
         worlds: How :mod:`tricktaking.worlds` reads the game's views.
         learning: The action calls and observation fields of :mod:`tricktaking.rl`.
         render_extras: What :mod:`tricktaking.render` draws beyond the common table.
+        terminal: The game's own words in the terminal game (``tricktaking play``).
         batch_rules: ``"module:attribute"`` of the game's batch rules, imported only
             when :mod:`tricktaking.batch` (which needs NumPy) asks for them.
 
@@ -219,6 +229,7 @@ class Game(Generic[_S, _C]):
     state_type: type[_S]
     rules: Rules[_S, _C]
     view_type: type[PlayerView] | None = None
+    action_types: tuple[type, ...] = ()
     summary: str = ""
     team_count: int | None = None
     default_players: int | None = None
@@ -226,6 +237,7 @@ class Game(Generic[_S, _C]):
     worlds: WorldsPlugin | None = None
     learning: LearningSpec | None = None
     render_extras: Callable[[PlayerView], TableExtras] | None = None
+    terminal: TerminalPlugin | None = None
     batch_rules: str | None = None
 
     @property
@@ -237,7 +249,7 @@ class Game(Generic[_S, _C]):
             >>> get_game("bid-whist").seat_range
             range(4, 5)
         """
-        return _seat_range(self.config_type)
+        return _seat_range(cast("Hashable", self.config_type))
 
     def team_of(self, seat: int) -> int:
         """The team of ``seat``: its partnership, or the seat itself when alone.
@@ -254,13 +266,14 @@ _MOST_SEATS = 16  # no card game here seats more; the probe of a config stops th
 
 
 @functools.cache
-def _seat_range(config_type: type) -> range:
-    """The seat counts ``config_type`` accepts, found by building it (never restated)."""
+def _seat_range(config: Hashable) -> range:
+    """The seat counts a config class accepts, found by building it (never restated)."""
+    config_type = cast("type", config)
     fields = attrs.fields_dict(config_type)
     if "players" not in fields:  # a fixed table: the default configuration says how many
         players: int = config_type().players
         return range(players, players + 1)
-    accepted = []
+    accepted: list[int] = []
     for players in range(1, _MOST_SEATS + 1):
         try:
             config_type(players=players)
@@ -278,6 +291,7 @@ _GAMES: dict[str, _ErasedGame] = {}
 _BY_STATE: dict[type, _ErasedGame] = {}
 _BY_CONFIG: dict[type, _ErasedGame] = {}
 _BY_VIEW: dict[type, _ErasedGame] = {}
+_BY_ACTION: dict[type, _ErasedGame] = {}
 
 
 def register_game(game: Game[_S, _C]) -> None:
@@ -301,11 +315,15 @@ def register_game(game: Game[_S, _C]) -> None:
         raise ValueError(f"a game named {game.name!r} is already registered")
     if game.state_type in _BY_STATE or game.config_type in _BY_CONFIG:
         raise ValueError(f"the state or config type of {game.name!r} is already registered")
+    if any(kind in _BY_ACTION for kind in game.action_types):
+        raise ValueError(f"an action class of {game.name!r} is already registered")
     _GAMES[game.name] = erased
     _BY_STATE[game.state_type] = erased
     _BY_CONFIG[game.config_type] = erased
     if game.view_type is not None:
         _BY_VIEW[game.view_type] = erased
+    for kind in game.action_types:
+        _BY_ACTION[kind] = erased
     _RULES[game.state_type] = game.rules
 
 
@@ -383,6 +401,18 @@ def game_of_view(view: object) -> Game[GameState[object], object]:
     if game is None:
         raise TypeError(f"{type(view).__name__[:40]} is not the player view of a registered game")
     return game
+
+
+def game_of_action(action: object) -> Game[GameState[object], object] | None:
+    """The registered game that declared ``action``'s class, or ``None`` for a shared one.
+
+    Example:
+        >>> from tricktaking.engine import game_of_action
+        >>> import tricktaking as tt
+        >>> game_of_action(tt.wizard.Bid(0, 1)).name, game_of_action(tt.Pass(0))
+        ('wizard', None)
+    """
+    return _BY_ACTION.get(type(action))
 
 
 # The top-level functions dispatch through one dict lookup on the state's exact type:

@@ -21,13 +21,13 @@ Example:
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Protocol, TypeAlias, TypeVar
 
 import attrs
 
 from tricktaking.actions import Action
-from tricktaking.cards import Card
+from tricktaking.cards import Card, Suit
 from tricktaking.views import PlayerView
 
 __all__ = [
@@ -40,7 +40,10 @@ __all__ = [
     "LearningSpec",
     "Observation",
     "ObservationTables",
+    "Screen",
+    "SeatNames",
     "TableExtras",
+    "TerminalPlugin",
     "WorldLayout",
     "WorldsPlugin",
     "legal_choices",
@@ -214,7 +217,8 @@ class WorldsPlugin:
             ...
             TypeError: a worlds plug-in needs two functions
         """
-        if not callable(config_of) or not callable(layout):
+        functions: tuple[object, object] = (config_of, layout)
+        if not all(map(callable, functions)):
             raise TypeError("a worlds plug-in needs two functions")
 
         def own_view(view: PlayerView) -> _V:
@@ -255,7 +259,7 @@ class FieldSink(Protocol):
         ...
 
 
-class ActionIndex(Protocol):
+class ActionIndex(Hashable, Protocol):
     """What an observation encoder reads of an action space: names and indexes.
 
     Example:
@@ -354,3 +358,117 @@ class LearningSpec:
     encode_history: Callable[[Observation, PlayerView, ObservationTables], None] | None = None
     discard_phase: enum.Enum | None = None
     discard: Callable[[int, Card], Action] | None = None
+
+
+# ---------------------------------------------------------------------------------------
+# The terminal game
+
+
+class Screen(Protocol):
+    """How the terminal game writes: cards, suits and moves in one notation, and lines.
+
+    Example:
+        >>> import io
+        >>> from tricktaking.cards import Card
+        >>> from tricktaking.plugins import Screen
+        >>> from tricktaking._terminal import Output
+        >>> screen: Screen = Output(io.StringIO(), ascii_only=True)
+        >>> screen.card(Card.parse("TC")), screen.move(Card.parse("TC"))
+        ('10C', 'TC')
+    """
+
+    def card(self, card: Card) -> str:
+        """A card as the player reads and types it (``10♣``, ``Wizard``)."""
+        ...
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        """Cards, comma-separated, or ``none``."""
+        ...
+
+    def suit(self, suit: Suit) -> str:
+        """A suit (``♠`` or ``S``)."""
+        ...
+
+    def move(self, action: object) -> str:
+        """What the player types for ``action``."""
+        ...
+
+    def __call__(self, line: str = "") -> None:
+        """Print one line."""
+        ...
+
+
+class SeatNames(Protocol):
+    """How the terminal game calls the seats: ``you`` for the player, ``seat 2`` or a name.
+
+    Example:
+        >>> from tricktaking.plugins import SeatNames
+        >>> from tricktaking._terminal import Names
+        >>> names: SeatNames = Names(4, human=0)
+        >>> names(0), names(2), names.team(1)
+        ('you', 'seat 2', 'seats 1 and 3')
+    """
+
+    @property
+    def human(self) -> int | None:
+        """The player's seat, if a person plays."""
+        ...
+
+    def __call__(self, seat: int) -> str:
+        """The seat's name."""
+        ...
+
+    def does(self, seat: int, verb: str) -> str:
+        """``seat 2 takes`` or ``you take``."""
+        ...
+
+    def group(self, seats: Sequence[int]) -> str:
+        """Several seats, ``you and seat 2`` or ``seats 1 and 3``."""
+        ...
+
+    def team(self, team: int) -> str:
+        """The seats of partnership ``team`` (seat ``s`` is on team ``s % 2``)."""
+        ...
+
+
+def _says_nothing(*_: object) -> None:
+    return None
+
+
+def _leaves_it(*_: object) -> bool:
+    return False  # the terminal says the plain scores
+
+
+@attrs.frozen(kw_only=True)
+class TerminalPlugin:
+    """How the terminal game speaks of a game's own actions and view fields.
+
+    The terminal says everything common itself (cards, tricks, trump choices, passes,
+    scores); a game adds the lines and words only it has. Each function may say nothing.
+
+    Args:
+        table: Prints the game's own lines of the table, before the trick and the hand.
+        task: What the player is asked to do, for a first legal action of the game's own
+            (``"bid how many tricks you will take"``), or ``None``.
+        move: The text the player types for an action of the game's own, or ``None``.
+        secret: What others read of an action whose detail they may not see
+            (``"discard a card"``), or ``None`` when it is public.
+        deal_news: Prints the public facts of a new deal (Wizard's turn-up).
+        deal_summary: Prints how a finished deal went, given each seat's points gained;
+            returns ``False`` to let the terminal print the plain scores instead.
+        help_note: An extra line of help when one of the legal actions is the game's own.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> plugin = tt.get_game("wizard").terminal
+        >>> plugin is not None and plugin.task(tt.wizard.Bid(0, 1), None)
+        'bid how many tricks you will take'
+    """
+
+    table: Callable[[PlayerView, SeatNames, Screen], None] = _says_nothing
+    task: Callable[[Action, PlayerView], str | None] = _says_nothing
+    move: Callable[[Action, Screen], str | None] = _says_nothing
+    secret: Callable[[Action], str | None] = _says_nothing
+    deal_news: Callable[[PlayerView, SeatNames, Screen], None] = _says_nothing
+    deal_summary: Callable[[PlayerView, Sequence[int], SeatNames, Screen], bool] = _leaves_it
+    help_note: Callable[[Sequence[Action]], str | None] = _says_nothing

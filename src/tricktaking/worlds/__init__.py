@@ -39,6 +39,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 from tricktaking.cards import Card, sort_cards
 from tricktaking.engine import Game, GameState, PlayerView, game_of_view
@@ -164,11 +165,12 @@ class WorldSampler:
     def sample(self, seed: int) -> GameState[object]:
         """A world drawn by ``seed``: the same seed gives the same world."""
         words = stream(derive_seed(seed, "world"))
-        return self._layout.build(self.assignment(words))
+        return self.world(self.assignment(words))
 
     def world(self, assignment: dict[str, tuple[Card, ...]]) -> GameState[object]:
         """The world with these hidden cards, replayed through ``apply``."""
-        return self._layout.build(assignment)
+        # a game's layout builds states of that game (WorldLayout is below the engine)
+        return cast("GameState[object]", self._layout.build(assignment))
 
 
 def world_sampler(view: PlayerView, *, config: object | None = None) -> WorldSampler:

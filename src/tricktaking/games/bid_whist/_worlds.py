@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from tricktaking import engine
 from tricktaking._world_layout import (
-    Assignment,
     Layout,
     deck_of,
     first_deal,
@@ -36,7 +35,7 @@ from tricktaking.games.bid_whist import (
     legal_plays,
     new_game,
 )
-from tricktaking.plugins import WorldsPlugin
+from tricktaking.plugins import Assignment, WorldsPlugin
 from tricktaking.tricks import Trick
 
 __all__ = ["WORLDS"]

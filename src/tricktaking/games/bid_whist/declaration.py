@@ -17,6 +17,7 @@ import tricktaking.games.bid_whist as rules
 from tricktaking.engine import Game, register_game
 from tricktaking.games.bid_whist._learning import LEARNING
 from tricktaking.games.bid_whist._render import render_extras
+from tricktaking.games.bid_whist._text import TERMINAL
 from tricktaking.games.bid_whist._worlds import WORLDS
 from tricktaking.games.bid_whist.bot import BidWhistBot
 
@@ -56,12 +57,14 @@ GAME = Game(
     state_type=rules.BidWhistState,
     rules=rules,
     view_type=rules.BidWhistView,
+    action_types=(rules.Bid, rules.Discard),
     summary=SUMMARY,
     team_count=2,
     heuristic_bot=BidWhistBot,
     worlds=WORLDS,
     learning=LEARNING,
     render_extras=render_extras,
+    terminal=TERMINAL,
     batch_rules=None,
 )
 """Bid Whist, as the registry knows it."""

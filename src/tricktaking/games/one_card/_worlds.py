@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from tricktaking._world_layout import (
-    Assignment,
     Layout,
     dealing_builder,
     deck_of,
@@ -22,7 +21,7 @@ from tricktaking.games.one_card import (
     legal_plays,
     new_game,
 )
-from tricktaking.plugins import WorldsPlugin
+from tricktaking.plugins import Assignment, WorldsPlugin
 from tricktaking.tricks import Trick
 
 __all__ = ["WORLDS"]

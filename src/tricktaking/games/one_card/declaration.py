@@ -17,6 +17,7 @@ import tricktaking.games.one_card as rules
 from tricktaking.engine import Game, register_game
 from tricktaking.games.one_card._learning import LEARNING
 from tricktaking.games.one_card._render import render_extras
+from tricktaking.games.one_card._text import TERMINAL
 from tricktaking.games.one_card._worlds import WORLDS
 from tricktaking.games.one_card.bot import OneCardBot
 
@@ -59,12 +60,14 @@ GAME = Game(
     state_type=rules.OneCardState,
     rules=rules,
     view_type=rules.OneCardView,
+    action_types=(rules.Bid,),
     summary=SUMMARY,
     default_players=3,
     heuristic_bot=OneCardBot,
     worlds=WORLDS,
     learning=LEARNING,
     render_extras=render_extras,
+    terminal=TERMINAL,
     batch_rules=None,
 )
 """One Card, as the registry knows it."""

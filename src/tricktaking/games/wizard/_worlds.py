@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from tricktaking._world_layout import (
-    Assignment,
     Layout,
     dealing_builder,
     deck_of,
@@ -24,7 +23,7 @@ from tricktaking.games.wizard import (
     legal_plays,
     new_game,
 )
-from tricktaking.plugins import WorldsPlugin
+from tricktaking.plugins import Assignment, WorldsPlugin
 
 __all__ = ["WORLDS"]
 

@@ -17,6 +17,7 @@ import tricktaking.games.wizard as rules
 from tricktaking.engine import Game, register_game
 from tricktaking.games.wizard._learning import LEARNING
 from tricktaking.games.wizard._render import render_extras
+from tricktaking.games.wizard._text import TERMINAL
 from tricktaking.games.wizard._worlds import WORLDS
 from tricktaking.games.wizard.bot import WizardBot
 
@@ -53,12 +54,14 @@ GAME = Game(
     state_type=rules.WizardState,
     rules=rules,
     view_type=rules.WizardView,
+    action_types=(rules.Bid,),
     summary=SUMMARY,
     default_players=4,
     heuristic_bot=WizardBot,
     worlds=WORLDS,
     learning=LEARNING,
     render_extras=render_extras,
+    terminal=TERMINAL,
     batch_rules=None,
 )
 """Wizard, as the registry knows it."""
