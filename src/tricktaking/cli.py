@@ -212,8 +212,6 @@ def _field_names(config_type: type) -> set[str]:
     return {field.name for field in attrs.fields(config_type)} if attrs.has(config_type) else set()
 
 
-_GAME_NAMES = tuple(tt.available_games())
-
 if typing.TYPE_CHECKING:
     # The type of add_subparsers(), for the functions that add a subcommand.
     _Commands: typing.TypeAlias = argparse._SubParsersAction[_Parser]  # pyright: ignore[reportPrivateUsage]
@@ -257,7 +255,7 @@ def _add_arena(commands: _Commands) -> None:
         description="Play every deal once per seating of the bots, with the same cards, and "
         "print each bot's per-deal score difference with its 95% interval.",
     )
-    sub.add_argument("game", choices=_GAME_NAMES)
+    sub.add_argument("game", choices=tt.available_games())
     sub.add_argument(
         "--bots", default="heuristic,random", help="bot kinds, repeated over the seats"
     )

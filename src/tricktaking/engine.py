@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import importlib.metadata
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     from tricktaking.views import Zone
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
     "Action",
     "Game",
     "GameState",
@@ -214,7 +216,7 @@ class Game(Generic[_S, _C]):
         render_extras: What :mod:`tricktaking.render` draws beyond the common table.
         terminal: The game's own words in the terminal game (``tricktaking play``).
         batch_rules: ``"module:attribute"`` of the game's batch rules, imported only
-            when :mod:`tricktaking.batch` (which needs NumPy) asks for them.
+            when ``tricktaking.batch`` (which needs NumPy) asks for them.
 
     Example:
         >>> from tricktaking.engine import get_game
@@ -327,14 +329,48 @@ def register_game(game: Game[_S, _C]) -> None:
     _RULES[game.state_type] = game.rules
 
 
+ENTRY_POINT_GROUP = "tricktaking.games"
+"""The entry-point group through which an installed package adds its games.
+
+A distribution that declares, in its ``pyproject.toml``::
+
+    [project.entry-points."tricktaking.games"]
+    high-card = "high_card"
+
+has the module ``high_card`` imported (and so its game registered) the first time the
+registry is asked for the available games, so ``tricktaking play high-card`` plays it.
+"""
+
+_ENTRY_POINTS_LOADED = False
+
+
+def _load_entry_points() -> None:
+    """Import every module of the ``tricktaking.games`` entry points, once."""
+    global _ENTRY_POINTS_LOADED  # noqa: PLW0603 - the registry is one per process
+    if _ENTRY_POINTS_LOADED:
+        return
+    _ENTRY_POINTS_LOADED = True
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            entry.load()
+        except Exception as error:
+            raise ImportError(
+                f"the game of entry point {entry.name!r} ({entry.value}) failed to load: {error}"
+            ) from error
+
+
 def available_games() -> tuple[str, ...]:
     """The names of the registered games, sorted.
+
+    Games of installed packages that declare a ``tricktaking.games`` entry point
+    (:data:`ENTRY_POINT_GROUP`) are loaded first.
 
     Example:
         >>> from tricktaking.engine import available_games
         >>> "wizard" in available_games()
         True
     """
+    _load_entry_points()
     return tuple(sorted(_GAMES))
 
 
@@ -352,7 +388,10 @@ def get_game(name: str) -> Game[GameState[object], object]:
         >>> get_game("Wizard").name
         'wizard'
     """
-    game = _GAMES.get(name.lower().replace("_", "-"))
+    key = name.lower().replace("_", "-")
+    if key not in _GAMES:
+        _load_entry_points()
+    game = _GAMES.get(key)
     if game is None:
         raise KeyError(f"no game named {name!r}; available: {', '.join(available_games())}")
     return game

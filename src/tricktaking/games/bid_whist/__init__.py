@@ -195,7 +195,7 @@ class BidWhistConfig:
 
     @property
     def players(self) -> int:
-        """The number of seats: always four, two partnerships (BW-1.1)."""
+        """Always four seats, in two partnerships (BW-1.1)."""
         return PLAYERS
 
     def __attrs_post_init__(self) -> None:
