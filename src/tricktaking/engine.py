@@ -16,7 +16,7 @@ Example:
     >>> tt.actor(state)
     1
     >>> available_games()
-    ('bid-whist', 'one-card', 'wizard')
+    ('bid-whist', 'oh-hell', 'one-card', 'wizard')
 """
 
 from __future__ import annotations

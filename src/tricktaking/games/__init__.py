@@ -11,9 +11,9 @@ Example:
 from __future__ import annotations
 
 from tricktaking.engine import Game, register_game
-from tricktaking.games import bid_whist, one_card, wizard
+from tricktaking.games import bid_whist, oh_hell, one_card, wizard
 
-__all__ = ["bid_whist", "one_card", "wizard"]
+__all__ = ["bid_whist", "oh_hell", "one_card", "wizard"]
 
 register_game(
     Game(
@@ -40,5 +40,14 @@ register_game(
         config_type=bid_whist.BidWhistConfig,
         state_type=bid_whist.BidWhistState,
         rules=bid_whist,
+    )
+)
+register_game(
+    Game(
+        name="oh-hell",
+        title="Oh Hell",
+        config_type=oh_hell.OhHellConfig,
+        state_type=oh_hell.OhHellState,
+        rules=oh_hell,
     )
 )
