@@ -154,7 +154,13 @@ def _problem(state: HighCardState, action: Deal | Play) -> Problem | None:
             if state.phase is not _PHASE_DEAL:
                 return Violation.WRONG_PHASE, "no deal is due"
             return deal_problem(
-                action, deck=_DECK, orders=_ORDERS, players=2, hand_size=2, stock_size=0
+                action,
+                deck=_DECK,
+                orders=_ORDERS,
+                players=2,
+                hand_size=2,
+                stock_size=0,
+                dealer=next_dealer(state.config.first_dealer, state._number, 2),
             )
 
 

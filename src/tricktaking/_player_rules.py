@@ -87,5 +87,33 @@ Scoring. The bidding team gets the kitty as its first book. Taking at least 6 pl
   loses.
 """
 
-RULES: dict[str, str] = {"wizard": _WIZARD, "one-card": _ONE_CARD, "bid-whist": _BID_WHIST}
+_OH_HELL = """\
+Oh Hell (3 to 7 players; up to 52 cards: the first 1 to 4 suits of C, D, S, H and the
+  lowest 2 to 13 ranks of each, from 2)
+
+The deal. Each player gets the same number of cards: a fixed number, or one drawn at
+  random from 1 up to the most that leaves a card over. The dealer is drawn at random
+  unless the table fixes one. The next card is turned up: its suit is trump.
+
+Bidding. Each player, starting left of the dealer, says how many tricks they will take,
+  from 0 to the number of cards in hand (type a number, such as 2 or "bid 2"). The
+  dealer bids last and may not bid so that the bids add up to the number of cards in
+  hand (unless the table plays free bidding).
+
+Play. The player left of the dealer leads any card, trumps included. Follow the suit led
+  if you can; otherwise play any card. The highest trump wins the trick; without a
+  trump, the highest card of the suit led. The winner leads next.
+
+Scoring. Each trick taken scores a point (or the table's points per trick); taking
+  exactly your bid scores 10 more. With the off-bid penalty a missed bid scores nothing
+  for its tricks and loses a point per trick too many or too few. The highest score
+  wins; tied players share the win. A full game plays a schedule of hands and adds up.
+"""
+
+RULES: dict[str, str] = {
+    "wizard": _WIZARD,
+    "one-card": _ONE_CARD,
+    "bid-whist": _BID_WHIST,
+    "oh-hell": _OH_HELL,
+}
 """The summary of each built-in game, by registry name."""
