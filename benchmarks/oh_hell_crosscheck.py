@@ -199,9 +199,7 @@ class _Checker:
         self.steps += 1
         over = oh_hell.is_over(state)
         actor = oh_hell.actor(state)
-        player = (
-            _CHANCE_PLAYER if actor is CHANCE else _TERMINAL_PLAYER if actor is None else actor
-        )
+        player = _CHANCE_PLAYER if actor is CHANCE else _TERMINAL_PLAYER if actor is None else actor
         self.same("current player", player, spiel.current_player())
         self.same("terminal", over, spiel.is_terminal())
         returns = [int(value) for value in spiel.returns()]
@@ -226,79 +224,99 @@ def crosscheck(config: OhHellConfig, seed: int, *, ours_deal: bool = True) -> _C
     words = stream(derive_seed(seed, "oh-hell crosscheck"))
     state = oh_hell.new_game(config)
     spiel = _spiel_game(config).new_initial_state()
-    n = config.players
-    deck_size = len(config.deck)
     checker.public(state, spiel)
-    # the chance events, in OpenSpiel's order (OH-15.2)
     deal = oh_hell.deal(state, derive_seed(seed, "deal")) if ours_deal else None
+    state = oh_hell.apply(state, _chance(checker, state, spiel, deal, words))
+    checker.public(state, spiel)
+    r = state.hand_size
+    n = config.players
+    while not oh_hell.is_over(state):
+        state = _player_step(checker, state, spiel, words)
+    checker.same("history length", 2 + n * r + 1 + n + n * r, len(spiel.history()))
+    return checker
+
+
+def _chance(
+    checker: _Checker,
+    state: OhHellState,
+    spiel: _SpielState,
+    deal: Deal | None,
+    words: Iterator[int],
+) -> Deal:
+    """Step OpenSpiel's chance events (OH-15.2), comparing their outcomes with the
+    chance model; the explicit deal they make (``deal`` itself, when given)."""
+    config = state.config
+    n = config.players
     planned: list[int] = []
     if deal is not None:
         dealer = deal.dealer if deal.dealer is not None else config.first_dealer
         planned = _explicit_outcomes(config, deal, cast("int", dealer))
     drawn: list[int] = []
-    r = 0
     while spiel.is_chance_node():
         position = len(drawn)
         outcomes = _outcomes(spiel)
-        if position == 0:
-            checker.same("hand-size outcomes", list(oh_hell.hand_size_outcomes(state)), outcomes)
-        elif position == 1:
-            if config.first_dealer is None:
-                checker.same("dealer outcomes", list(oh_hell.dealer_outcomes(state)), outcomes)
-            else:  # OpenSpiel draws every dealer; the test applies the fixed one
-                checker.same("dealer outcomes", _uniform(range(n)), outcomes)
-        else:
-            k = position - 2
-            left = [i for i in range(deck_size) if i not in drawn[2:]]
-            checker.same(f"card outcomes {k}", _uniform(left), outcomes)
+        checker.same(f"chance outcomes {position}", _expected(state, drawn), outcomes)
         if planned:
             outcome = planned[position]
         elif position == 1 and config.first_dealer is not None:
-            outcome = config.first_dealer
+            outcome = config.first_dealer  # OH-15.3: the test applies the fixed dealer
         else:
             outcome = outcomes[random_below(words, len(outcomes))][0]
         spiel.apply_action(outcome)
         drawn.append(outcome)
-        if position == 0:
-            r = outcome
-        if not spiel.is_chance_node():
-            break
-        checker.steps += 1
-        checker.same("current player", _CHANCE_PLAYER, spiel.current_player())
-    checker.same("chance events", 2 + n * r + 1, len(drawn))
+        if spiel.is_chance_node():
+            checker.steps += 1
+            checker.same("current player", _CHANCE_PLAYER, spiel.current_player())
+    checker.same("chance events", 2 + n * drawn[0] + 1, len(drawn))
     if deal is None:
-        deal = openspiel_deal(config, drawn)
-    else:
-        checker.same("chance outcomes", planned, drawn)
-    state = oh_hell.apply(state, deal)
+        return openspiel_deal(config, drawn)
+    checker.same("chance outcomes", planned, drawn)
+    return deal
+
+
+def _expected(state: OhHellState, drawn: list[int]) -> list[Outcome]:
+    """The chance model's outcomes for OpenSpiel's next chance event."""
+    config = state.config
+    if not drawn:
+        return list(oh_hell.hand_size_outcomes(state))
+    if len(drawn) == 1:
+        if config.first_dealer is None:
+            return list(oh_hell.dealer_outcomes(state))
+        return _uniform(range(config.players))  # OpenSpiel draws every dealer
+    # the uniform shuffle: each next card is uniform over the cards not yet drawn
+    return _uniform([i for i in range(len(config.deck)) if i not in drawn[2:]])
+
+
+def _player_step(
+    checker: _Checker, state: OhHellState, spiel: _SpielState, words: Iterator[int]
+) -> OhHellState:
+    """Compare the legal actions, take a random one on both, compare the result."""
+    config = state.config
+    seat = oh_hell.actor(state)
+    legal = oh_hell.legal_actions(state)
+    theirs = spiel.legal_actions()
+    checker.same("legal actions", sorted(_action_id(config, a) for a in legal), theirs)
+    strings = {_action_id(config, a): _spiel_string(config, a) for a in legal}
+    checker.same(
+        "action strings",
+        strings,
+        {a: spiel.action_to_string(cast("int", seat), a) for a in theirs if a in strings},
+    )
+    action = legal[random_below(words, len(legal))]
+    tricks = len(state.round.tricks)
+    _, won_before = _lines(spiel)
+    state = oh_hell.apply(state, action)
+    spiel.apply_action(_action_id(config, action))
+    if len(state.round.tricks) > tricks:
+        winner = state.round.tricks[-1].winner
+        if spiel.is_terminal():  # OH-15.6 (4): the seat whose count went up
+            _, won_after = _lines(spiel)
+            rose = [s for s, count in enumerate(won_after) if count == won_before[s] + 1]
+            checker.same("last trick winner", [winner], rose)
+        else:
+            checker.same("trick winner", winner, spiel.current_player())
     checker.public(state, spiel)
-    while not oh_hell.is_over(state):
-        seat = oh_hell.actor(state)
-        legal = oh_hell.legal_actions(state)
-        theirs = spiel.legal_actions()
-        checker.same("legal actions", sorted(_action_id(config, a) for a in legal), theirs)
-        strings = {_action_id(config, a): _spiel_string(config, a) for a in legal}
-        checker.same(
-            "action strings",
-            strings,
-            {a: spiel.action_to_string(cast("int", seat), a) for a in theirs if a in strings},
-        )
-        action = legal[random_below(words, len(legal))]
-        tricks = len(state.round.tricks)
-        _, won_before = _lines(spiel)
-        state = oh_hell.apply(state, action)
-        spiel.apply_action(_action_id(config, action))
-        if len(state.round.tricks) > tricks:
-            winner = state.round.tricks[-1].winner
-            if spiel.is_terminal():
-                _, won_after = _lines(spiel)
-                rose = [s for s in range(n) if won_after[s] == won_before[s] + 1]
-                checker.same("last trick winner", [winner], rose)
-            else:
-                checker.same("trick winner", winner, spiel.current_player())
-        checker.public(state, spiel)
-    checker.same("history length", 2 + n * r + 1 + n + n * r, len(spiel.history()))
-    return checker
+    return state
 
 
 def replay_history(config: OhHellConfig, history: Sequence[int]) -> OhHellState:

@@ -127,7 +127,10 @@ def deal_problem(
 def _dealer_problem(named: int | None, due: int | None, players: int) -> Problem | None:
     if due is None:
         if named is None or not 0 <= named < players:
-            return Violation.BAD_DEAL, f"the deal must name the dealer drawn, a seat 0 to {players - 1}"
+            return (
+                Violation.BAD_DEAL,
+                f"the deal must name the dealer drawn, a seat 0 to {players - 1}",
+            )
         return None
     if named is not None and named != due:
         return Violation.BAD_DEAL, f"seat {due} deals now, so the deal may not name another dealer"

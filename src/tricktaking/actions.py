@@ -109,7 +109,7 @@ def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
 
 def _dealer(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
     if value is not None:
-        exact_int(instance, attribute, value)
+        exact_int(instance, cast("attrs.Attribute[int]", attribute), value)
 
 
 @attrs.frozen(kw_only=True)

@@ -76,7 +76,7 @@ def test_oh_15_9_the_worked_deals_replay_from_their_histories(
 
 
 def test_oh_15_1_oh_15_6_random_deals_agree_at_every_step() -> None:
-    """OH-15.1 to OH-15.7, OH-15.9: 320 random deals over random configurations."""
+    """OH-15.1, OH-15.6, OH-15.9: 320 random deals over random configurations."""
     words = stream(derive_seed(2026, "configs"))
     steps = 0
     differences: list[str] = []
@@ -90,6 +90,27 @@ def test_oh_15_1_oh_15_6_random_deals_agree_at_every_step() -> None:
     assert differences == []
     assert players == {3, 4, 5, 6, 7}
     assert steps > 8000
+
+
+def test_oh_15_2_oh_15_3_explicit_deals_and_openspiel_outcomes_map_both_ways() -> None:
+    config = OhHellConfig(players=4, hand_size=3)
+    deal = crosscheck.openspiel_deal(config, D1[:15])
+    assert deal.dealer == 0 and str(deal.stock[0]) == "9H"
+    assert [" ".join(map(str, hand)) for hand in deal.hands] == [
+        "AS 2H 5D", "KS QD 7C", "3S JH 4C", "9S AD 8C"
+    ]  # fmt: skip
+    assert crosscheck._explicit_outcomes(config, deal, 0)[:2] == [3, 0]
+    assert sorted(crosscheck._explicit_outcomes(config, deal, 0)) == sorted(D1[:15])
+    fixed = OhHellConfig(players=4, hand_size=3, first_dealer=0)
+    assert crosscheck.openspiel_deal(fixed, D1[:15]).dealer is None
+
+
+def test_oh_15_7_text_layouts_are_not_compared_but_two_lines_are_read() -> None:
+    import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+    game = pyspiel.load_game("oh_hell", {"players": 3, "num_tricks_fixed": 1})
+    state = game.new_initial_state()
+    assert crosscheck._lines(state) == ([-1, -1, -1], [0, 0, 0])
 
 
 def test_oh_15_4_oh_15_5_the_cross_check_sees_a_rule_openspiel_does_not_have() -> None:

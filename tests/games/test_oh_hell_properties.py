@@ -8,9 +8,11 @@ from hypothesis import strategies as st
 
 from tricktaking import CHANCE, Deal, IllegalActionError, Play
 from tricktaking.games import oh_hell
-from tricktaking.games.oh_hell import OhHellConfig, OhHellPhase, OhHellState
+from tricktaking.games.oh_hell import OhHellConfig, OhHellPhase, OhHellState, Schedule
 from tricktaking.seeding import derive_seed, random_below, stream
 from tricktaking.testing import check_conformance
+
+SCHEDULES: list[Schedule | None] = [None, None, "up", "down", "up_down", "down_up"]
 
 
 @st.composite
@@ -20,7 +22,7 @@ def configs(draw: st.DrawFn) -> OhHellConfig:
     num_suits = draw(st.integers(1, 4))
     cards_per_suit = draw(st.integers(max(2, -(-(players + 1) // num_suits)), 13))
     h_max = (num_suits * cards_per_suit - 1) // players
-    schedule = draw(st.sampled_from([None, None, "up", "down", "up_down", "down_up"]))
+    schedule = draw(st.sampled_from(SCHEDULES))
     return OhHellConfig(
         players=players,
         num_suits=num_suits,

@@ -58,7 +58,6 @@ from tricktaking._validation import (
     card_play_problem,
     deal_problem,
     follow_problem,
-    is_int,
     not_playing,
     require_config,
     seat_option,
@@ -180,7 +179,7 @@ class OhHellConfig:
         >>> OhHellConfig(players=3, hand_size=18)
         Traceback (most recent call last):
         ...
-        tricktaking.errors.ConfigError: hand_size must be None or 1 to 17 with 3 players and 52 cards, not 18
+        tricktaking.errors.ConfigError: hand_size must be None or 1 to 17 (H_max), not 18
     """
 
     players: int = 3
@@ -218,10 +217,7 @@ class OhHellConfig:
         for name in ("hand_size", "max_hand_size"):
             value = object.__getattribute__(self, name)
             if value is not None and not 1 <= value <= h_max:
-                raise ConfigError(
-                    f"{name} must be None or 1 to {h_max} with {self.players} players and "
-                    f"{size} cards, not {value}"
-                )
+                raise ConfigError(f"{name} must be None or 1 to {h_max} (H_max), not {value}")
         if self.first_dealer is not None:
             seat_option("first_dealer", self.first_dealer, self.players)
         if self.bid_rule not in ("hook", "free"):
@@ -233,10 +229,11 @@ class OhHellConfig:
             raise ConfigError(
                 f"off_bid_penalty must be True or False, not {safe_repr(self.off_bid_penalty)}"
             )
-        if self.schedule is None:
+        schedule: object = self.schedule
+        if schedule is None:
             if self.max_hand_size is not None:
                 raise ConfigError("max_hand_size needs a schedule")
-        elif type(self.schedule) is not str or self.schedule not in _SCHEDULES:
+        elif type(schedule) is not str or schedule not in _SCHEDULES:
             raise ConfigError(
                 "schedule must be None, 'up', 'down', 'up_down' or 'down_up', "
                 f"not {safe_repr(self.schedule)}"
@@ -480,9 +477,7 @@ _DEAL_PHASE = OhHellPhase.DEAL
 _OVER_PHASE = OhHellPhase.OVER
 _PLAY_PHASE = OhHellPhase.PLAY
 
-_make_view = constructor(
-    OhHellView, *TABLE_FIELDS, "total_hands", "hand_size", "turn_up", "bids"
-)
+_make_view = constructor(OhHellView, *TABLE_FIELDS, "total_hands", "hand_size", "turn_up", "bids")
 _replace = replacer(OhHellState)
 _with_bid = replacer(OhHellState, "phase", "bids", "history")
 deal_changes(OhHellState, "phase", "stock", "trump", "hand_size", "bids", "history")
@@ -689,7 +684,9 @@ def new_game(config: OhHellConfig) -> OhHellState:
     return OhHellState(
         config=config,
         phase=_DEAL_PHASE,
-        round=Round(number=0, dealer=dealer, hands=((),) * n, trick=Trick(leader=left_of(dealer, n))),
+        round=Round(
+            number=0, dealer=dealer, hands=((),) * n, trick=Trick(leader=left_of(dealer, n))
+        ),
         stock=(),
         trump=None,
         hand_size=0,
