@@ -163,7 +163,7 @@ class Deal:
 
         Card ``d[k]`` with ``k < hand_size * players`` goes to seat
         ``(first_seat + k) % players``; the remaining cards form the stock in order.
-        Hands are sorted canonically. ``dealer`` is the deal's :attr:`dealer`.
+        Hands are sorted canonically. ``dealer`` is the deal's ``dealer``.
 
         Example:
             >>> from tricktaking.actions import Deal

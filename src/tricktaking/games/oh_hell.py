@@ -243,7 +243,7 @@ class OhHellConfig:
 
     @property
     def deck(self) -> Deck:
-        """The deck in card-index order (OH-2.5): ``deck[i]`` is the card of index ``i``.
+        """The deck in card-index order, so ``deck[i]`` is the card of index ``i`` (OH-2.5).
 
         Example:
             >>> from tricktaking.games.oh_hell import OhHellConfig
@@ -254,7 +254,7 @@ class OhHellConfig:
 
     @property
     def h_max(self) -> int:
-        """The largest hand that leaves a turn-up card: ``(N - 1) // players`` (OH-3.1).
+        """The largest hand that leaves a turn-up card, ``(N - 1) // players`` (OH-3.1).
 
         Example:
             >>> from tricktaking.games.oh_hell import OhHellConfig
@@ -639,7 +639,7 @@ def dealer_outcomes(state: OhHellState) -> tuple[tuple[int, Fraction], ...]:
     """The seats that may deal the next hand, each with its probability (OH-4.1).
 
     With ``first_dealer=None`` the first dealer is uniform over the seats, and the deal
-    names it (:attr:`~tricktaking.actions.Deal.dealer`); otherwise, and for every later
+    names it (``Deal.dealer``); otherwise, and for every later
     hand of a full game (OH-14.5), the dealer is fixed, with probability 1.
 
     Raises:
