@@ -908,3 +908,20 @@ def test_the_top_level_functions_play_oh_hell() -> None:
     assert tt.winners(state)
     text = tt.records.dumps(state)
     assert tt.records.loads(text).final_state() == state
+
+
+def test_actions_out_of_their_phase_are_refused() -> None:
+    config = OhHellConfig(players=3, hand_size=1, first_dealer=0)
+    state = start(config, ["2C", "3C", "4C"], "5C")
+    assert oh_hell.check(state, make_deal(config, ["2C", "3C", "4C"], "5C")) is (
+        Violation.WRONG_PHASE
+    )
+    assert violation(state, "1 play 3C") is Violation.WRONG_PHASE
+    state = run(state, "1 bid 0", "2 bid 0", "0 bid 0")
+    assert violation(state, "1 bid 0") is Violation.WRONG_PHASE
+    assert violation(state, "1 play 2C") is Violation.CARD_NOT_IN_HAND
+    assert repr(state.phase) == "<OhHellPhase.PLAY: 'play'>"
+    with pytest.raises(IllegalActionError):
+        oh_hell.deal(state, 1)
+    with pytest.raises(IllegalActionError):
+        oh_hell.hand_size_outcomes(state)
