@@ -202,9 +202,11 @@ def _problem(state: HighCardState, action: object) -> tuple[Violation, str] | No
             if card not in _playable(state, seat):
                 return Violation.MUST_FOLLOW_SUIT, "a card of the suit led must be played"
             return None
-        case Deal(hands=hands, stock=stock) if type(action) is Deal:
+        case Deal(hands=hands, stock=stock, dealer=dealer) if type(action) is Deal:
             if state.phase is not HighCardPhase.DEAL:
                 return Violation.WRONG_PHASE, "no deal is due"
+            if dealer not in (None, state.round.dealer):
+                return Violation.BAD_DEAL, "the dealer is the configuration's, not chance's"
             sizes_right = len(hands) == PLAYERS and all(len(h) == HAND_SIZE for h in hands)
             dealt = sorted(map(str, (card for hand in hands for card in hand)))
             if not sizes_right or stock or dealt != sorted(map(str, DECK)):

@@ -560,6 +560,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> i
         >>> from tricktaking.cli import main
         >>> main(["games"])
         bid-whist
+        oh-hell
         one-card
         wizard
         0

@@ -16,7 +16,7 @@ Example:
     >>> tt.actor(state)
     1
     >>> available_games()
-    ('bid-whist', 'one-card', 'wizard')
+    ('bid-whist', 'oh-hell', 'one-card', 'wizard')
 """
 
 from __future__ import annotations
@@ -341,15 +341,9 @@ has the module ``high_card`` imported (and so its game registered) the first tim
 registry is asked for the available games, so ``tricktaking play high-card`` plays it.
 """
 
-_ENTRY_POINTS_LOADED = False
-
-
+@functools.cache  # once per process: importing a game registers it for good
 def _load_entry_points() -> None:
-    """Import every module of the ``tricktaking.games`` entry points, once."""
-    global _ENTRY_POINTS_LOADED  # noqa: PLW0603 - the registry is one per process
-    if _ENTRY_POINTS_LOADED:
-        return
-    _ENTRY_POINTS_LOADED = True
+    """Import every module of the ``tricktaking.games`` entry points."""
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         try:
             entry.load()

@@ -12,12 +12,18 @@ Example:
 
 from __future__ import annotations
 
-from tricktaking.games import bid_whist, one_card, wizard
+from tricktaking.games import bid_whist, oh_hell, one_card, wizard
 from tricktaking.games.bid_whist import declaration as _bid_whist_declaration
+from tricktaking.games.oh_hell import declaration as _oh_hell_declaration
 from tricktaking.games.one_card import declaration as _one_card_declaration
 from tricktaking.games.wizard import declaration as _wizard_declaration
 
-__all__ = ["bid_whist", "one_card", "wizard"]
+__all__ = ["bid_whist", "oh_hell", "one_card", "wizard"]
 
 # the declarations register themselves when imported
-_DECLARED = (_bid_whist_declaration.GAME, _one_card_declaration.GAME, _wizard_declaration.GAME)
+_DECLARED = (
+    _bid_whist_declaration.GAME,
+    _oh_hell_declaration.GAME,
+    _one_card_declaration.GAME,
+    _wizard_declaration.GAME,
+)

@@ -46,7 +46,7 @@ def supported_games() -> tuple[str, ...]:
     Example:
         >>> from tricktaking.rl import supported_games
         >>> supported_games()
-        ('bid-whist', 'one-card', 'wizard')
+        ('bid-whist', 'oh-hell', 'one-card', 'wizard')
     """
     return tuple(name for name in tt.available_games() if tt.get_game(name).learning is not None)
 

@@ -843,6 +843,7 @@ def _problem(state: BidWhistState, action: BidWhistAction) -> Problem | None:
                 players=PLAYERS,
                 hand_size=HAND_SIZE,
                 stock_size=KITTY_SIZE,
+                dealer=next_dealer(state.config.first_dealer, state._number, PLAYERS),
             )
 
 

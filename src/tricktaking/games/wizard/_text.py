@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tricktaking._table_words import bids_line, exact_bid_summary
 from tricktaking.actions import Action
 from tricktaking.cards import Suit
 from tricktaking.games.wizard import Bid, WizardPhase, WizardView
@@ -28,8 +29,7 @@ def _table(view: PlayerView, names: SeatNames, screen: Screen) -> None:
         screen(f"turn-up: {screen.card(view.turn_up)}, trump: {trump}")
     else:
         screen(f"trump: {trump}")
-    made = [f"{names(seat)} {bid}" for seat, bid in enumerate(view.bids) if bid is not None]
-    screen(f"bids: {', '.join(made) or 'none yet'}")
+    screen(bids_line(view.bids, names))
 
 
 def _task(action: Action, view: PlayerView) -> str | None:
@@ -57,13 +57,9 @@ def _deal_summary(
 ) -> bool:
     if not isinstance(view, WizardView):
         return False
-    won, totals = view.tricks_won, view.scores
-    for seat, bid in enumerate(view.bids):
-        verdict = "made it" if bid == won[seat] else "missed"
-        screen(
-            f"{names(seat)}: bid {bid}, took {won[seat]} ({verdict}): "
-            f"{gained[seat]:+d}, total {totals[seat]}"
-        )
+    exact_bid_summary(
+        view.bids, view.tricks_won, gained=gained, totals=view.scores, names=names, screen=screen
+    )
     return True
 
 
