@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 
 from tricktaking.cards import Card, Rank, Suit
+from tricktaking.errors import ArgumentTypeError, safe_repr
 from tricktaking.render._xml import Svg, element, num, svg_root, to_svg
 
 __all__ = [
@@ -346,7 +347,7 @@ def card_svg(
         True
     """
     if not isinstance(card, Card):
-        raise TypeError(f"card_svg draws a Card, not {card!r}")
+        raise ArgumentTypeError(f"card_svg draws a Card, not {safe_repr(card)}")
     root = svg_root(CARD_WIDTH, CARD_HEIGHT, size, class_="tricktaking-card")
     draw_card(root, card, 0, 0, colors=colors)
     return to_svg(root)

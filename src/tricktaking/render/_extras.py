@@ -14,6 +14,7 @@ from typing import TypeVar
 import attrs
 
 from tricktaking.cards import Card
+from tricktaking.errors import safe_repr
 from tricktaking.games.bid_whist import BidWhistView
 from tricktaking.games.one_card import OneCardView
 from tricktaking.games.wizard import WizardView
@@ -108,7 +109,9 @@ def extras_of(view: PlayerView) -> TableExtras:
         return TableExtras()
     result = extras(view)
     if not isinstance(result, TableExtras):
-        raise RenderError(f"the extras of {game_name(view)!r} returned {result!r}")
+        raise RenderError(
+            f"the extras of {safe_repr(game_name(view))} returned {safe_repr(result)}"
+        )
     return result
 
 
