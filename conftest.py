@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import doctest
 import importlib.util
 import os
+import re
+from collections.abc import Generator, Iterable
 from pathlib import Path
 
 import pytest
@@ -61,3 +64,58 @@ def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectRep
     return pytest.CollectReport(
         collector.nodeid, "skipped", (str(collector.path), 0, f"Skipped: {reason}"), []
     )
+
+
+# A test elsewhere that reaches an extra (a docstring check over every module, an example,
+# a how-to's doctest, a Dask cluster) fails on the missing module itself, or on the
+# package's own guard, whose message names the extra. Without that extra installed, such
+# a failure is a skip; with it installed (as ./tools/test installs them all) nothing is
+# converted, so no real failure is hidden.
+_EXTRA_MODULES = {
+    "rl": _RL,
+    "web": _WEB,
+    "dask": ("dask", "distributed"),
+    "test": ("httpx2", "playwright"),
+}
+_GUARD = re.compile(r"pip install '\.\[(\w+)\]'")
+
+
+def _absent(modules: Iterable[str]) -> list[str]:
+    return [name for name in modules if importlib.util.find_spec(name) is None]
+
+
+def _missing_module(error: BaseException | None) -> str | None:
+    """The absent optional module behind ``error`` (or its causes), or ``None``."""
+    optional = {name for modules in _EXTRA_MODULES.values() for name in modules}
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if isinstance(error, doctest.UnexpectedException):
+            error = error.exc_info[1]
+            continue
+        if isinstance(error, ModuleNotFoundError) and error.name:
+            top = error.name.partition(".")[0]
+            if top in optional and _absent([top]):
+                return top
+        if isinstance(error, ImportError) and (guard := _GUARD.search(str(error))):
+            absent = _absent(_EXTRA_MODULES.get(guard.group(1), ()))
+            if absent:
+                return absent[0]
+        error = error.__cause__ or error.__context__
+    return None
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Report a test that failed only for a missing optional module as skipped."""
+    report = yield
+    if report.failed and call.excinfo is not None:
+        module = _missing_module(call.excinfo.value)
+        if module is not None:
+            report.outcome = "skipped"
+            path, line, _ = item.location
+            reason = f"Skipped: needs {module}, from an optional extra"
+            report.longrepr = (path, (line or 0) + 1, reason)
+    return report
