@@ -4,6 +4,7 @@ and any bad number gives a typed error."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from functools import cache
 
 import pytest
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 import tricktaking as tt
 from tricktaking.errors import ArgumentError, ArgumentTypeError, TricktakingError
 from tricktaking.records import GameRecord
-from tricktaking.render import RenderError, card_svg, deal_svg, svg
+from tricktaking.render import RenderError, back_svg, card_svg, deal_svg, register_extras, svg
 from tricktaking.testing import playout
 
 HUGE = 10**5000
@@ -100,3 +101,29 @@ def test_a_card_picture_of_a_non_card_is_a_typed_type_error() -> None:
         card_svg("QH")  # type: ignore[arg-type]
     error: object = caught.value
     assert isinstance(error, TypeError) and isinstance(error, TricktakingError)
+
+
+@pytest.mark.parametrize(
+    "colors", [5, ["red"], {"red": 5}, {"no such colour": "#fff"}, {3: "#fff"}, "red"]
+)
+def test_colors_that_are_not_a_mapping_of_known_names_to_text_get_a_render_error(
+    colors: object,
+) -> None:
+    calls: list[Callable[[], object]] = [
+        lambda: svg(_view(), colors=colors),  # type: ignore[arg-type]
+        lambda: card_svg(tt.Card.parse("QH"), colors=colors),  # type: ignore[arg-type]
+        lambda: back_svg(colors=colors),  # type: ignore[arg-type]
+        lambda: deal_svg(_record(), 0, colors=colors),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(RenderError, match="colors"):
+            call()
+
+
+def test_known_colours_still_apply() -> None:
+    assert "#123456" in svg(_view(), colors={"red": "#123456", "felt": "#123456"})
+
+
+def test_register_extras_with_bad_arguments_is_a_typed_type_error() -> None:
+    with pytest.raises(ArgumentTypeError, match="register_extras"):
+        register_extras(5, 5)  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from typing import TypeVar
 import attrs
 
 from tricktaking.cards import Card
-from tricktaking.errors import safe_repr
+from tricktaking.errors import ArgumentTypeError, safe_repr
 from tricktaking.games.bid_whist import BidWhistView
 from tricktaking.games.one_card import OneCardView
 from tricktaking.games.wizard import WizardView
@@ -89,7 +89,7 @@ def register_extras(game: str, extras: Extras) -> None:
     """
     checked: object = game
     if not isinstance(checked, str) or not callable(extras):
-        raise TypeError("register_extras takes a game name and a function")
+        raise ArgumentTypeError("register_extras takes a game name and a function")
     _EXTRAS[game] = extras
 
 

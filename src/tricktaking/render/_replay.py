@@ -16,7 +16,14 @@ from tricktaking.cards import Card
 from tricktaking.engine import GameState, actor, get_game, scores, view
 from tricktaking.errors import safe_repr
 from tricktaking.records import GameRecord
-from tricktaking.render._cards import CARD_HEIGHT, CARD_WIDTH, draw_card, draw_suit, outline
+from tricktaking.render._cards import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    check_colors,
+    draw_card,
+    draw_suit,
+    outline,
+)
 from tricktaking.render._errors import RenderError
 from tricktaking.render._extras import CardGroup, TableExtras, extras_of
 from tricktaking.render._table import WIDTH, Painter, draw_table
@@ -146,7 +153,8 @@ def deal_svg(
 
     Raises:
         RenderError: If ``index`` is not a finished deal, ``step`` is out of range,
-            or ``seat`` or ``names`` do not fit the game.
+            ``seat`` or ``names`` do not fit the game, or ``colors`` is not overrides
+            of ``COLORS``.
 
     Example:
         >>> import tricktaking as tt
@@ -166,6 +174,7 @@ def deal_svg(
     """
     deal = _finished_deal(record, index)
     players = len(deal.deal.hands)
+    check_colors(colors)
     labels = seat_names(record.seats if names is None else names, players)
     if not _is_int(seat) or not 0 <= seat < players:
         raise RenderError(
