@@ -58,6 +58,7 @@ def test_accepted_tokens(text: str, expected: str) -> None:
         ("2♦", "2D"),
         ("K♣", "KC"),
         (" J♣ ", "JC"),
+        ("Q♥\ufe0f", "QH"),  # the emoji form of the symbol, as phones and chat apps send it
     ],
 )
 def test_the_suit_symbols_the_terminal_prints_are_accepted(text: str, expected: str) -> None:

@@ -264,7 +264,8 @@ class Card:
         """
         if not isinstance(token, str):
             raise NotationError(f"a card token must be a string, not {safe_repr(token)}")
-        card = _BY_TOKEN.get(token.strip().upper())
+        # The emoji variation selector follows a suit symbol in text from phones and chats.
+        card = _BY_TOKEN.get(token.strip().upper().replace("\ufe0f", ""))
         if card is None:
             raise NotationError(
                 f"{safe_repr(token)} is not a card token (expected rank then suit such as 'QH', "
