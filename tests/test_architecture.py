@@ -1,8 +1,9 @@
-"""The import structure: dependencies point one way (DESIGN.md section 2).
+"""The import structure: dependencies point down, and only down (CONTRIBUTING.md, "Layout").
 
 The core (cards, decks, tricks, actions, rounds, views, the engine and its private
-mechanics) never names a game; a game module imports the core only; and no module of
-the package takes part in an import cycle, TYPE_CHECKING imports included.
+mechanics) never names a game, so a new game touches no core file; a game module imports
+the core only, so no arrow runs from a game up into the machinery that uses it; and no
+module of the package takes part in an import cycle, TYPE_CHECKING imports included.
 """
 
 from __future__ import annotations

@@ -341,6 +341,7 @@ has the module ``high_card`` imported (and so its game registered) the first tim
 registry is asked for the available games, so ``tricktaking play high-card`` plays it.
 """
 
+
 @functools.cache  # once per process: importing a game registers it for good
 def _load_entry_points() -> None:
     """Import every module of the ``tricktaking.games`` entry points."""

@@ -13,6 +13,7 @@ import warnings
 from collections.abc import Callable
 
 from tricktaking.engine import get_game
+from tricktaking.errors import ArgumentTypeError, safe_repr
 from tricktaking.plugins import CardGroup, TableExtras
 from tricktaking.render._errors import RenderError
 from tricktaking.render._view import game_name
@@ -51,7 +52,7 @@ def register_extras(game: str, extras: Extras) -> None:
     """
     checked: object = game
     if not isinstance(checked, str) or not callable(extras):
-        raise TypeError("register_extras takes a game name and a function")
+        raise ArgumentTypeError("register_extras takes a game name and a function")
     warnings.warn(
         "register_extras is deprecated: declare render_extras in the game's Game record",
         DeprecationWarning,
@@ -82,5 +83,7 @@ def extras_of(view: PlayerView) -> TableExtras:
         return TableExtras()
     result = extras(view)
     if not isinstance(result, TableExtras):
-        raise RenderError(f"the extras of {game_name(view)!r} returned {result!r}")
+        raise RenderError(
+            f"the extras of {safe_repr(game_name(view))} returned {safe_repr(result)}"
+        )
     return result
