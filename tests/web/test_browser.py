@@ -80,7 +80,11 @@ def browser() -> Iterator[Browser]:
 
 def _table(base_url: str, game: str, options: Message, seats: list[str], seed: int) -> Message:
     body = {"game": game, "options": options, "seats": seats, "seed": seed}
-    request = urllib.request.Request(base_url + "/api/tables", data=json.dumps(body).encode())
+    request = urllib.request.Request(
+        base_url + "/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return cast("Message", json.loads(answer.read()))
 

@@ -82,6 +82,9 @@ ErrorCode: TypeAlias = Literal[
     "game_over",
     "unsupported",
     "not_found",
+    "rate_limited",
+    "too_many_tables",
+    "forbidden",
 ]
 """The stable reason codes of ``error`` messages (see the protocol page)."""
 
@@ -196,7 +199,7 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         raise ProtocolError("too_large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
     try:
         data = json.loads(text)
-    except (ValueError, TypeError) as error:
+    except (ValueError, TypeError, RecursionError) as error:  # deep nesting is malformed
         raise ProtocolError("malformed", f"not JSON: {error}") from error
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a message must be a JSON object")

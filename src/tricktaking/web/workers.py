@@ -1,0 +1,111 @@
+"""Bot moves and hints, computed off the event loop with a time budget.
+
+The quick bots (heuristic, random) run in a small thread pool; searches (the search
+bots' moves and hints) run in worker processes, at most
+:attr:`~tricktaking.web.limits.Limits.search_workers` at once, each limited to
+:attr:`~tricktaking.web.limits.Limits.decision_seconds` of CPU time. A bot is made
+afresh for each decision with a seed derived from the table's seed, its seat and the
+decision's ``seq``, so that a table resumed after a restart plays on as it would have.
+
+Example:
+    >>> import asyncio
+    >>> import tricktaking as tt
+    >>> from tricktaking.web.limits import Limits
+    >>> from tricktaking.web.workers import Workers
+    >>> state = tt.new_game(tt.OneCardConfig(players=2))
+    >>> state = tt.apply(state, tt.deal(state, seed=1))
+    >>> seat = tt.actor(state)
+    >>> async def demo() -> bool:
+    ...     workers = Workers(Limits())
+    ...     action = await workers.decide("heuristic", "one-card", 7, tt.view(state, seat))
+    ...     workers.close()
+    ...     return action in tt.legal_actions(state)
+    >>> asyncio.run(demo())
+    True
+"""
+
+# pyright: strict
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Final
+
+from tricktaking.bots import make_bot, suggest
+from tricktaking.bots.search import IsmctsBot, PimcBot
+from tricktaking.engine import Action, PlayerView
+from tricktaking.web.limits import Limits
+
+__all__ = ["SEARCH_KINDS", "Workers"]
+
+SEARCH_KINDS: Final = frozenset({"pimc", "ismcts"})
+"""The bot kinds that search (and so run in worker processes)."""
+
+
+def _decide(kind: str, game: str, seed: int, view: PlayerView, seconds: float) -> Action:
+    bot = make_bot(kind, game, seed)
+    if isinstance(bot, (IsmctsBot, PimcBot)):  # its time budget as well as its iterations
+        bot.seconds = seconds
+    return bot.act(view)
+
+
+def _hint(view: PlayerView, seconds: float) -> Action:
+    bot = IsmctsBot(iterations=200, seconds=seconds)
+    return suggest(view, bot)[0].action
+
+
+class Workers:
+    """The pools the hub hands its decisions to.
+
+    Args:
+        limits: ``bot_workers``, ``search_workers`` and ``decision_seconds``.
+        processes: Whether searches run in worker processes (else in a thread: for
+            tests, where starting processes costs more than the searches).
+
+    Example:
+        >>> from tricktaking.web.limits import Limits
+        >>> from tricktaking.web.workers import Workers
+        >>> Workers(Limits(search_workers=2)).searches
+        2
+    """
+
+    def __init__(self, limits: Limits, *, processes: bool = True) -> None:
+        self.seconds = limits.decision_seconds
+        self.searches = limits.search_workers
+        self._threads = ThreadPoolExecutor(limits.bot_workers, thread_name_prefix="bots")
+        self._searching: Executor | None = None
+        self._processes: ProcessPoolExecutor | None = None
+        if not processes:
+            self._searching = ThreadPoolExecutor(self.searches, thread_name_prefix="search")
+
+    def _search_pool(self) -> Executor:
+        if self._searching is not None:
+            return self._searching
+        if self._processes is None:
+            # spawn: a fork of a process running an event loop and threads is unsafe
+            context = multiprocessing.get_context("spawn")
+            self._processes = ProcessPoolExecutor(self.searches, mp_context=context)
+        return self._processes
+
+    async def decide(self, kind: str, game: str, seed: int, view: PlayerView) -> Action:
+        """A bot's move for ``view``, computed in a pool."""
+        pool = self._search_pool() if kind in SEARCH_KINDS else self._threads
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(pool, _decide, kind, game, seed, view, self.seconds)
+
+    async def hint(self, view: PlayerView) -> Action:
+        """The suggested move for ``view`` (a search in a worker process)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._search_pool(), _hint, view, self.seconds)
+
+    def close(self) -> None:
+        """Stop at once: queued decisions are dropped and running searches killed."""
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        if self._searching is not None:
+            self._searching.shutdown(wait=False, cancel_futures=True)
+        if self._processes is not None:
+            processes = list(getattr(self._processes, "_processes", {}).values())
+            self._processes.shutdown(wait=False, cancel_futures=True)
+            for process in processes:  # a search may run for seconds: do not wait for it
+                process.terminate()
