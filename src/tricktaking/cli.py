@@ -367,6 +367,14 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
     serve.add_argument("--port", type=_integer, default=8000, help="port (default 8000)")
     serve.add_argument("--db", default=None, help="SQLite file of the tables")
+    serve.add_argument("--expose", action="store_true", help="allow a non-loopback --host")
+    serve.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another host name to answer (repeatable)",
+    )
     return parser
 
 
@@ -375,9 +383,15 @@ def _serve(args: argparse.Namespace, out: Output) -> int:
         from tricktaking.web import server  # noqa: PLC0415 - the optional extra
     except ImportError:
         raise _UsageError(
-            "tricktaking serve needs the web extra: pip install 'tricktaking[web]'"
+            f"tricktaking {args.command} needs the web extra: pip install 'tricktaking[web]'"
         ) from None
-    server.serve(args.host, args.port, args.db or server.DEFAULT_DB)
+    server.serve(
+        args.host,
+        args.port,
+        args.db or server.DEFAULT_DB,
+        expose=args.expose,
+        allow_hosts=args.allow_host,
+    )
     return 0
 
 

@@ -41,3 +41,8 @@ Served = Callable[..., AbstractContextManager[LocalClient]]
 def served_fixture() -> Served:
     """:func:`served`, for tests to call with their own database and limits."""
     return served
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``limits`` marker: keyword arguments of a live server's Limits."""
+    config.addinivalue_line("markers", "limits(**fields): the live server's Limits")

@@ -99,6 +99,8 @@ def test_games_lists_every_registered_game_with_its_options(client: TestClient) 
         "kind": "choice",
         "default": "free",
         "choices": ["free", "hook"],
+        "label": "Bid rule",
+        "help": '"free" or "hook" (WZ-7.4, WZ-7.5).',
     } in (wizard["options"])
 
 
