@@ -260,7 +260,7 @@ def test_a_reconnecting_client_gets_what_it_missed(client: TestClient) -> None:
     with client.websocket_connect("/ws/" + seat_token(links, 1)) as ws:
         again = hello(ws, since=seq_of(before))
     assert again["seq"] == seq_of(before) + 1
-    assert again["events"] == [{"seq": again["seq"], "action": "1 bid 1"}]
+    assert again["events"] == [{"seq": again["seq"], "action": "1 bid 1", "said": "1"}]
 
 
 def test_the_replay_opens_only_when_the_game_is_over(client: TestClient) -> None:

@@ -186,7 +186,7 @@ def test_hints_are_rate_limited(served: Served) -> None:
             for _ in range(3):
                 ws.send_text('{"type": "hint"}')
                 answers.append(ws.receive_json())
-    assert [answer["type"] for answer in answers] == ["hint", "hint", "error"]
+    assert [answer["type"] for answer in answers] == ["hint", "hint", "error"], answers
     assert answers[-1]["code"] == "rate_limited"
 
 

@@ -33,6 +33,7 @@ import contextlib
 import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 import attrs
 
@@ -45,6 +46,7 @@ from tricktaking.web.outbox import Client, Outbox
 from tricktaking.web.protocol import (
     PROTOCOL_VERSION,
     ProtocolError,
+    phrases,
     public_view,
     seat_view,
 )
@@ -287,12 +289,15 @@ class Hub:
         for outbox in list(self._clients[table.id].values()):
             seat = self._seats[outbox]
             if seat not in messages:
+                seen = self._view(table, seat)
                 messages[seat] = {
                     "type": "event",
                     "seq": entry.seq,
                     "actor": entry.actor,
                     "action": entry.told(seat),
-                    "view": self._view(table, seat),
+                    "said": entry.said(seat),
+                    "view": seen,
+                    "say": cast("JSONValue", phrases(table.state, seen)),
                 }
             outbox.put(messages[seat])
 
@@ -316,9 +321,10 @@ class Hub:
         seq = table.seq
         events: list[JSONValue] = []
         journal = table.journal
+        seen = self._view(table, link.seat)
         if since is not None and 0 <= since < seq and journal and journal[0].seq <= since + 1:
             events = [
-                {"seq": entry.seq, "action": entry.told(link.seat)}
+                {"seq": entry.seq, "action": entry.told(link.seat), "said": entry.said(link.seat)}
                 for entry in journal
                 if entry.seq > since
             ]
@@ -338,7 +344,8 @@ class Hub:
             "seq": seq,
             "events": events,
             "over": table.over,
-            "view": self._view(table, link.seat),
+            "view": seen,
+            "say": cast("JSONValue", phrases(table.state, seen)),
         }
 
     async def join(self, link: Link, client: Client, since: int | None) -> Outbox:

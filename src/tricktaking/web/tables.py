@@ -41,7 +41,7 @@ from tricktaking.engine import Action, GameState
 from tricktaking.errors import ConfigError, IllegalActionError, NotationError
 from tricktaking.seeding import derive_seed
 from tricktaking.views import JSONValue
-from tricktaking.web.protocol import ProtocolError, action_for
+from tricktaking.web.protocol import ProtocolError, action_for, hidden_cards, say
 
 __all__ = ["HUMAN", "JOURNAL", "MAX_NAME_LENGTH", "Journaled", "Table", "check_name"]
 
@@ -84,26 +84,34 @@ def check_name(name: str) -> str:
 
 @attrs.frozen
 class Journaled:
-    """One accepted action as it was told: its ``seq``, its actor and each viewer's token.
+    """One accepted action as it was told: its ``seq``, its actor, each viewer's words.
 
     Attributes:
         seq: The action's ``seq``.
         actor: The acting seat, or ``"chance"`` for a deal.
         tokens: The token each seat was told, then (last) the spectators' token.
+        says: What each seat was told a player said (see
+            :func:`~tricktaking.web.protocol.say`), then the spectators'.
 
     Example:
         >>> from tricktaking.web.tables import Journaled
-        >>> Journaled(1, "chance", ("deal", "deal", "deal")).told(None)
-        'deal'
+        >>> entry = Journaled(1, "chance", ("deal",) * 3, ("deal",) * 3)
+        >>> entry.told(None), entry.said(0)
+        ('deal', 'deal')
     """
 
     seq: int
     actor: int | str
     tokens: tuple[str, ...]
+    says: tuple[str, ...]
 
     def told(self, viewer: int | None) -> str:
         """The token ``viewer`` (a seat, or ``None`` for a spectator) was told."""
         return self.tokens[-1 if viewer is None else viewer]
+
+    def said(self, viewer: int | None) -> str:
+        """The words ``viewer`` was told the player said."""
+        return self.says[-1 if viewer is None else viewer]
 
 
 def _journaled(before: GameState[object], action: Action, after: GameState[object]) -> Journaled:
@@ -113,6 +121,7 @@ def _journaled(before: GameState[object], action: Action, after: GameState[objec
         seq=len(after.history),
         actor=seat if isinstance(seat, int) else "chance",
         tokens=tuple(action_for(after, action, viewer) for viewer in viewers),
+        says=tuple(say(action, hidden_cards(after, action, viewer)) for viewer in viewers),
     )
 
 
