@@ -294,3 +294,26 @@ def test_a_hint_appears_when_the_library_can_suggest(
             ws.send_text('{"type": "hint"}')
             hint = receive(ws)
     assert hint == {"type": "hint", "action": legal(welcome)[-1], "seq": welcome["seq"]}
+
+
+def test_a_rematch_gives_each_client_its_own_new_link(client: TestClient) -> None:
+    links = open_table(client, "one-card", {"players": 2, "target": 1}, ["human", "random"], 3)
+    with client.websocket_connect("/ws/" + seat_token(links, 0)) as ws:
+        welcome = hello(ws)
+        ws.send_text('{"type": "rematch"}')
+        assert receive(ws)["code"] == "not_over"
+        final = play_until_over(ws, 0, welcome)[-1]
+        assert final["winners"]
+        ws.send_text('{"type": "rematch"}')
+        answer = receive(ws)
+        while answer["type"] != "rematch":
+            answer = receive(ws)
+    again = token(answer["link"])
+    assert again != seat_token(links, 0)
+    with client.websocket_connect("/ws/" + again) as ws:
+        fresh = hello(ws)
+    assert (fresh["seat"], fresh["over"], fresh["winners"]) == (0, False, [])
+    assert [seat["name"] for seat in cast("list[Message]", fresh["seats"])] == [
+        "Player 0",
+        "Random 1",
+    ]

@@ -52,6 +52,7 @@ from tricktaking.web.protocol import (
     Hint,
     Move,
     ProtocolError,
+    Rematch,
     parse_client_message,
     replay_frames,
 )
@@ -313,7 +314,8 @@ class _Handlers:
                     await client.send(refusal.to_message(None))
                     await websocket.close(code=CLOSE_NOT_FOUND)
             return
-        connection = _Connection(link, client, self.limits)
+        peer = websocket.client.host if websocket.client is not None else ""
+        connection = _Connection(link, client, self.limits, peer)
         try:
             await self._read(websocket, connection)
         finally:
@@ -361,6 +363,8 @@ class _Handlers:
                     seq = link.table.seq
                     token = await self.hub.hint(link)
                     await connection.send({"type": "hint", "action": token, "seq": seq})
+                case Rematch():
+                    self.hub.rematch(link, connection.outbox, address=connection.address)
         except ProtocolError as error:
             await connection.send(error.to_message(link.table.seq))
 
@@ -368,8 +372,9 @@ class _Handlers:
 class _Connection:
     """One socket's link, outbox (once it has said hello) and rate limits."""
 
-    def __init__(self, link: Link, client: _Socket, limits: Limits) -> None:
+    def __init__(self, link: Link, client: _Socket, limits: Limits, address: str) -> None:
         self.link = link
+        self.address = address
         self.client = client
         self.write_timeout = limits.write_timeout
         self.outbox: Outbox | None = None

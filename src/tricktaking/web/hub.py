@@ -119,6 +119,7 @@ class Hub:
         self._locks: dict[str, asyncio.Lock] = {}
         self._clients: dict[str, dict[Client, Outbox]] = {}
         self._seats: dict[Outbox, int | None] = {}
+        self._rematches: dict[str, Table] = {}
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._closing = False
@@ -146,6 +147,7 @@ class Hub:
     def _remove(self, table: Table) -> None:
         """Take a table out of memory (its clients are closed; the store keeps it)."""
         self.tables.pop(table.id, None)
+        self._rematches.pop(table.id, None)
         self._locks.pop(table.id, None)
         for link in self._tokens(table):
             self._links.pop(link, None)
@@ -188,16 +190,21 @@ class Hub:
             ConfigError: If the options, the seats or the names are invalid.
             ProtocolError: ``too_many_tables`` beyond the limits (in all or for ``address``).
         """
+        if self.open_tables() >= self.limits.max_tables:  # before any work
+            raise ProtocolError("too_many_tables", "the server has as many tables as it takes")
+        table = Table.create(
+            build_config(game, options), kinds, names=names, seed=seed, address=address
+        )
+        return self._open(table)
+
+    def _open(self, table: Table) -> Table:
         if self.open_tables() >= self.limits.max_tables:
             raise ProtocolError("too_many_tables", "the server has as many tables as it takes")
-        if self.open_tables(address) >= self.limits.max_tables_per_address:
+        if self.open_tables(table.address) >= self.limits.max_tables_per_address:
             raise ProtocolError(
                 "too_many_tables",
                 f"at most {self.limits.max_tables_per_address} open tables per address",
             )
-        table = Table.create(
-            build_config(game, options), kinds, names=names, seed=seed, address=address
-        )
         self.store.create(table)  # stored first: a table that cannot be stored never opens
         self._add(table)
         self._wake(table)
@@ -298,6 +305,7 @@ class Hub:
                     "said": entry.said(seat),
                     "view": seen,
                     "say": cast("JSONValue", phrases(table.state, seen)),
+                    "winners": list(tt.winners(table.state)),
                 }
             outbox.put(messages[seat])
 
@@ -344,6 +352,7 @@ class Hub:
             "seq": seq,
             "events": events,
             "over": table.over,
+            "winners": list(tt.winners(table.state)),
             "view": seen,
             "say": cast("JSONValue", phrases(table.state, seen)),
         }
@@ -389,6 +398,38 @@ class Hub:
             action, after = table.human_action(link.seat, token, seq)
             self._commit(table, action, after)
         self._wake(table)
+
+    def rematch(self, link: Link, outbox: Outbox | None = None, *, address: str = "") -> Table:
+        """Open the finished table of ``link`` again and tell each of its clients its link.
+
+        The new table has the same game, options, seats and names and a new seed; asking
+        twice gives the same table.
+
+        Raises:
+            ProtocolError: ``spectator``, ``not_over`` before the end, or
+                ``too_many_tables``.
+        """
+        if link.seat is None:
+            raise ProtocolError("spectator", "a spectator link cannot ask for a rematch")
+        old = link.table
+        if not old.over:
+            raise ProtocolError("not_over", "a rematch opens when the game is over")
+        again = self._rematches.get(old.id)
+        if again is None:
+            again = self._open(
+                Table.create(
+                    old.state.config, old.kinds, names=old.names, address=address or old.address
+                )
+            )
+            self._rematches[old.id] = again
+        told = dict(self._clients.get(old.id, {}))
+        targets = [(box, self._seats[box]) for box in told.values()]
+        if outbox is not None and outbox not in told.values():  # a table read back
+            targets.append((outbox, link.seat))
+        for box, seat in targets:
+            token = again.spectator if seat is None else again.links[seat]
+            box.put({"type": "rematch", "table": again.id, "link": f"/play/{token}"})
+        return again
 
     async def hint(self, link: Link) -> str:
         """The suggested move for the link's seat, as a canonical token.

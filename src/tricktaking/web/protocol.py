@@ -56,6 +56,7 @@ __all__ = [
     "Hint",
     "Move",
     "ProtocolError",
+    "Rematch",
     "action_for",
     "event_message",
     "hidden_cards",
@@ -87,6 +88,7 @@ ErrorCode: TypeAlias = Literal[
     "game_over",
     "unsupported",
     "not_found",
+    "not_over",
     "rate_limited",
     "too_many_tables",
     "forbidden",
@@ -170,7 +172,21 @@ class Hint:
     """
 
 
-ClientMessage: TypeAlias = Hello | Move | Hint
+@attrs.frozen
+class Rematch:
+    """``{"type": "rematch"}``: once the game is over, open the same table again.
+
+    Every client of the finished table then gets a ``rematch`` message with its own
+    link to the new table (the same game, options, seats and names; a new seed).
+
+    Example:
+        >>> from tricktaking.web.protocol import Rematch, parse_client_message
+        >>> parse_client_message('{"type": "rematch"}') == Rematch()
+        True
+    """
+
+
+ClientMessage: TypeAlias = Hello | Move | Hint | Rematch
 """Every message a client may send."""
 
 
@@ -221,6 +237,8 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         return Move(action=action, seq=_optional_int(fields, "seq"))
     if kind == "hint":
         return Hint()
+    if kind == "rematch":
+        return Rematch()
     raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
 
 
