@@ -39,7 +39,9 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-ENABLED = "#choices button:enabled, #hand button.card:enabled"
+ENABLED = (
+    "#choices button:not([aria-disabled='true']), #hand button.card:not([aria-disabled='true'])"
+)
 CAN_ACT = (
     "(selector) => document.body.dataset.myTurn === 'true' && "
     "document.body.dataset.settled === 'true' && document.querySelector(selector) !== null"
@@ -189,9 +191,11 @@ def test_a_person_plays_two_wizard_rounds_against_bots(browser: Browser, base_ur
     page = _page(browser, errors)
     page.goto(base_url + _link(links, 1))
     assert _click_until_over(page) == 5  # two bids and three cards
-    scores = page.locator("#scores tbody td").all_text_contents()[1:]
+    scores = page.locator("#scores tbody tr").first.locator("td").all_text_contents()[1:]
     assert len(scores) == 3
     assert any(score != "0" for score in scores)
+    firsts = page.locator("#scores tbody tr td:first-child").all_text_contents()
+    assert firsts == ["score", "deal 2", "deal 1"]
     assert errors == []
     page.close()
 
@@ -209,10 +213,14 @@ def test_an_illegal_click_is_impossible_and_a_forced_one_is_refused(
         hint.click()
         page.wait_for_selector("#choices button.hinted", timeout=30_000)
     card = page.locator("#hand button.card").first
-    assert card.is_disabled()
+    assert card.get_attribute("aria-disabled") == "true"
+    card.click(force=True)  # a card that cannot be played says why
+    page.wait_for_selector("#notice[data-code='why']")
+    assert "choose above first" in str(page.locator("#notice").text_content())
     token = str(card.get_attribute("data-card"))
     page.evaluate(
-        "([el, token]) => { el.disabled = false; el.dataset.action = '1 play ' + token; }",
+        "([el, token]) => { el.setAttribute('aria-disabled', 'false');"
+        " el.dataset.action = '1 play ' + token; }",
         [card.element_handle(), token],
     )
     card.click()
@@ -281,7 +289,10 @@ def test_two_seats_each_see_only_their_own_hand(browser: Browser, base_url: str)
             if view:
                 assert view["seat"] == seat
                 assert not set(cast("list[str]", view["hand"])) & other
-            public = ("trick", "tricks", "action", "events", "calls", "contract", "legal_actions")
+            public = (
+                "trick", "tricks", "action", "said", "events", "calls", "contract",
+                "legal_actions",
+            )  # fmt: skip
             assert not _cards(frame, public) & other - hands[seat], frame
     for context in {page.context for page in pages}:
         context.close()
