@@ -308,12 +308,12 @@ function renderSeats() {
     }
     const stats = document.createElement("div");
     stats.className = "stats";
-    const parts = [stat("score", scores[index]), stat(" · cards", view.hand_sizes[index])];
-    if (Array.isArray(view.bids)) parts.push(stat(" · bid", view.bids[index] ?? "–"));
+    const parts = [stat("score", scores[index]), stat("cards", view.hand_sizes[index])];
+    if (Array.isArray(view.bids)) parts.push(stat("bid", view.bids[index] ?? "–"));
     const won = Array.isArray(view.tricks_won) ? view.tricks_won[index]
       : view.tricks.filter((trick) => trick.winner === index).length;
-    parts.push(stat(" · tricks", won));
-    if (Array.isArray(view.points)) parts.push(stat(" · points", view.points[index]));
+    parts.push(stat("tricks", won));
+    if (Array.isArray(view.points)) parts.push(stat("points", view.points[index]));
     stats.append(...parts);
     el.append(name, stats);
     if (index !== mySeat()) {
