@@ -315,12 +315,20 @@ def test_the_lobby_opens_a_table_with_one_link_per_person(browser: Browser, base
     assert page.locator("#seats select").count() == 4
     page.select_option("#seats select >> nth=2", "human")
     page.select_option("#options [name=kitty]", "exchange")
+    assert page.locator("#options label", has_text="First lead").count() == 1
+    assert page.locator("#options .help").count() == len(page.locator("#options .option").all())
+    assert page.locator("#options select[name=first_lead] option").all_text_contents() == [
+        "left of dealer",
+        "declarer",
+    ]
+    page.locator("#seats input.seat-name >> nth=2").fill("Ada Lovelace")
     page.locator("#open").click()
     page.wait_for_selector("#links:not([hidden])")
     assert page.locator("a.seat-link").count() == 2
+    assert page.locator("#my-tables li").count() == 1
     page.locator("a.seat-link >> nth=1").click()
     page.wait_for_selector("body[data-connected='true']")
-    assert page.locator("#who").text_content() == "you: Player 2"
+    assert page.locator("#who").text_content() == "you: Ada Lovelace"
     assert page.locator("#hand button.card").count() == 12
     page.close()
 
