@@ -375,16 +375,21 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="another host name to answer (repeatable)",
     )
+    bot = commands.add_parser("bot", help="play a web table seat with a bot (tricktaking[web])")
+    bot.add_argument("url", help="the seat's link: http://HOST:PORT/play/TOKEN")
+    bot.add_argument("--bot", default="heuristic", choices=BOT_KINDS, help="the bot kind")
     return parser
 
 
 def _serve(args: argparse.Namespace, out: Output) -> int:
     try:
-        from tricktaking.web import server  # noqa: PLC0415 - the optional extra
+        from tricktaking.web import remote_bot, server  # noqa: PLC0415 - the optional extra
     except ImportError:
         raise _UsageError(
             f"tricktaking {args.command} needs the web extra: pip install 'tricktaking[web]'"
         ) from None
+    if args.command == "bot":
+        return remote_bot.play_seat(args.url, args.bot, out)
     server.serve(
         args.host,
         args.port,
@@ -602,7 +607,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> i
                 return _replay(args, screen)
             case "arena":
                 return _arena(args, screen)
-            case "serve":
+            case "serve" | "bot":
                 return _serve(args, screen)
             case _:
                 return _demo(args, screen)
