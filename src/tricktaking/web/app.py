@@ -189,6 +189,7 @@ class _Handlers:
         self.guard = guard
         self.processes = processes
         self._hub: Hub | None = None
+        self._games: tuple[tuple[str, ...], bytes] | None = None
 
     @property
     def hub(self) -> Hub:
@@ -219,21 +220,29 @@ class _Handlers:
         return serve_page
 
     async def games(self, request: Request) -> Response:
-        return JSONResponse(
-            {
-                "protocol": PROTOCOL_VERSION,
-                "capabilities": {"hint": self.hub.can_hint},
-                "seat_kinds": [HUMAN, *BOT_KINDS],
-                "games": [
-                    {
-                        "name": name,
-                        "title": tt.get_game(name).title,
-                        "options": game_options(name),
-                        "seats": _fixed_seats(name),
-                    }
-                    for name in tt.available_games()
-                ],
-            }
+        names = tt.available_games()
+        if self._games is None or self._games[0] != names:  # built once per set of games
+            self._games = (names, self._catalogue())
+        return Response(self._games[1], media_type="application/json")
+
+    def _catalogue(self) -> bytes:
+        return bytes(
+            JSONResponse(
+                {
+                    "protocol": PROTOCOL_VERSION,
+                    "capabilities": {"hint": self.hub.can_hint},
+                    "seat_kinds": [HUMAN, *BOT_KINDS],
+                    "games": [
+                        {
+                            "name": name,
+                            "title": tt.get_game(name).title,
+                            "options": game_options(name),
+                            "seats": _fixed_seats(name),
+                        }
+                        for name in tt.available_games()
+                    ],
+                }
+            ).body
         )
 
     async def create(self, request: Request) -> Response:
@@ -318,6 +327,10 @@ class _Handlers:
         connection = _Connection(link, client, self.limits, peer)
         try:
             await self._read(websocket, connection)
+        except asyncio.CancelledError:
+            # the server is stopping and its grace is over: the socket just closes (an
+            # error here would only print a traceback per open socket)
+            return
         finally:
             self.hub.leave(link, client)
 

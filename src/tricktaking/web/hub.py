@@ -264,8 +264,9 @@ class Hub:
 
     async def _run(self, table: Table) -> None:
         while not self._closing:
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            # always yield: a quick bot decides without waiting, and a table of bots
+            # must not keep the event loop to itself
+            await asyncio.sleep(self.bot_delay)
             if tt.actor(table.state) is tt.CHANCE:
                 async with self._locks[table.id]:
                     self._commit(table, table.deal())

@@ -90,8 +90,6 @@ class Limits:
     """The CPU seconds one search (a search bot's move or a hint) may take."""
     search_workers: int = attrs.field(default=1, validator=_positive)
     """Worker processes for searches: at most this many run at once."""
-    bot_workers: int = attrs.field(default=2, validator=_positive)
-    """Worker threads for the quick bots (heuristic, random)."""
 
 
 @attrs.define

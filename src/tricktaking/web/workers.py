@@ -1,9 +1,11 @@
-"""Bot moves and hints, computed off the event loop with a time budget.
+"""Bot moves and hints: searches off the event loop, with a time budget.
 
-The quick bots (heuristic, random) run in a small thread pool; searches (the search
-bots' moves and hints) run in worker processes, at most
+Searches (the search bots' moves and hints) run in worker processes, at most
 :attr:`~tricktaking.web.limits.Limits.search_workers` at once, each limited to
-:attr:`~tricktaking.web.limits.Limits.decision_seconds` of CPU time. A bot is made
+:attr:`~tricktaking.web.limits.Limits.decision_seconds` of CPU time. The quick bots
+(heuristic, random) decide in well under a millisecond on the calling thread: a thread
+pool gains nothing for work that holds the GIL and costs a handoff each time (more than
+the decision itself: the server's time per action halved without it). A bot is made
 afresh for each decision with a seed derived from the table's seed, its seat and the
 decision's ``seq``, so that a table resumed after a restart plays on as it would have.
 
@@ -59,7 +61,7 @@ class Workers:
     """The pools the hub hands its decisions to.
 
     Args:
-        limits: ``bot_workers``, ``search_workers`` and ``decision_seconds``.
+        limits: ``search_workers`` and ``decision_seconds``.
         processes: Whether searches run in worker processes (else in a thread: for
             tests, where starting processes costs more than the searches).
 
@@ -73,7 +75,6 @@ class Workers:
     def __init__(self, limits: Limits, *, processes: bool = True) -> None:
         self.seconds = limits.decision_seconds
         self.searches = limits.search_workers
-        self._threads = ThreadPoolExecutor(limits.bot_workers, thread_name_prefix="bots")
         self._searching: Executor | None = None
         self._processes: ProcessPoolExecutor | None = None
         if not processes:
@@ -89,9 +90,11 @@ class Workers:
         return self._processes
 
     async def decide(self, kind: str, game: str, seed: int, view: PlayerView) -> Action:
-        """A bot's move for ``view``, computed in a pool."""
-        pool = self._search_pool() if kind in SEARCH_KINDS else self._threads
+        """A bot's move for ``view``: a search in a worker process, a quick bot at once."""
+        if kind not in SEARCH_KINDS:
+            return _decide(kind, game, seed, view, self.seconds)
         loop = asyncio.get_running_loop()
+        pool = self._search_pool()
         return await loop.run_in_executor(pool, _decide, kind, game, seed, view, self.seconds)
 
     async def hint(self, view: PlayerView) -> Action:
@@ -101,7 +104,6 @@ class Workers:
 
     def close(self) -> None:
         """Stop at once: queued decisions are dropped and running searches killed."""
-        self._threads.shutdown(wait=False, cancel_futures=True)
         if self._searching is not None:
             self._searching.shutdown(wait=False, cancel_futures=True)
         if self._processes is not None:
