@@ -4,9 +4,10 @@ Starts ``tricktaking.web.serve`` as a subprocess on a free loopback port with a 
 SQLite file, then, from one asyncio client process:
 
 - opens ``--heuristic-tables`` Wizard tables (3 seats: one human, two heuristic bots)
-  whose human seat is played by a client over the protocol, which times each human
-  move: from sending ``move`` to receiving the ``event`` that carries it (the server
-  commits to SQLite before it answers);
+  whose human seat is played by a client over the protocol: it thinks ``--think``
+  seconds (1 s, a quick person; 0 makes it a stress test of the server's throughput),
+  plays and times the move: from sending ``move`` to receiving the ``event`` that
+  carries it (the server commits to SQLite before it answers);
 - opens ``--search-tables`` tables of ISMCTS bots only, each watched by a spectator;
 - connects ``--slow-readers`` raw sockets that say ``hello`` over and over and never
   read (the server must drop them without stalling anyone);
@@ -109,8 +110,8 @@ async def watch(url: str, deadline: float, tally: Tally) -> None:
         tally.errors.append(f"spectator: {error!r}")
 
 
-async def player(url: str, deadline: float, tally: Tally) -> None:
-    """A human seat: play the first legal move whenever it is our turn; time each move."""
+async def player(url: str, deadline: float, tally: Tally, think: float) -> None:
+    """A human seat: think, then play the first legal move at each turn; time each move."""
     try:
         async with connect(url) as ws:
             message = await _hello(ws)
@@ -119,6 +120,7 @@ async def player(url: str, deadline: float, tally: Tally) -> None:
                 view = message["view"]
                 assert isinstance(view, dict)
                 if view["legal_actions"] and message["type"] in ("welcome", "event"):
+                    await asyncio.sleep(think)
                     started = time.perf_counter()
                     await ws.send(
                         json.dumps({"type": "move", "action": view["legal_actions"][0], "seq": seq})
@@ -191,8 +193,13 @@ async def slow_reader(base: str, token: str, deadline: float, tally: Tally) -> N
         raw.close()
 
 
-async def run(
-    base: str, human_tables: int, search_tables: int, slow_readers: int, seconds: float
+async def run(  # noqa: PLR0917 - the run's five numbers
+    base: str,
+    human_tables: int,
+    search_tables: int,
+    slow_readers: int,
+    seconds: float,
+    think: float,
 ) -> Tally:
     ws_base = base.replace("http", "ws", 1) + "/ws/"
     tally = Tally()
@@ -211,7 +218,7 @@ async def run(
     deadline = time.monotonic() + seconds
     await asyncio.gather(
         *(watch(url, deadline, tally) for url in spectators),
-        *(player(url, deadline, tally) for url in players),
+        *(player(url, deadline, tally, think) for url in players),
         *(slow_reader(base, tokens[i % len(tokens)], deadline, tally) for i in range(slow_readers)),
         lobby(base, deadline, tally),
     )
@@ -244,6 +251,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--slow-readers", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--bot-delay", type=float, default=0.1, help="server's pause per bot move")
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="a person's seconds before each move (0: none)"
+    )
     parser.add_argument("--quick", action="store_true", help="5 + 2 tables, 2 slow readers, 8 s")
     args = parser.parse_args(argv)
     if args.quick:
@@ -273,6 +283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     args.search_tables,
                     args.slow_readers,
                     args.seconds,
+                    args.think,
                 )
             )
             rss = _rss_mib(server.pid)
@@ -298,7 +309,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"| {rss:.0f} | {len(tally.errors)} |"
     )
     print(
-        f"bot delay {args.bot_delay} s per move; {args.heuristic_tables} heuristic tables with "
+        f"bot delay {args.bot_delay} s per move, {args.think} s of thought per human move; "
+        f"{args.heuristic_tables} heuristic tables with "
         f"a human client, {args.search_tables} ISMCTS tables watched; "
         f"{tally.slow_dropped} of {args.slow_readers} slow readers dropped by the server"
     )

@@ -23,6 +23,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from concurrent.futures import BrokenExecutor
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import cast
@@ -398,3 +399,21 @@ def test_sigterm_stops_a_busy_server_within_two_seconds(tmp_path: Path) -> None:
             process.wait(timeout=10)
         if process.stderr is not None:
             process.stderr.close()
+
+
+def test_a_dead_search_worker_does_not_stall_its_table() -> None:
+    from tricktaking.web.workers import Workers
+
+    class Broken(Workers):
+        async def decide(self, kind: str, game: str, seed: int, view: tt.PlayerView) -> tt.Action:
+            raise BrokenExecutor("a worker process died")
+
+    async def play() -> bool:
+        hub = Hub(Store(":memory:"), bot_delay=0, workers=Broken(Limits(), processes=False))
+        table = hub.create("one-card", {"players": 2, "target": 1}, ["ismcts", "ismcts"], seed=1)
+        await hub.idle(table)
+        over = table.over
+        await hub.close()
+        return over
+
+    assert asyncio.run(play())

@@ -333,6 +333,8 @@ class _Handlers:
             return
         finally:
             self.hub.leave(link, client)
+            if connection.outbox is not None:  # also when the hub never subscribed it
+                connection.outbox.stop()
 
     async def _read(self, websocket: WebSocket, connection: _Connection) -> None:
         """Answer frames until the client leaves or is dropped."""

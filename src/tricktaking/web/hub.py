@@ -33,11 +33,13 @@ import contextlib
 import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from concurrent.futures import BrokenExecutor
 from typing import cast
 
 import attrs
 
 import tricktaking as tt
+from tricktaking.bots import make_bot
 from tricktaking.engine import Action, GameState
 from tricktaking.views import JSONValue
 from tricktaking.web.limits import CLOSE_GOING_AWAY, Limits
@@ -275,10 +277,14 @@ class Hub:
             if seat is None:
                 return
             moment = table.state
+            view = tt.view(moment, seat)
             # decided off the loop, with no lock held: the table stays open to everyone
-            action = await self.workers.decide(
-                table.kinds[seat], table.game, table.bot_seed(seat), tt.view(moment, seat)
-            )
+            try:
+                action = await self.workers.decide(
+                    table.kinds[seat], table.game, table.bot_seed(seat), view
+                )
+            except (OSError, RuntimeError, BrokenExecutor):  # a worker died: play on
+                action = make_bot("random", table.game, table.bot_seed(seat)).act(view)
             async with self._locks[table.id]:
                 if table.state is moment:
                     self._commit(table, action)
@@ -319,7 +325,7 @@ class Hub:
         outbox = self._clients.get(link.table.id, {}).pop(client, None)
         if outbox is not None:
             self._seats.pop(outbox, None)
-            outbox.drop(CLOSE_GOING_AWAY)
+            outbox.stop()
 
     def welcome(self, link: Link, since: int | None) -> dict[str, JSONValue]:
         """The ``welcome`` message for a client of ``link`` that has seen up to ``since``.
@@ -447,10 +453,11 @@ class Hub:
         return str(action)
 
     async def _sweep(self) -> None:
-        """Expire idle open tables and let finished ones leave memory."""
+        """Expire idle open tables, let finished ones leave memory, checkpoint the store."""
         while True:
             await asyncio.sleep(_SWEEP_SECONDS)
             self.sweep()
+            await asyncio.to_thread(self.store.checkpoint)
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Expire and unload what has waited too long; return the ids taken out.

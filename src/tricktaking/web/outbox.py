@@ -135,6 +135,11 @@ class Outbox:
         if self._on_drop is not None:
             self._on_drop(code)
 
+    def stop(self) -> None:
+        """Stop writing (the client has gone): nothing more is sent or closed."""
+        self.dropped = True
+        self._writer.cancel()
+
     async def _close(self, code: int) -> None:
         with contextlib.suppress(Exception):
             async with asyncio.timeout(_CLOSE_TIMEOUT):

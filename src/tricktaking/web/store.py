@@ -10,7 +10,10 @@ when its link is used (for its replay).
 
 WAL mode with ``synchronous=NORMAL``: a committed move survives the server process
 being killed at any moment (``SIGKILL`` included); only a crash of the operating system
-or a power cut may lose the last moves before it (the database stays consistent).
+or a power cut may lose the last moves before it (the database stays consistent). The
+WAL is not checkpointed by the commits themselves (a checkpoint syncs the file, which
+can take a disk's worst case on the event loop): :meth:`Store.checkpoint` does it, on
+its own connection, from a worker thread.
 
 Example:
     >>> from tricktaking.web.store import Store
@@ -29,6 +32,7 @@ Example:
 # pyright: strict
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from pathlib import Path
@@ -79,10 +83,26 @@ class Store:
     """
 
     def __init__(self, path: str | Path) -> None:
-        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self.path = str(path)
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._db.executescript(_SCHEMA)
+
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database file (safe to call from any thread).
+
+        Example:
+            >>> from tricktaking.web.store import Store
+            >>> store = Store(":memory:")
+            >>> store.checkpoint()
+            >>> store.close()
+        """
+        if self.path == ":memory:":
+            return
+        with contextlib.closing(sqlite3.connect(self.path, isolation_level=None)) as db:
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     def create(self, table: Table) -> None:
         """Store a new table (no actions yet) and its links, in one transaction.

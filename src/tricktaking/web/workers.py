@@ -5,7 +5,8 @@ Searches (the search bots' moves and hints) run in worker processes, at most
 :attr:`~tricktaking.web.limits.Limits.decision_seconds` of CPU time. The quick bots
 (heuristic, random) decide in well under a millisecond on the calling thread: a thread
 pool gains nothing for work that holds the GIL and costs a handoff each time (more than
-the decision itself: the server's time per action halved without it). A bot is made
+the decision itself: the server's time per action halved without it). Search processes
+run at a lower priority, so that on busy cores people's moves come first. A bot is made
 afresh for each decision with a seed derived from the table's seed, its seat and the
 decision's ``seq``, so that a table resumed after a restart plays on as it would have.
 
@@ -30,7 +31,9 @@ Example:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Final
 
@@ -50,6 +53,13 @@ def _decide(kind: str, game: str, seed: int, view: PlayerView, seconds: float) -
     if isinstance(bot, (IsmctsBot, PimcBot)):  # its time budget as well as its iterations
         bot.seconds = seconds
     return bot.act(view)
+
+
+def _lower_priority() -> None:
+    # a search is background work: when the cores are busy, the event loop (people's
+    # moves, the lobby) goes first
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)
 
 
 def _hint(view: PlayerView, seconds: float) -> Action:
@@ -86,7 +96,9 @@ class Workers:
         if self._processes is None:
             # spawn: a fork of a process running an event loop and threads is unsafe
             context = multiprocessing.get_context("spawn")
-            self._processes = ProcessPoolExecutor(self.searches, mp_context=context)
+            self._processes = ProcessPoolExecutor(
+                self.searches, mp_context=context, initializer=_lower_priority
+            )
         return self._processes
 
     async def decide(self, kind: str, game: str, seed: int, view: PlayerView) -> Action:
