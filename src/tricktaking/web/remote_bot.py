@@ -65,6 +65,11 @@ def socket_url(link: str) -> str:
 
     Raises:
         RemoteBotError: If ``link`` is not such a link.
+
+    Example:
+        >>> from tricktaking.web.remote_bot import socket_url
+        >>> socket_url("https://cards.example/play/abc")
+        'wss://cards.example/ws/abc'
     """
     parts = urlsplit(link)
     path = parts.path.rstrip("/").split("/")
@@ -132,6 +137,13 @@ def view_from_dict(data: Mapping[str, JSONValue]) -> PlayerView:
 
     Raises:
         RemoteBotError: If ``data`` is not a seat's view of a registered game.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.web.remote_bot import view_from_dict
+        >>> seen = tt.view(tt.new_game(tt.OneCardConfig(players=2)), 0)
+        >>> view_from_dict(seen.to_dict()) == seen
+        True
     """
     try:
         return _Reader(str(data["game"])).view(data)
@@ -172,6 +184,15 @@ async def play(link: str, kind: str = "heuristic", *, say: Callable[[str], None]
     Raises:
         RemoteBotError: If ``link`` is not a table link or the server stays unreachable.
         ValueError: If ``kind`` is not a bot kind.
+
+    Example:
+        >>> import asyncio
+        >>> from tricktaking.web.remote_bot import RemoteBotError, play
+        >>> try:
+        ...     asyncio.run(play("http://127.0.0.1:8000/replay/x"))
+        ... except RemoteBotError as error:
+        ...     print(error)
+        not a table link: 'http://127.0.0.1:8000/replay/x'
     """
     address = socket_url(link)
     bots: dict[str, Callable[[PlayerView], Action]] = {}
