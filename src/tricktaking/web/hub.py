@@ -335,7 +335,7 @@ class Hub:
         table = link.table
         seq = table.seq
         events: list[JSONValue] = []
-        journal = table.journal
+        journal = table.journal[-MAX_MISSED_EVENTS:]
         seen = self._view(table, link.seat)
         if since is not None and 0 <= since < seq and journal and journal[0].seq <= since + 1:
             events = [

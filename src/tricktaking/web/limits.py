@@ -89,7 +89,7 @@ class Limits:
     decision_seconds: float = attrs.field(default=2.0, validator=_positive)
     """The CPU seconds one search (a search bot's move or a hint) may take."""
     search_workers: int = attrs.field(default=1, validator=_positive)
-    """Worker processes for searches: at most this many run at once."""
+    """How many worker processes run searches (so at most this many run at once)."""
 
 
 @attrs.define

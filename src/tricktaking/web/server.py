@@ -50,7 +50,7 @@ GRACE_SECONDS: Final = 1
 """How long a stopping server (``SIGTERM``, Ctrl-C) lets open connections finish."""
 
 PING_SECONDS: Final = 15.0
-"""The WebSocket ping interval and timeout: a socket silent for longer is closed."""
+"""The WebSocket ping interval and timeout, in seconds (a socket silent longer is closed)."""
 
 
 class ExposureError(TricktakingError, ValueError):

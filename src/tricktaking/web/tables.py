@@ -27,7 +27,6 @@ from __future__ import annotations
 import secrets
 import time
 import unicodedata
-from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import cast
 
@@ -143,7 +142,7 @@ class Table:
         spectator: The secret token of the spectator link.
         state: The current state.
         address: The client address that opened the table (for per-address limits).
-        journal: The last :data:`JOURNAL` actions as each viewer was told of them.
+        journal: At least the last :data:`JOURNAL` actions as each viewer was told of them.
         touched: When the table last changed (``time.monotonic()``).
 
     Example:
@@ -162,7 +161,7 @@ class Table:
     spectator: str
     state: GameState[object]
     address: str = ""
-    journal: deque[Journaled] = attrs.field(factory=lambda: deque[Journaled](maxlen=JOURNAL))
+    journal: list[Journaled] = attrs.field(factory=list[Journaled])
     touched: float = attrs.field(factory=time.monotonic)
 
     @classmethod
@@ -299,6 +298,8 @@ class Table:
         before = self.state
         self.state = tt.apply(before, action) if after is None else after
         self.journal.append(_journaled(before, action, self.state))
+        if len(self.journal) > 2 * JOURNAL:  # trimmed now and then, not at every action
+            del self.journal[:-JOURNAL]
         self.touched = time.monotonic()
         return before
 
