@@ -111,10 +111,10 @@ class Hub:
         limits: Limits | None = None,
         workers: Workers | None = None,
     ) -> None:
-        self.store = store
-        self.bot_delay = bot_delay
-        self.limits = limits or Limits()
-        self.workers = workers or Workers(self.limits)
+        self.store: Store = store
+        self.bot_delay: float = bot_delay
+        self.limits: Limits = limits or Limits()
+        self.workers: Workers = workers or Workers(self.limits)
         self.tables: dict[str, Table] = {}
         self._archive: OrderedDict[str, Table] = OrderedDict()
         self._links: dict[str, Link] = {}

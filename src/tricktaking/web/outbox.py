@@ -106,9 +106,9 @@ class Outbox:
         write_timeout: float,
         on_drop: Callable[[int], None] | None = None,
     ) -> None:
-        self.client = client
-        self.write_timeout = write_timeout
-        self.dropped = False
+        self.client: Client = client
+        self.write_timeout: float = write_timeout
+        self.dropped: bool = False
         self._on_drop = on_drop
         self._queue: asyncio.Queue[dict[str, JSONValue]] = asyncio.Queue(maxsize=size)
         self._writer = asyncio.get_running_loop().create_task(self._write())

@@ -83,7 +83,7 @@ class Store:
     """
 
     def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
+        self.path: str = str(path)
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")

@@ -83,8 +83,8 @@ class Workers:
     """
 
     def __init__(self, limits: Limits, *, processes: bool = True) -> None:
-        self.seconds = limits.decision_seconds
-        self.searches = limits.search_workers
+        self.seconds: float = limits.decision_seconds
+        self.searches: int = limits.search_workers
         self._searching: Executor | None = None
         self._processes: ProcessPoolExecutor | None = None
         if not processes:
