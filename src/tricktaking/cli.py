@@ -11,8 +11,11 @@
 - ``tricktaking replay FILE`` prints a recorded game trick by trick.
 - ``tricktaking demo GAME`` plays a game between bots with no input;
   ``tricktaking games`` lists the games; ``tricktaking rules GAME`` summarises the rules.
-- ``tricktaking serve [--host 127.0.0.1] [--port 8000] [--db FILE]`` serves the web
-  table (needs the ``web`` extra).
+- ``tricktaking serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--expose]
+  [--allow-host NAME]`` serves the web table (needs the ``web`` extra); a host other
+  than loopback needs ``--expose``.
+- ``tricktaking bot URL --bot KIND`` plays the seat of a web table's link with a bot,
+  from this process, over the table's protocol only.
 
 Every game option of the configuration classes is an option here too (``--bid-rule
 hook``, ``--kitty exchange``, ``--target 5``…). Card suits print as ♠♥♦♣ when the
