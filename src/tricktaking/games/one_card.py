@@ -34,14 +34,13 @@ from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._fields import MAX_TARGET, exact_int, exact_options
 from tricktaking._flat_round import (
     FlatRound,
-    deal_changes,
     flat_round_state,
     new_round,
     play_card,
     start_round,
     with_leader,
 )
-from tricktaking._skeleton import Hooks, engine_functions, runs
+from tricktaking._skeleton import Hooks, engine_functions
 from tricktaking._table import (
     actions_for,
     add_at,
@@ -360,17 +359,9 @@ _PLAY_PHASE = OneCardPhase.PLAY
 _JOKER_RANK = Rank.JOKER
 
 
-# views are built for every bot decision: one positional call
-_make_view = constructor(
-    OneCardView, *TABLE_FIELDS, "calls", "bidder", "contract", "direction", "centre", "points"
-)
+# views are built for every bot decision: the table fields positionally, in their order
+_make_view = constructor(OneCardView, *TABLE_FIELDS)
 _replace = replacer(OneCardState)
-# copies naming the fields a step changes (positional: cheapest on the hot path)
-_with_call = replacer(OneCardState, "calls", "history")  # a call in the auction
-_NEW_HAND = "phase centre calls bidder contract trump direction points history".split()  # noqa: SIM905
-deal_changes(OneCardState, *_NEW_HAND)  # a hand dealt
-_with_trump = replacer(OneCardState, "trump")  # the bidder's first lead names trump
-_with_trick = replacer(OneCardState, "phase", "points")  # a trick won, the hand goes on
 _set_legal = slot_setter(OneCardState, "_legal")
 
 
@@ -614,10 +605,21 @@ def _hand_state(
     history: History[OneCardAction],
 ) -> OneCardState:
     """The state at the start of a hand: no calls, no trump, uptown, no points yet."""
-    points = (0,) * state.config.players
-    number = state._number + 1
-    fresh = (_BID_PHASE, centre, (), None, None, None, _UPTOWN, points, history)
-    return start_round(state, number, dealer, hands, *fresh)
+    return start_round(
+        state,
+        number=state._number + 1,
+        dealer=dealer,
+        hands=hands,
+        phase=_BID_PHASE,
+        centre=centre,
+        calls=(),
+        bidder=None,
+        contract=None,
+        trump=None,
+        direction=_UPTOWN,
+        points=(0,) * state.config.players,
+        history=history,
+    )
 
 
 def deal(state: OneCardState, seed: int) -> Deal:
@@ -757,6 +759,12 @@ def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
             return _play(state, action)
 
 
+# copies of exactly the fields a frequent step changes, cheaper than _replace's
+_with_call = replacer(OneCardState, "calls", "history")  # a call in the auction
+_with_trump = replacer(OneCardState, "trump")  # the bidder's first lead names trump
+_with_trick = replacer(OneCardState, "phase", "points")  # a trick won, the hand goes on
+
+
 def _call(state: OneCardState, call: OneCardCall) -> OneCardState:
     passed, high, _ = _auction(state)
     if isinstance(call, Bid):
@@ -787,14 +795,14 @@ def _call(state: OneCardState, call: OneCardCall) -> OneCardState:
             calls=calls,
             history=history,
         )
-    return _with_call(state, calls, history)
+    return _with_call(state, calls=calls, history=history)
 
 
 def _play(state: OneCardState, action: Play) -> OneCardState:
     trump = state.trump
     if state.bidder is not None and trump is None:
         trump = action.card.suit  # OC-6.2: the bidder's first lead names trump
-        state = _with_trump(state, trump)
+        state = _with_trump(state, trump=trump)
     played, done = play_card(
         state, action, state.history.append(action), _trick_strength, trump, state.direction
     )
@@ -810,7 +818,7 @@ def _play(state: OneCardState, action: Play) -> OneCardState:
         if not (reverse or gained):  # a trick without points: nothing else changes
             return played
         phase = _CHOOSE_DIRECTION_PHASE if reverse else _PLAY_PHASE  # OC-8.3
-        return _with_trick(played, phase, points)
+        return _with_trick(played, phase=phase, points=points)
     if state.centre is not None:
         points = add_at(points, winner, _POINTS_OF[state.centre])  # OC-12.2
     scored = hand_scores(points, state.bidder, state.contract)
@@ -839,7 +847,6 @@ _ENGINE = engine_functions(
 )
 
 
-@runs(_ENGINE.legal_actions)
 def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
     """The legal actions of the seat to act; ``()`` at a deal and after the game.
 
@@ -855,10 +862,9 @@ def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
         >>> [str(action) for action in legal_actions(state)][:3]
         ['1 pass', '1 bid 6', '1 bid 7']
     """
-    return _ENGINE.legal_actions(state)  # pragma: no cover - @runs runs this code itself
+    return _ENGINE.legal_actions(state)
 
 
-@runs(_ENGINE.check)
 def check(state: OneCardState, action: Action) -> Violation | None:
     """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
 
@@ -868,10 +874,9 @@ def check(state: OneCardState, action: Action) -> Violation | None:
         >>> check(new_game(OneCardConfig(players=3)), Pass(1))
         <Violation.WRONG_PHASE: 'wrong_phase'>
     """
-    return _ENGINE.check(state, action)  # pragma: no cover - @runs runs this code itself
+    return _ENGINE.check(state, action)
 
 
-@runs(_ENGINE.apply)
 def apply(state: OneCardState, action: Action) -> OneCardState:
     """The state after ``action``, validated; ``state`` is unchanged.
 
@@ -888,7 +893,7 @@ def apply(state: OneCardState, action: Action) -> OneCardState:
         ...
         tricktaking.errors.IllegalActionError: seat 1: '1 bid 16' is illegal in the bid phase: ...
     """
-    return _ENGINE.apply(state, action)  # pragma: no cover - @runs runs this code itself
+    return _ENGINE.apply(state, action)
 
 
 def is_over(state: OneCardState) -> bool:
@@ -941,12 +946,12 @@ def view(state: OneCardState, seat: int) -> OneCardView:
     view_seat(seat, state.config.players)
     return _make_view(
         *table_values(state, seat, actor(state), legal_actions(state)),
-        state.calls,
-        state.bidder,
-        state.contract,
-        state.direction,
-        state.centre if state.hand_complete else None,
-        state.points,
+        calls=state.calls,
+        bidder=state.bidder,
+        contract=state.contract,
+        direction=state.direction,
+        centre=state.centre if state.hand_complete else None,
+        points=state.points,
     )
 
 
