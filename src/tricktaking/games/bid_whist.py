@@ -961,7 +961,13 @@ def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
         >>> [str(action) for action in legal_actions(state)]
         ['1 pass', '1 bid 7U', '1 bid 7D', '1 bid 7NT']
     """
-    return _ENGINE.legal_actions(state)
+    # The memo the skeleton's apply reads, stored here rather than through
+    # _ENGINE.legal_actions: this runs once per action of every playout.
+    listed = state._legal
+    if listed is None:
+        listed = _legal_actions(state)
+        _set_legal(state, listed)
+    return listed
 
 
 def check(state: BidWhistState, action: Action) -> Violation | None:
@@ -995,6 +1001,7 @@ def apply(state: BidWhistState, action: Action) -> BidWhistState:
         ...
         tricktaking.errors.IllegalActionError: seat 0: '0 pass' is illegal in the bid phase: ...
     """
+    # validated (unless legal_actions handed it out), then _play or _advance
     return _ENGINE.apply(state, action)
 
 

@@ -838,7 +838,7 @@ _ENGINE = engine_functions(
         game="One Card",
         actions=(Deal, Bid, Pass, Play, ChooseDirection),
         legal=_legal_actions,
-        memo=slot_setter(OneCardState, "_legal"),
+        memo=_set_legal,
         play_problem=_play_problem,
         problem=_problem,
         play=_play,
@@ -862,7 +862,13 @@ def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
         >>> [str(action) for action in legal_actions(state)][:3]
         ['1 pass', '1 bid 6', '1 bid 7']
     """
-    return _ENGINE.legal_actions(state)
+    # The memo the skeleton's apply reads, stored here rather than through
+    # _ENGINE.legal_actions: this runs once per action of every playout.
+    listed = state._legal
+    if listed is None:
+        listed = _legal_actions(state)
+        _set_legal(state, listed)
+    return listed
 
 
 def check(state: OneCardState, action: Action) -> Violation | None:
@@ -893,6 +899,7 @@ def apply(state: OneCardState, action: Action) -> OneCardState:
         ...
         tricktaking.errors.IllegalActionError: seat 1: '1 bid 16' is illegal in the bid phase: ...
     """
+    # validated (unless legal_actions handed it out), then _play or _advance
     return _ENGINE.apply(state, action)
 
 

@@ -338,6 +338,7 @@ _PLAY_PHASE = WizardPhase.PLAY
 # views are built for every bot decision: the table fields positionally, in their order
 _make_view = constructor(WizardView, *TABLE_FIELDS)
 _replace = replacer(WizardState)
+_set_legal = slot_setter(WizardState, "_legal")
 
 
 # ---------------------------------------------------------------------------------------
@@ -715,7 +716,7 @@ _ENGINE = engine_functions(
         game="Wizard",
         actions=(Deal, ChooseTrump, Bid, Play),
         legal=_legal_actions,
-        memo=slot_setter(WizardState, "_legal"),
+        memo=_set_legal,
         play_problem=_play_problem,
         problem=_problem,
         play=_play,
@@ -738,7 +739,13 @@ def legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
         ...     ['1 bid 0', '1 bid 1'], ['0 trump S', '0 trump H', '0 trump D', '0 trump C'])
         True
     """
-    return _ENGINE.legal_actions(state)
+    # The memo the skeleton's apply reads, stored here rather than through
+    # _ENGINE.legal_actions: this runs once per action of every playout.
+    listed = state._legal
+    if listed is None:
+        listed = _legal_actions(state)
+        _set_legal(state, listed)
+    return listed
 
 
 def check(state: WizardState, action: Action) -> Violation | None:
@@ -769,6 +776,7 @@ def apply(state: WizardState, action: Action) -> WizardState:
         ...
         tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
     """
+    # validated (unless legal_actions handed it out), then _play or _advance
     return _ENGINE.apply(state, action)
 
 
