@@ -56,13 +56,13 @@ def _generate(
 ) -> Callable[..., _T]:
     """Generate ``make(...)`` (kind ``"make"``) or ``replace(obj, ...)``.
 
-    ``order`` names the fields taken positionally, in that order. ``make`` takes every
-    other field by keyword. ``replace`` replaces the fields of ``order`` and
-    ``keywords`` (those by keyword, each required), or, when ``keywords`` is ``None``
-    and ``order`` empty, any field by keyword. Either way every value is matched to a
-    field by name, so a reordering of the attrs fields can never assign a value to the
-    wrong one. The source is registered with :mod:`linecache`, so tracebacks through
-    these functions show their lines.
+    ``make`` takes every field by keyword, unless ``order`` names every field in the
+    order of its positional parameters. ``replace`` takes the fields of ``order``
+    positionally and those of ``keywords`` by keyword, and replaces exactly these; with
+    neither (``keywords`` ``None``) it takes any field by keyword. Either way every value
+    is matched to a field by name, so a reordering of the attrs fields can never assign a
+    value to the wrong one. The source is registered with :mod:`linecache`, so
+    tracebacks through these functions show their lines.
     """
     fields = attrs.fields(cast("Any", cls))
     # memo fields (not in __init__) and fields derived from the others are reset
@@ -84,9 +84,9 @@ def _generate(
     if len(set(given)) != len(given):
         raise TypeError(f"{cls.__name__}: a field is named twice")
     if kind == "make":
-        rest = [name for name in names if name not in order]
-        parameters = [*order, *(["*", *rest] if rest else [])]
-        lines = [f"def make({', '.join(parameters)}):"]
+        if order and sorted(order) != sorted(names):
+            raise TypeError(f"{cls.__name__}: the order must name each field once")
+        lines = [f"def make({', '.join(order) if order else '*, ' + ', '.join(names)}):"]
         values = names
     elif given or keywords is not None:  # exactly these fields: the cheapest copy
         parameters = ["obj", *order, *(["*", *keywords] if keywords else [])]
@@ -112,15 +112,13 @@ def _generate(
 def constructor(cls: type[_T], *order: str) -> Callable[..., _T]:
     """A function ``make(**fields)`` building ``cls`` from all its fields, by keyword.
 
-    With ``order`` (names of fields, each once), ``make(*values, **rest)`` takes the
-    values of those fields positionally, in that order, and every other field by
-    keyword: positional arguments cost less than keywords on the hot path, and each is
-    still matched to its field by name (a view takes the table fields in the order of
-    :data:`~tricktaking.views.TABLE_FIELDS`, and its game's own fields by name). Memo
-    fields (``init=False``) and a cached hash are set to ``None``.
+    With ``order`` (every field's name, once), ``make(*values)`` takes the values in that
+    order instead: positional arguments cost less than keywords on the hot path (a view
+    is built for every bot decision), and each is still matched to its field by name.
+    Memo fields (``init=False``) and a cached hash are set to ``None``.
 
     Raises:
-        TypeError: If ``order`` names a field twice or a field ``cls`` lacks.
+        TypeError: If ``order`` is given and does not name each field exactly once.
     """
     return _generate(cls, "make", order)
 

@@ -359,8 +359,6 @@ _PLAY_PHASE = OneCardPhase.PLAY
 _JOKER_RANK = Rank.JOKER
 
 
-# views are built for every bot decision: the table fields positionally, in their order
-_make_view = constructor(OneCardView, *TABLE_FIELDS)
 _replace = replacer(OneCardState)
 _set_legal = slot_setter(OneCardState, "_legal")
 
@@ -937,6 +935,14 @@ def winners(state: OneCardState) -> tuple[int, ...]:
     return () if state.phase is not _OVER_PHASE or winner is None else (winner,)
 
 
+# Views are built for every bot decision: one positional call, the table fields in the
+# order of TABLE_FIELDS, then the game's own (about 1,000 CPU instructions less a view
+# than passing these by keyword, and a third of the cost of the attrs constructor).
+_make_view = constructor(
+    OneCardView, *TABLE_FIELDS, "calls", "bidder", "contract", "direction", "centre", "points"
+)
+
+
 def view(state: OneCardState, seat: int) -> OneCardView:
     """What ``seat`` may see: its own hand and everything public.
 
@@ -953,12 +959,12 @@ def view(state: OneCardState, seat: int) -> OneCardView:
     view_seat(seat, state.config.players)
     return _make_view(
         *table_values(state, seat, actor(state), legal_actions(state)),
-        calls=state.calls,
-        bidder=state.bidder,
-        contract=state.contract,
-        direction=state.direction,
-        centre=state.centre if state.hand_complete else None,
-        points=state.points,
+        state.calls,
+        state.bidder,
+        state.contract,
+        state.direction,
+        state.centre if state.hand_complete else None,
+        state.points,
     )
 
 
