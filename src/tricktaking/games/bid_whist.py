@@ -887,8 +887,8 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
 
 def _contract(state: BidWhistState) -> Bid:
     """The contract, which every phase after the auction has."""
-    if state.contract is None:
-        raise RuntimeError(f"no contract in the {state.phase.value} phase")  # pragma: no cover
+    if state.contract is None:  # pragma: no cover - the auction's end sets it (BW-7.6)
+        raise RuntimeError(f"no contract in the {state.phase.value} phase")
     return state.contract
 
 
