@@ -109,14 +109,15 @@ def test_a_new_deal_starts_left_of_the_dealer_with_no_tricks() -> None:
     assert state.history == played.history
 
 
-def test_a_deal_sets_the_fields_it_names_and_no_other() -> None:
+def test_a_deal_names_its_round_and_leaves_the_other_fields_to_the_game() -> None:
     played, _ = _play(_dealt(), Play(0, _AS))
     fresh = History[Play]()
-    state = start_round(played, number=2, dealer=0, hands=((_KS,), (_AS,)), history=fresh)
+    started = start_round(played, number=2, dealer=0, hands=((_KS,), (_AS,)))
+    state = replacer(_State)(started, history=fresh)
     assert state.history is fresh
     assert state.round == new_round(2, 0, ((_KS,), (_AS,)), leader=1)
     with pytest.raises(TypeError, match="histroy"):
-        start_round(played, number=2, dealer=0, hands=((_KS,), (_AS,)), histroy=fresh)
+        replacer(_State)(started, histroy=fresh)
 
 
 def test_repr_shows_the_round_not_its_parts() -> None:

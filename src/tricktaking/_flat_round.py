@@ -143,13 +143,12 @@ def round_fields(rnd: Round) -> dict[str, object]:
     }
 
 
-def start_round(
-    state: _S, number: int, dealer: int, hands: tuple[tuple[Card, ...], ...], **changes: object
-) -> _S:
+def start_round(state: _S, number: int, dealer: int, hands: tuple[tuple[Card, ...], ...]) -> _S:
     """``state`` with deal ``number`` by ``dealer`` of ``hands``, in one copy.
 
-    No trick is played yet; the seat left of the dealer is to lead. ``changes`` are the
-    other fields the deal sets, by name (``phase=..., trump=...``); nothing else changes.
+    No trick is played yet; the seat left of the dealer is to lead. Nothing else
+    changes: the game then sets the fields its deal decides, by name
+    (``_replace(start_round(...), phase=..., trump=...)``).
     """
     players = len(hands)
     leader = left_of(dealer, players)
@@ -163,22 +162,23 @@ def start_round(
         _tricks=(),
         _won=(0,) * players,
         _turn=leader,
-        **changes,
     )
     return new
 
 
 def with_leader(state: _S, leader: int, **changes: object) -> _S:
     """``state`` with an empty trick led by ``leader``, and ``changes`` (field names)."""
-    new: _S = _REPLACERS[state.__class__][2](
+    new: _S = _REPLACERS[state.__class__][3](
         state, _leader=leader, _plays=(), _turn=leader, **changes
     )
     return new
 
 
+_Copies = tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any], Callable[..., Any]]
 # per state class: the copies for a card played and for a trick completed (positional,
-# in play_card's order: every card played makes one), and for any fields by keyword
-_REPLACERS: dict[type, tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]] = {}
+# in play_card's order: every card played makes one), for a new deal's round, and for
+# any fields by keyword
+_REPLACERS: dict[type, _Copies] = {}
 
 
 def flat_round_state(cls: _C) -> _C:
@@ -189,6 +189,9 @@ def flat_round_state(cls: _C) -> _C:
             cls,
             *("_hands", "_leader", "_plays", "_tricks", "_won", "_turn", "history"),
             positional=True,
+        ),
+        replacer(
+            cls, "_number", "_dealer", "_hands", "_leader", "_plays", "_tricks", "_won", "_turn"
         ),
         replacer(cls),
     )
@@ -213,7 +216,7 @@ def play_card(
     hands = list(state._hands)
     hands[seat] = without_card(hands[seat], play.card)
     plays = state._plays + (play,)  # noqa: RUF005  (twice as fast as unpacking)
-    with_trick, with_trick_done, _ = _REPLACERS[state.__class__]
+    with_trick, with_trick_done, _, _ = _REPLACERS[state.__class__]
     players = len(hands)
     if len(plays) < players:
         return with_trick(state, tuple(hands), plays, (seat + 1) % players, history), None

@@ -867,11 +867,9 @@ def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
             )
         case Deal():
             number = state._number
-            return start_round(
-                state,
-                number=number + 1,
-                dealer=next_dealer(state.config.first_dealer, number, PLAYERS),
-                hands=dealt_hands(action, _DECK),
+            dealer = next_dealer(state.config.first_dealer, number, PLAYERS)
+            return _replace(
+                start_round(state, number + 1, dealer, dealt_hands(action, _DECK)),
                 phase=_BID_PHASE,
                 kitty=action.stock,
                 discards=(),

@@ -603,11 +603,8 @@ def _hand_state(
     history: History[OneCardAction],
 ) -> OneCardState:
     """The state at the start of a hand: no calls, no trump, uptown, no points yet."""
-    return start_round(
-        state,
-        number=state._number + 1,
-        dealer=dealer,
-        hands=hands,
+    return _replace(
+        start_round(state, state._number + 1, dealer, hands),
         phase=_BID_PHASE,
         centre=centre,
         calls=(),

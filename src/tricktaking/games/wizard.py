@@ -670,11 +670,8 @@ def _deal(state: WizardState, action: Deal) -> WizardState:
             phase = _CHOOSE_TRUMP_PHASE
         else:
             trump = turn_up.suit
-    return start_round(
-        state,
-        number=state._number + 1,
-        dealer=dealer,
-        hands=dealt_hands(action, _DECK),
+    return _replace(
+        start_round(state, state._number + 1, dealer, dealt_hands(action, _DECK)),
         phase=phase,
         stock=stock,
         trump=trump,
