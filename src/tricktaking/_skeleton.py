@@ -12,6 +12,10 @@ the state. From them :func:`engine_functions` builds the game's ``legal_actions`
   action classes and its fields exactly the library's types (no subclass, no ``bool``
   for an ``int``), then the game's own checks; ``check`` and ``apply`` give the same
   verdict because both call the same function.
+
+A game's public, documented ``apply`` and ``check`` call these; its ``legal_actions``
+may state the memo itself (read ``state._legal``, else compute and store it), as the
+library's games do to save a call on every action of a playout.
 """
 
 from __future__ import annotations
