@@ -445,7 +445,7 @@ class OhHellView(TableView[OhHellPhase, OhHellAction]):
     """
 
     config: OhHellConfig
-    """The game's options: the rules everyone at the table knows."""
+    """The rules everyone at the table knows, as the game's configuration."""
     total_hands: int
     """The number of hands the game plays."""
     hand_size: int

@@ -1,0 +1,33 @@
+"""A test client of the app that speaks as ``localhost`` (needs the ``web`` extra)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from tricktaking.web import create_app
+from tricktaking.web.limits import Limits
+
+BASE = "http://localhost"
+
+
+class LocalClient(TestClient):
+    """A test client whose requests and sockets name the ``localhost`` host."""
+
+    def websocket_connect(
+        self, url: str, subprotocols: Any = None, **kwargs: Any
+    ) -> WebSocketTestSession:
+        absolute = url if "://" in url else "ws://localhost" + url
+        return super().websocket_connect(absolute, subprotocols, **kwargs)
+
+
+@contextmanager
+def served(db: str | Path = ":memory:", limits: Limits | None = None) -> Iterator[LocalClient]:
+    """A test client of a fresh app whose bots move without delay (searches in threads)."""
+    app = create_app(db, bot_delay=0, limits=limits, processes=False)
+    with LocalClient(app, BASE) as client:
+        yield client
