@@ -1,0 +1,31 @@
+"""Bitmask helpers shared by the batch rules: hands are ``uint64`` masks of card numbers."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["ONE", "bit_columns", "lowest_bit", "mask_of"]
+
+ONE = np.uint64(1)
+
+
+def mask_of(cards: list[int] | range) -> np.uint64:
+    """The mask with the bits of ``cards`` set."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return np.uint64(mask)
+
+
+def bit_columns(masks: npt.NDArray[np.uint64], width: int) -> npt.NDArray[np.bool_]:
+    """``(len(masks), width)`` bools: bit ``j`` of each mask, for ``j < width``."""
+    # little-endian bytes, so that unpacking bit by bit in "little" order gives bit j at j
+    data = np.ascontiguousarray(masks, dtype="<u8").view(np.uint8).reshape(-1, 8)
+    bits = np.unpackbits(data, axis=1, count=width, bitorder="little")
+    return bits.view(np.bool_)
+
+
+def lowest_bit(masks: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """The lowest set bit of each mask (0 where the mask is 0)."""
+    return masks & (np.uint64(0) - masks)
