@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["ONE", "bit_columns", "lowest_bit", "mask_of"]
+__all__ = ["ONE", "bit_columns", "dealt_masks", "lowest_bit", "mask_of"]
 
 ONE = np.uint64(1)
 
@@ -29,3 +29,16 @@ def bit_columns(masks: npt.NDArray[np.uint64], width: int) -> npt.NDArray[np.boo
 def lowest_bit(masks: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
     """The lowest set bit of each mask (0 where the mask is 0)."""
     return masks & (np.uint64(0) - masks)
+
+
+def dealt_masks(decks: npt.NDArray[np.int64], hand_size: int, players: int) -> npt.NDArray[np.uint64]:
+    """``(len(decks), players)``: the hands of the first ``hand_size * players`` cards.
+
+    Card ``decks[:, k]`` goes to column ``k % players``: column ``j`` is the hand of the
+    ``j``-th seat dealt to, counting from the seat left of the dealer.
+    """
+    dealt = decks[:, : hand_size * players].astype(np.uint64)
+    masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(
+        ONE << dealt.reshape(-1, hand_size, players), axis=1
+    )
+    return masks

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaking.actions import Deal
-from tricktaking.batch._bits import ONE, bit_columns, lowest_bit, mask_of
+from tricktaking.batch._bits import ONE, bit_columns, dealt_masks, lowest_bit, mask_of
 from tricktaking.batch._protocol import Bools, Ints
 from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
@@ -128,9 +128,7 @@ class WizardBatch:
         seats = (first[:, None] + np.arange(n)) % n
         for r in np.unique(number).tolist():
             group = number == r
-            dealt = decks[group, : r * n].astype(np.uint64)
-            hands = np.bitwise_or.reduce(ONE << dealt.reshape(-1, r, n), axis=1)
-            self.hands[rows[group][:, None], seats[group]] = hands
+            self.hands[rows[group][:, None], seats[group]] = dealt_masks(decks[group], r, n)
         dealt_all = number * n
         has_turn_up = dealt_all < 60
         turn_up = np.where(
