@@ -13,12 +13,16 @@ from tricktaking.rl import action_space
 def differences(config: object, size: int, seed: int) -> list[str]:
     """Every difference between the batch and the engine over ``size`` random games."""
     sim = Simulator(config, size=size, seed=seed)
+    # half the time the first legal action, so that rare branches (everybody passing,
+    # low bids) are reached as often as the uniform policy's common ones
+    coin = np.random.default_rng(seed)
     masks: list[np.ndarray] = []
     actors: list[np.ndarray] = []
     while not sim.done.all():
         masks.append(sim.legal_mask().copy())
         actors.append(sim.actor.copy())
-        sim.step(sim.random_actions())
+        first = masks[-1].argmax(axis=1)
+        sim.step(np.where(coin.random(size) < 0.5, first, sim.random_actions()))
     game = tt.game_of(tt.new_game(config)).name
     space = action_space(game, sim.players)
     found: list[str] = []
