@@ -12,6 +12,7 @@ __all__ = ["rules_for"]
 # Where each game's batch rules live, as "module:attribute". This table is the stand-in
 # for a plug-in field of the game's declaration, and nothing else reads a game's name.
 _PLUG_INS = {
+    "bid-whist": "tricktaking.batch._bid_whist:RULES",
     "one-card": "tricktaking.batch._one_card:RULES",
     "wizard": "tricktaking.batch._wizard:RULES",
 }
