@@ -223,8 +223,10 @@ class Simulator:
                 f"{array.shape} and type {array.dtype}"
             )
         core = self._core
-        done = core.done
+        done = core.done.copy()  # the core sets its flags in place
         rows = self._all if not done.any() else np.flatnonzero(~done)
+        if not len(rows):
+            return np.zeros(self.size, np.bool_)
         chosen = array[rows].astype(np.int64)
         self._check(rows, chosen, self.legal_mask()[rows])
         core.step(rows, chosen)

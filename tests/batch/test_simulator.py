@@ -1,0 +1,117 @@
+"""The batch simulator: seeding, conversions both ways, auto-reset, errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tricktaking as tt
+from tricktaking import batch
+from tricktaking.batch import BatchActionError, BatchRules, Simulator, rules_for
+
+CONFIGS = [tt.WizardConfig(players=4, rounds=3), tt.OneCardConfig(players=3), tt.BidWhistConfig()]
+
+
+def play_out(sim: Simulator, steps: int) -> list[np.ndarray]:
+    masks = []
+    for _ in range(steps):
+        masks.append(sim.legal_mask().copy())
+        sim.step(sim.random_actions())
+    return masks
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=repr)
+def test_seeded_batches_are_reproducible(config: object) -> None:
+    first, second = Simulator(config, size=32, seed=3), Simulator(config, size=32, seed=3)
+    for one, two in zip(play_out(first, 30), play_out(second, 30), strict=True):
+        assert np.array_equal(one, two)
+    assert np.array_equal(first.scores, second.scores)
+    assert [first.state_of(i) for i in range(4)] == [second.state_of(i) for i in range(4)]
+    other = Simulator(config, size=32, seed=4)
+    assert [first.state_of(i) for i in range(4)] != [other.state_of(i) for i in range(4)]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=repr)
+def test_a_batch_built_from_states_holds_those_states(config: object) -> None:
+    sim = Simulator(config, size=6, seed=9)
+    play_out(sim, 17)
+    states = [sim.state_of(i) for i in range(6)]
+    fresh = tt.new_game(config)
+    rebuilt = Simulator.from_states([*states, fresh], seed=1)
+    assert [rebuilt.state_of(i) for i in range(6)] == states
+    assert np.array_equal(rebuilt.legal_mask()[:6], sim.legal_mask())
+    assert tt.actor(rebuilt.state_of(6)) != tt.CHANCE  # a fresh state is dealt at random
+    rebuilt.step(rebuilt.random_actions())
+
+
+def test_from_states_refuses_mixed_configs_and_nothing() -> None:
+    with pytest.raises(ValueError, match="same config"):
+        Simulator.from_states(
+            [tt.new_game(tt.WizardConfig(players=3)), tt.new_game(tt.WizardConfig(players=4))]
+        )
+    with pytest.raises(ValueError, match="at least one"):
+        Simulator.from_states([])
+
+
+def test_auto_reset_starts_new_games_and_keeps_final_scores() -> None:
+    config = tt.WizardConfig(players=3, rounds=1)
+    sim = Simulator(config, size=16, seed=5, auto_reset=True)
+    finished_any = np.zeros(16, np.bool_)
+    for _ in range(3 + 3 + 3):  # more than one game of one round
+        finished = sim.step(sim.random_actions())
+        # a one-round Wizard game never ends with every score zero
+        assert (sim.final_scores[finished] != 0).all()
+        finished_any |= finished
+    assert finished_any.all()
+    assert not sim.done.any()
+    assert sim.legal_mask().any(axis=1).all()
+    state = sim.state_of(0)
+    assert not tt.is_over(state) and state.round.number == 1
+
+
+def test_done_rows_ignore_their_actions_and_have_no_legal_actions() -> None:
+    sim = Simulator(tt.WizardConfig(players=3, rounds=1), size=8, seed=0)
+    while not sim.done.all():
+        sim.step(sim.random_actions())
+    assert not sim.legal_mask().any()
+    before = [sim.state_of(i) for i in range(8)]
+    sim.step(np.full(8, 999))
+    assert [sim.state_of(i) for i in range(8)] == before
+
+
+def test_illegal_actions_raise_and_leave_the_batch_unchanged() -> None:
+    sim = Simulator(tt.OneCardConfig(players=2), size=4, seed=0)
+    before = [sim.state_of(i) for i in range(4)]
+    with pytest.raises(BatchActionError, match="row 0: action 0"):
+        sim.step(np.zeros(4, np.int64))
+    with pytest.raises(BatchActionError, match="outside"):
+        sim.step(np.full(4, 99))
+    with pytest.raises(BatchActionError, match="4 integer actions"):
+        sim.step(np.zeros(3, np.int64))
+    with pytest.raises(BatchActionError, match="integer"):
+        sim.step(np.zeros(4))
+    assert [sim.state_of(i) for i in range(4)] == before
+
+
+def test_bad_sizes_rows_and_configs() -> None:
+    with pytest.raises(ValueError, match="size"):
+        Simulator(tt.WizardConfig(players=3), size=0)
+    with pytest.raises(TypeError):
+        Simulator("wizard", size=2)
+    sim = Simulator(tt.WizardConfig(players=3), size=2)
+    with pytest.raises(IndexError):
+        sim.state_of(2)
+    assert sim.state_of(-1) == sim.state_of(1)
+
+
+def test_every_game_has_batch_rules_found_through_the_registry() -> None:
+    for name in tt.available_games():
+        rules = rules_for(tt.get_game(name))
+        assert isinstance(rules, BatchRules)
+        assert rules.game == name
+        with pytest.raises(TypeError):
+            rules.create(object(), 1)
+
+
+def test_the_package_names_its_extra() -> None:
+    assert "batch" in (batch.__doc__ or "")
