@@ -33,7 +33,15 @@ except ImportError as _missing:  # pragma: no cover - depends on the installed e
 from tricktaking.batch._protocol import BatchCore, BatchRules
 from tricktaking.batch._registry import rules_for
 from tricktaking.batch._simulator import BatchActionError, Simulator
+from tricktaking.batch._verify import differences
 
 del _numpy
 
-__all__ = ["BatchActionError", "BatchCore", "BatchRules", "Simulator", "rules_for"]
+__all__ = [
+    "BatchActionError",
+    "BatchCore",
+    "BatchRules",
+    "Simulator",
+    "differences",
+    "rules_for",
+]
