@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from tricktaking.actions import Deal
-from tricktaking.batch._bits import bit_columns, dealt_masks, mask_of
+from tricktaking.batch._bits import bit_columns, dealt_masks, mask_of, sample_mask
 from tricktaking.batch._protocol import Bools, Ints
 from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
@@ -181,6 +181,10 @@ class BidWhistBatch:
         follows = (led >= 0) & ((hand & suit) != 0)
         allowed: np.ndarray[tuple[int], np.dtype[np.uint64]] = np.where(follows, hand & suit, hand)
         return allowed
+
+    def random_actions(self, rows: Ints, rng: np.random.Generator) -> Ints:
+        """A uniformly random legal action of each row's actor."""
+        return sample_mask(self.legal_mask(rows), rng)
 
     def step(self, rows: Ints, actions: Ints) -> None:
         """Apply each row's legal action."""

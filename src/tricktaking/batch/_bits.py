@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["ONE", "bit_columns", "dealt_masks", "lowest_bit", "mask_of"]
+__all__ = ["ONE", "bit_columns", "dealt_masks", "kth_bit", "lowest_bit", "mask_of", "sample_mask"]
 
 ONE = np.uint64(1)
 
@@ -42,3 +42,28 @@ def dealt_masks(decks: npt.NDArray[np.int64], hand_size: int, players: int) -> n
         ONE << dealt.reshape(-1, hand_size, players), axis=1
     )
     return masks
+
+
+def kth_bit(masks: npt.NDArray[np.uint64], k: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The position of the ``k``-th lowest set bit of each mask (``k`` from 0).
+
+    A binary search over the 64 bits: six population counts instead of one pass over
+    every bit.
+    """
+    position = np.zeros(len(masks), np.int64)
+    k = k.astype(np.uint64)
+    for width in (32, 16, 8, 4, 2, 1):
+        low = (masks >> position.astype(np.uint64)) & np.uint64((1 << width) - 1)
+        count = np.bitwise_count(low).astype(np.uint64)
+        higher = k >= count
+        k = np.where(higher, k - count, k)
+        position += np.where(higher, width, 0)
+    return position
+
+
+def sample_mask(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """One uniformly random true column per row of ``mask`` (0 where a row has none)."""
+    noise = rng.random(mask.shape, dtype=np.float32)
+    noise += mask
+    chosen: npt.NDArray[np.int64] = noise.argmax(axis=1)
+    return chosen

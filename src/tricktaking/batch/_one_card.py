@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from tricktaking.actions import Deal
-from tricktaking.batch._bits import bit_columns, dealt_masks, mask_of
+from tricktaking.batch._bits import bit_columns, dealt_masks, mask_of, sample_mask
 from tricktaking.batch._protocol import Bools, Ints
 from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
@@ -170,6 +170,10 @@ class OneCardBatch:
         banned = bid_hand & (trump < 0)
         allowed = np.where(banned, allowed & ~_JOKER_BIT, allowed)
         return allowed
+
+    def random_actions(self, rows: Ints, rng: np.random.Generator) -> Ints:
+        """A uniformly random legal action of each row's actor."""
+        return sample_mask(self.legal_mask(rows), rng)
 
     def step(self, rows: Ints, actions: Ints) -> None:
         """Apply each row's legal action."""

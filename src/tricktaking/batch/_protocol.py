@@ -70,6 +70,9 @@ class BatchCore(Protocol):
     def legal_mask(self, rows: Ints) -> Bools:
         """``(len(rows), action_size)``: the legal actions of each row's actor."""
 
+    def random_actions(self, rows: Ints, rng: np.random.Generator) -> Ints:
+        """A uniformly random legal action (among the distinct ones) of each row's actor."""
+
     def step(self, rows: Ints, actions: Ints) -> None:
         """Apply the legal action ``actions[k]`` of each row ``rows[k]`` (not dealing, not done)."""
 

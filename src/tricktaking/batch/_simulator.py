@@ -188,11 +188,13 @@ class Simulator:
             >>> bool(sim.legal_mask()[range(4), sim.random_actions()].all())
             True
         """
-        mask = self.legal_mask()
-        noise = self._rng.random(mask.shape, dtype=np.float32)
-        noise += mask
-        chosen: Ints = noise.argmax(axis=1)
-        return chosen
+        done = self._core.done
+        if not done.any():
+            return self._core.random_actions(self._all, self._rng)
+        actions = np.zeros(self.size, np.int64)
+        rows = np.flatnonzero(~done)
+        actions[rows] = self._core.random_actions(rows, self._rng)
+        return actions
 
     def step(self, actions: npt.ArrayLike) -> Bools:
         """Apply one action per row (``rl`` indexes); rows that are done ignore theirs.

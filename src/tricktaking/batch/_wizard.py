@@ -10,9 +10,18 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
+import numpy.typing as npt
 
 from tricktaking.actions import Deal
-from tricktaking.batch._bits import ONE, bit_columns, dealt_masks, lowest_bit, mask_of
+from tricktaking.batch._bits import (
+    ONE,
+    bit_columns,
+    dealt_masks,
+    kth_bit,
+    lowest_bit,
+    mask_of,
+    sample_mask,
+)
 from tricktaking.batch._protocol import Bools, Ints
 from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
@@ -34,10 +43,18 @@ _SUIT_MASKS = np.array([mask_of(range(13 * s, 13 * s + 13)) for s in range(4)], 
 _WIZARDS = mask_of(range(52, 56))
 _JESTERS = mask_of(range(56, 60))
 _SPECIALS = _WIZARDS | _JESTERS
-_RANK = np.array([c % 13 for c in range(52)] + [0, 0], dtype=np.int16)
-_SUIT = np.array([c // 13 for c in range(52)] + [FREE, NOT_YET], dtype=np.int8)
-# the strength of card action a, with a the suit to follow and trump added at play time
-_BASE = np.array([c % 13 for c in range(52)] + [1000, -1], dtype=np.int16)
+_SUITED_BITS = mask_of(range(52))
+_BIT_52 = mask_of([52])
+_BIT_53 = mask_of([53])
+# the suit a card sets to follow (WZ-10.1): its suit; free after a Wizard; not yet for a Jester
+_SUIT = np.array([c // 13 for c in range(52)] + [FREE, NOT_YET], dtype=np.int64)
+# a card's strength in its trick (WZ-11): its rank if of the led suit, plus 100 if trump;
+# the first Wizard is strongest (later ones tie and lose); a Jester is weakest
+_BASE = np.array([c % 13 for c in range(52)] + [1000, -1], dtype=np.int64)
+# the suit a card is trump in: never, for a Wizard or Jester (-1 means no trump)
+_TRUMP_SUIT = np.array([c // 13 for c in range(52)] + [-9, -9], dtype=np.int64)
+# the strength of a card neither trump nor of the led suit: a Wizard or Jester keeps its own
+_OFF = np.array([-1] * 52 + [1000, -1], dtype=np.int64)
 
 
 class WizardBatch:
@@ -74,29 +91,37 @@ class WizardBatch:
         n = config.players
         self.config = config
         self.players = n
+        self.size = size
         self.max_bid = 60 // n
         self.action_size = 54 + self.max_bid + 1 + 4
         self.total_rounds = config.total_rounds
         self._bid0 = 54
         self._trump0 = 54 + self.max_bid + 1
-        self.phase = np.zeros(size, np.int8)
-        self.actor = np.zeros(size, np.int8)
-        self.number = np.zeros(size, np.int8)
-        self.dealer = np.zeros(size, np.int8)
-        self.trump = np.full(size, -1, np.int8)
-        self.turn_up = np.full(size, -1, np.int8)
+        ints = np.zeros(size, np.int64)
+        self.phase = ints.copy()
+        self.actor = ints.copy()
+        self.number = ints.copy()
+        self.dealer = ints.copy()
+        self.trump = ints - 1
+        self.turn_up = ints - 1
+        self.leader = ints.copy()
+        self.played = ints.copy()
+        self.led = ints + NOT_YET
+        self.best = ints.copy()
+        self.strength = ints.copy()
+        self.tricks = ints.copy()
         self.hands = np.zeros((size, n), np.uint64)
-        self.bids = np.full((size, n), -1, np.int8)
-        self.won = np.zeros((size, n), np.int8)
-        self.leader = np.zeros(size, np.int8)
-        self.played = np.zeros(size, np.int8)
-        self.trick = np.zeros((size, n), np.int8)
-        self.led = np.full(size, NOT_YET, np.int8)
-        self.best = np.zeros(size, np.int8)
-        self.strength = np.zeros(size, np.int16)
-        self.tricks = np.zeros(size, np.int8)
+        self.bids = np.full((size, n), -1, np.int64)
+        self.won = np.zeros((size, n), np.int64)
+        self.trick = np.zeros((size, n), np.int64)
         self.scores = np.zeros((size, n), np.int32)
         self.done = np.zeros(size, np.bool_)
+        # flat views of the (size, players) arrays: one-dimensional takes are the fastest
+        # way to reach one seat's entry in every row
+        self._hands = self.hands.reshape(-1)
+        self._trick = self.trick.reshape(-1)
+        self._won = self.won.reshape(-1)
+        self._bids = self.bids.reshape(-1)
 
     # -- the BatchCore protocol ------------------------------------------------------
 
@@ -153,31 +178,61 @@ class WizardBatch:
         out = np.zeros((len(rows), self.action_size), np.bool_)
         playing = phase == PLAY
         if playing.all():
-            self._play_mask(rows, out)
+            allowed = self._playable(rows)
+            out[:, :52] = bit_columns(allowed, 52)
+            out[:, 52] = (allowed & _WIZARDS) != 0
+            out[:, 53] = (allowed & _JESTERS) != 0
             return out
         where = np.flatnonzero(playing)
         if len(where):
-            part = np.zeros((len(where), self.action_size), np.bool_)
-            self._play_mask(rows[where], part)
-            out[where] = part
+            allowed = self._playable(rows[where])
+            out[where, :52] = bit_columns(allowed, 52)
+            out[where, 52] = (allowed & _WIZARDS) != 0
+            out[where, 53] = (allowed & _JESTERS) != 0
         where = np.flatnonzero(phase == BID)
         if len(where):
-            self._bid_mask(rows[where], where, out)
+            out[where, self._bid0 : self._bid0 + self.max_bid + 1] = self._biddable(rows[where])
         where = np.flatnonzero(phase == CHOOSE_TRUMP)
         out[where, self._trump0 : self._trump0 + 4] = True
         return out
 
-    def _play_mask(self, rows: Ints, out: Bools) -> None:
-        hand = self.hands[rows, self.actor[rows]]
-        led = self.led[rows]
-        suit = _SUIT_MASKS[np.maximum(led, 0)]
-        follows = (led >= 0) & ((hand & suit) != 0)
-        allowed = np.where(follows, hand & (suit | _SPECIALS), hand)
-        out[:, :52] = bit_columns(allowed, 52)
-        out[:, 52] = (allowed & _WIZARDS) != 0
-        out[:, 53] = (allowed & _JESTERS) != 0
+    def random_actions(self, rows: Ints, rng: np.random.Generator) -> Ints:
+        """A uniformly random legal action of each row's actor."""
+        phase = self.phase[rows]
+        playing = phase == PLAY
+        if playing.all():
+            return self._random_plays(rows, rng)
+        actions = np.zeros(len(rows), np.int64)
+        where = np.flatnonzero(playing)
+        if len(where):
+            actions[where] = self._random_plays(rows[where], rng)
+        where = np.flatnonzero(~playing)
+        if len(where):
+            mask = self.legal_mask(rows[where])
+            actions[where] = sample_mask(mask, rng)
+        return actions
 
-    def _bid_mask(self, rows: Ints, where: Ints, out: Bools) -> None:
+    def _random_plays(self, rows: Ints, rng: np.random.Generator) -> Ints:
+        allowed = self._playable(rows)
+        # one bit per distinct card: the suited cards, then 52 for Wizards, 53 for Jesters
+        distinct = (
+            (allowed & _SUITED_BITS)
+            | np.where((allowed & _WIZARDS) != 0, _BIT_52, np.uint64(0))
+            | np.where((allowed & _JESTERS) != 0, _BIT_53, np.uint64(0))
+        )
+        count = np.bitwise_count(distinct)
+        k = (rng.random(len(rows)) * count).astype(np.int64)
+        return kth_bit(distinct, k)
+
+    def _playable(self, rows: Ints) -> npt.NDArray[np.uint64]:
+        hand = self._hands.take(rows * self.players + self.actor[rows])
+        led = self.led[rows]
+        suit = _SUIT_MASKS.take(np.maximum(led, 0))
+        follows = (led >= 0) & ((hand & suit) != 0)
+        allowed: npt.NDArray[np.uint64] = np.where(follows, hand & (suit | _SPECIALS), hand)
+        return allowed
+
+    def _biddable(self, rows: Ints) -> Bools:
         number = self.number[rows]
         levels = np.arange(self.max_bid + 1)
         allowed = levels[None, :] <= number[:, None]
@@ -187,7 +242,7 @@ class WizardBatch:
             hooked = (self.actor[rows] == self.dealer[rows]) & (others <= number)
             forbidden = np.where(hooked, number - others, -1)
             allowed &= levels[None, :] != forbidden[:, None]
-        out[where, self._bid0 : self._bid0 + self.max_bid + 1] = allowed
+        return allowed
 
     def step(self, rows: Ints, actions: Ints) -> None:
         """Apply each row's legal action."""
@@ -208,7 +263,7 @@ class WizardBatch:
 
     def _bid(self, rows: Ints, actions: Ints) -> None:
         actor = self.actor[rows]
-        self.bids[rows, actor] = actions - self._bid0
+        self._bids[rows * self.players + actor] = actions - self._bid0
         last = actor == self.dealer[rows]
         self.actor[rows] = np.where(last, self.leader[rows], (actor + 1) % self.players)
         self.phase[rows[last]] = PLAY
@@ -216,36 +271,37 @@ class WizardBatch:
     def _play(self, rows: Ints, actions: Ints) -> None:
         n = self.players
         seat = self.actor[rows]
-        hand = self.hands[rows, seat]
+        at = rows * n + seat
+        hand = self._hands.take(at)
         suited = actions < 52
         special = hand & np.where(actions == 52, _WIZARDS, _JESTERS)
-        card = np.where(suited, ONE << np.minimum(actions, 51).astype(np.uint64), lowest_bit(special))
-        self.hands[rows, seat] = hand ^ card
+        card = np.where(suited, ONE << actions.astype(np.uint64), lowest_bit(special))
+        self._hands[at] = hand ^ card
         played = self.played[rows]
-        self.trick[rows, played] = actions
+        self._trick[rows * n + played] = actions
+        suit = _SUIT.take(actions)
         led = self.led[rows]
-        led = np.where(led == NOT_YET, _SUIT[actions], led)
+        led = np.where(led == NOT_YET, suit, led)
         self.led[rows] = led
-        suit = _SUIT[actions]
-        strength = _BASE[actions]
+        strength = _BASE.take(actions)
+        # WZ-11: a trump adds 100; a suited card of neither trump nor the led suit never wins
         strength = np.where(
-            suited & (suit == self.trump[rows]),
-            strength + 100,
-            np.where(suited & (suit != led), -1, strength),
+            _TRUMP_SUIT.take(actions) == self.trump[rows], strength + 100, np.where(suit == led, strength, _OFF[actions])
         )
-        better = strength > self.strength[rows]
+        before = self.strength[rows]
+        better = strength > before
         self.best[rows] = np.where(better, seat, self.best[rows])
-        self.strength[rows] = np.where(better, strength, self.strength[rows])
-        played += 1
+        self.strength[rows] = np.where(better, strength, before)
+        played = played + 1
         self.played[rows] = played
-        self.actor[rows] = (seat + 1) % n
+        self.actor[rows] = np.where(seat == n - 1, 0, seat + 1)
         complete = played == n
         if complete.any():
             self._complete(rows[complete])
 
     def _complete(self, rows: Ints) -> None:
         winner = self.best[rows]
-        self.won[rows, winner] += 1
+        self._won[rows * self.players + winner] += 1
         self.leader[rows] = winner
         self.actor[rows] = winner
         self.played[rows] = 0
@@ -258,9 +314,10 @@ class WizardBatch:
             self._score(rows[ended])
 
     def _score(self, rows: Ints) -> None:
-        bids = self.bids[rows].astype(np.int32)
-        won = self.won[rows].astype(np.int32)
-        self.scores[rows] += np.where(won == bids, 20 + 10 * won, -10 * np.abs(won - bids))
+        bids = self.bids[rows]
+        won = self.won[rows]
+        score = np.where(won == bids, 20 + 10 * won, -10 * np.abs(won - bids))
+        self.scores[rows] += score.astype(np.int32)
         over = self.number[rows] == self.total_rounds
         self.phase[rows] = np.where(over, OVER, DEAL)
         self.done[rows[over]] = True
