@@ -76,6 +76,9 @@ class BatchCore(Protocol):
     def step(self, rows: Ints, actions: Ints) -> None:
         """Apply the legal action ``actions[k]`` of each row ``rows[k]`` (not dealing, not done)."""
 
+    def observe(self, rows: Ints, seats: Ints) -> npt.NDArray[np.float32]:
+        """``(len(rows), layout size)``: each row's ``rl`` ``"situation"`` observation for a seat."""
+
     def deal_action(self, state: GameState[object], deck: Ints) -> Deal:
         """The scalar ``Deal`` of ``deck`` for ``state``, whose next action is a deal."""
 

@@ -178,6 +178,38 @@ class Simulator:
             self._mask = mask
         return self._mask
 
+    def observe(self, seats: npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
+        """Every row's observation for a seat, in the ``rl`` ``"situation"`` layout.
+
+        Row ``i`` holds exactly ``rl.encode(tt.view(sim.state_of(i), seats[i]))``.
+
+        Args:
+            seats: One seat per row, or one seat for every row; by default each row's
+                seat to act.
+
+        Raises:
+            ValueError: If a seat is not a seat of the game.
+
+        Example:
+            >>> from tricktaking.batch import Simulator
+            >>> from tricktaking import rl
+            >>> import numpy as np
+            >>> import tricktaking as tt
+            >>> sim = Simulator(tt.WizardConfig(players=4), size=8, seed=0)
+            >>> view = tt.view(sim.state_of(3), 2)
+            >>> bool(np.array_equal(sim.observe(2)[3], rl.encode(view)))
+            True
+        """
+        if seats is None:
+            chosen = self._core.actor.astype(np.int64)
+        else:
+            chosen = np.broadcast_to(np.asarray(seats), (self.size,)).astype(np.int64)
+            if not np.issubdtype(np.asarray(seats).dtype, np.integer) or (
+                (chosen < 0) | (chosen >= self.players)
+            ).any():
+                raise ValueError(f"seats are integers 0 to {self.players - 1}")
+        return self._core.observe(self._all, chosen)
+
     def random_actions(self) -> Ints:
         """One uniformly random legal action per row (0 where done), from the simulator's generator.
 

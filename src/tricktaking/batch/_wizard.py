@@ -116,6 +116,8 @@ class WizardBatch:
         self.trick = np.zeros((size, n), np.int64)
         self.scores = np.zeros((size, n), np.int32)
         self.done = np.zeros(size, np.bool_)
+        self.gone = np.zeros(size, np.uint64)
+        self.trick_bits = np.zeros(size, np.uint64)
         # flat views of the (size, players) arrays: one-dimensional takes are the fastest
         # way to reach one seat's entry in every row
         self._hands = self.hands.reshape(-1)
@@ -171,6 +173,8 @@ class WizardBatch:
         self.led[rows] = NOT_YET
         self.strength[rows] = -2
         self.tricks[rows] = 0
+        self.gone[rows] = 0
+        self.trick_bits[rows] = 0
 
     def legal_mask(self, rows: Ints) -> Bools:
         """The legal actions of each row's actor, as ``rl`` action indexes."""
@@ -277,6 +281,7 @@ class WizardBatch:
         special = hand & np.where(actions == 52, _WIZARDS, _JESTERS)
         card = np.where(suited, ONE << actions.astype(np.uint64), lowest_bit(special))
         self._hands[at] = hand ^ card
+        self.trick_bits[rows] |= card
         played = self.played[rows]
         self._trick[rows * n + played] = actions
         suit = _SUIT.take(actions)
@@ -307,6 +312,8 @@ class WizardBatch:
         self.played[rows] = 0
         self.led[rows] = NOT_YET
         self.strength[rows] = -2
+        self.gone[rows] |= self.trick_bits[rows]
+        self.trick_bits[rows] = 0
         tricks = self.tricks[rows] + 1
         self.tricks[rows] = tricks
         ended = tricks == self.number[rows]
@@ -321,6 +328,56 @@ class WizardBatch:
         over = self.number[rows] == self.total_rounds
         self.phase[rows] = np.where(over, OVER, DEAL)
         self.done[rows[over]] = True
+
+    def observe(self, rows: Ints, seats: Ints) -> npt.NDArray[np.float32]:
+        """The ``"situation"`` observation of each row for its seat in ``seats``."""
+        lay = _layout(self.players)
+        out = np.zeros((len(rows), lay.size), np.float32)
+        n = self.players
+        at = lay.offsets
+        line = np.arange(len(rows))
+
+        def rel(seat: Ints) -> Ints:
+            return (seat - seats) % n
+
+        def others() -> Ints:  # every seat, as (len(rows), n), for fields by relative seat
+            return (seats[:, None] + np.arange(n)[None, :]) % n
+
+        phase = self.phase[rows]
+        out[line, at["phase"] + phase] = 1.0
+        out[:, at["deal_number"]] = self.number[rows]
+        out[line, at["dealer"] + rel(self.dealer[rows])] = 1.0
+        acting = (phase != OVER) & (phase != DEAL)
+        out[line[acting], at["to_act"] + rel(self.actor[rows])[acting]] = 1.0
+        hands = self.hands[rows[:, None], others()]
+        mine = hands[:, 0]
+        _card_counts(out, at["hand"], mine)
+        out[:, at["hand_sizes"] : at["hand_sizes"] + n] = np.bitwise_count(hands)
+        leader = self.leader[rows]
+        out[line, at["trick_leader"] + rel(leader)] = 1.0
+        played = self.played[rows]
+        trick = self.trick[rows]
+        for k in range(n - 1):
+            playing = np.flatnonzero(played > k)
+            seat = (leader[playing] + k - seats[playing]) % n
+            column = at["trick"] + seat * 54 + trick[playing, k]
+            out[playing, column] = 1.0
+        _card_counts(out, at["played"], self.gone[rows])
+        out[:, at["tricks_won"] : at["tricks_won"] + n] = self.won[rows[:, None], others()]
+        trump = self.trump[rows]
+        has_trump = trump >= 0
+        out[line[has_trump], at["trump"] + trump[has_trump]] = 1.0
+        out[:, at["scores"] : at["scores"] + n] = self.scores[rows[:, None], others()] / 100.0
+        out[:, at["total_rounds"]] = self.total_rounds
+        turn_up = self.turn_up[rows]
+        shown = turn_up >= 0
+        out[line[shown], at["turn_up"] + turn_up[shown]] = 1.0
+        bids = self.bids[rows[:, None], others()]
+        width = self.max_bid + 1
+        made = np.flatnonzero(bids.reshape(-1) >= 0)
+        row, seat = np.divmod(made, n)
+        out[row, at["bids"] + seat * width + bids.reshape(-1)[made]] = 1.0
+        return out
 
     def deal_action(self, state: GameState[object], deck: Ints) -> Deal:
         """The scalar deal of ``deck`` for ``state`` (WZ-5.3)."""
@@ -342,6 +399,33 @@ class WizardBatch:
         numbers = _Numbering()
         order = [deal.hands[(first + k) % n][k // n] for k in range(number * n)]
         return np.array([numbers.take(card) for card in (*order, *deal.stock)], np.int64)
+
+
+class _Offsets:
+    """The size and field offsets of the ``rl`` situation layout of Wizard with n seats."""
+
+    def __init__(self, players: int) -> None:
+        from tricktaking.rl.observations import layout_for
+
+        lay = layout_for("wizard", players)
+        self.size = lay.size
+        self.offsets = {field.name: field.offset for field in lay.fields}
+
+
+_LAYOUTS: dict[int, _Offsets] = {}
+
+
+def _layout(players: int) -> _Offsets:
+    if players not in _LAYOUTS:
+        _LAYOUTS[players] = _Offsets(players)
+    return _LAYOUTS[players]
+
+
+def _card_counts(out: npt.NDArray[np.float32], at: int, masks: npt.NDArray[np.uint64]) -> None:
+    """Write each row's count of every distinct card of ``masks`` at column ``at``."""
+    out[:, at : at + 52] = bit_columns(masks, 52)
+    out[:, at + 52] = np.bitwise_count(masks & _WIZARDS)
+    out[:, at + 53] = np.bitwise_count(masks & _JESTERS)
 
 
 class _Numbering:
