@@ -228,18 +228,24 @@ class Simulator:
         actions[rows] = self._core.random_actions(rows, self._rng)
         return actions
 
-    def step(self, actions: npt.ArrayLike) -> Bools:
+    def step(self, actions: npt.ArrayLike, where: npt.ArrayLike | None = None) -> Bools:
         """Apply one action per row (``rl`` indexes); rows that are done ignore theirs.
 
-        Rounds that end are scored and the next deal is made at once, so after a step
+        With ``where``, only the rows where it is true act; the others ignore their
+        action and stay as they are (a masked step). Rounds that end are scored and the next deal is made at once, so after a step
         every row that is not done waits for a player action.
+
+        Args:
+            actions: ``size`` integer action indexes.
+            where: ``size`` bools, or ``None`` for every row.
 
         Returns:
             One flag per row: its game ended with this step.
 
         Raises:
-            BatchActionError: If ``actions`` is not ``size`` integers, or an action is
-                illegal in its row (the batch is then unchanged).
+            BatchActionError: If ``actions`` is not ``size`` integers, ``where`` is not
+                ``size`` bools, or an action is illegal in its row (the batch is then
+                unchanged).
 
         Example:
             >>> from tricktaking.batch import Simulator
@@ -258,7 +264,13 @@ class Simulator:
             )
         core = self._core
         done = core.done.copy()  # the core sets its flags in place
-        rows = self._all if not done.any() else np.flatnonzero(~done)
+        if where is None:
+            rows = self._all if not done.any() else np.flatnonzero(~done)
+        else:
+            acting = np.asarray(where)
+            if acting.shape != (self.size,) or acting.dtype != np.bool_:
+                raise BatchActionError(f"where must be {self.size} bools, or None")
+            rows = np.flatnonzero(acting & ~done)
         if not len(rows):
             return np.zeros(self.size, np.bool_)
         chosen = array[rows].astype(np.int64)
@@ -273,6 +285,36 @@ class Simulator:
                 self._finish(np.flatnonzero(finished))
         self._mask = None
         return finished
+
+    def reset(self, where: npt.ArrayLike | None = None) -> None:
+        """Start new games (dealt at random) in the rows where ``where`` is true, or in all.
+
+        Raises:
+            BatchActionError: If ``where`` is not ``size`` bools.
+
+        Example:
+            >>> from tricktaking.batch import Simulator
+            >>> import numpy as np
+            >>> import tricktaking as tt
+            >>> sim = Simulator(tt.WizardConfig(players=3, rounds=1), size=2, seed=0)
+            >>> while not sim.done.all():
+            ...     _ = sim.step(sim.random_actions())
+            >>> sim.reset(np.array([True, False]))
+            >>> sim.done.tolist()
+            [False, True]
+        """
+        if where is None:
+            rows = self._all
+        else:
+            chosen = np.asarray(where)
+            if chosen.shape != (self.size,) or chosen.dtype != np.bool_:
+                raise BatchActionError(f"where must be {self.size} bools, or None")
+            rows = np.flatnonzero(chosen)
+        self._core.reset(rows)
+        self._acted[rows] = 0
+        self._dealt[rows] = 0
+        self._deal_random(rows)
+        self._mask = None
 
     def _check(self, rows: Ints, actions: Ints, mask: Bools) -> None:
         inside = (actions >= 0) & (actions < self.action_size)
