@@ -9,9 +9,11 @@ is a ``uint64`` mask of them. Scores are kept per seat, partners sharing (as
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from tricktaking.actions import Deal
 from tricktaking.batch._bits import bit_columns, dealt_masks, mask_of, sample_mask
+from tricktaking.batch._observe import by_seat, common_fields, offsets, one_hot, suited_counts
 from tricktaking.batch._protocol import Bools, Ints
 from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
@@ -97,6 +99,10 @@ class BidWhistBatch:
         self.best = ints.copy()
         self.strength = ints.copy()
         self.tricks = ints.copy()
+        self.call_of = np.zeros((size, PLAYERS), np.int64)
+        self.discarded = np.zeros(size, np.uint64)
+        self.gone = np.zeros(size, np.uint64)
+        self.trick_bits = np.zeros(size, np.uint64)
         self.team_scores = np.zeros((size, 2), np.int32)
         self.scores = np.zeros((size, PLAYERS), np.int32)
         self.done = np.zeros(size, np.bool_)
@@ -135,6 +141,9 @@ class BidWhistBatch:
         self.discards[rows] = 0
         self.won[rows] = 0
         self.tricks[rows] = 0
+        self.call_of[rows] = -1
+        self.discarded[rows] = 0
+        self.gone[rows] = 0
         self._new_trick(rows, first)
 
     def _new_trick(self, rows: Ints, leader: Ints) -> None:
@@ -142,6 +151,7 @@ class BidWhistBatch:
         self.played[rows] = 0
         self.led[rows] = NOT_YET
         self.strength[rows] = -2
+        self.trick_bits[rows] = 0
 
     def legal_mask(self, rows: Ints) -> Bools:
         """The legal actions of each row's actor, as ``rl`` action indexes."""
@@ -202,6 +212,7 @@ class BidWhistBatch:
 
     def _call(self, rows: Ints, actions: Ints) -> None:
         seat = self.actor[rows]
+        self.call_of[rows, seat] = actions - PASS
         bidding = actions != PASS
         self.high[rows] = np.where(bidding, actions - BID0 + 3, self.high[rows])
         self.declarer[rows] = np.where(bidding, seat, self.declarer[rows])
@@ -230,7 +241,9 @@ class BidWhistBatch:
 
     def _discard(self, rows: Ints, actions: Ints) -> None:
         declarer = self.declarer[rows]
-        self.hands[rows, declarer] &= ~(np.uint64(1) << actions.astype(np.uint64))
+        card = np.uint64(1) << actions.astype(np.uint64)
+        self.hands[rows, declarer] &= ~card
+        self.discarded[rows] |= card
         discards = self.discards[rows] + 1
         self.discards[rows] = discards
         ended = discards == 6
@@ -240,7 +253,9 @@ class BidWhistBatch:
     def _play(self, rows: Ints, actions: Ints) -> None:
         seat = self.actor[rows]
         hand = self.hands[rows, seat]
-        self.hands[rows, seat] = hand & ~(np.uint64(1) << actions.astype(np.uint64))
+        card = np.uint64(1) << actions.astype(np.uint64)
+        self.hands[rows, seat] = hand & ~card
+        self.trick_bits[rows] |= card
         played = self.played[rows]
         self.trick[rows, played] = actions
         trump = self.trump[rows]
@@ -271,6 +286,7 @@ class BidWhistBatch:
     def _complete(self, rows: Ints) -> None:
         winner = self.best[rows]
         self.won[rows, winner] += 1
+        self.gone[rows] |= self.trick_bits[rows]
         self._new_trick(rows, winner)
         self.actor[rows] = winner
         tricks = self.tricks[rows] + 1
@@ -297,6 +313,49 @@ class BidWhistBatch:
         self.phase[rows] = np.where(over, OVER, DEAL)
         self.done[rows[over]] = True
 
+    def observe(self, rows: Ints, seats: Ints) -> npt.NDArray[np.float32]:
+        """The ``"situation"`` observation of each row for its seat in ``seats``."""
+        lay = offsets(RULES.game, PLAYERS)
+        out = np.zeros((len(rows), lay.size), np.float32)
+        phase = self.phase[rows]
+        hands = by_seat(self.hands, rows, seats)
+        common_fields(
+            out,
+            lay,
+            seats,
+            phase=phase,
+            acting=(phase != OVER) & (phase != DEAL),
+            number=self.number[rows],
+            dealer=self.dealer[rows],
+            actor=self.actor[rows],
+            hands=hands[:, 0],
+            counts=_card_counts,
+            sizes=np.bitwise_count(hands),
+            leader=self.leader[rows],
+            played=self.played[rows],
+            trick=self.trick[rows],
+            gone=self.gone[rows],
+            won=by_seat(self.won, rows, seats),
+            trump=self.trump[rows],
+            scores=by_seat(self.scores, rows, seats) / 7.0,
+        )
+        at = lay.at
+        out[:, at["direction"]] = self.downtown[rows]
+        calls = by_seat(self.call_of, rows, seats)
+        made = np.flatnonzero(calls.reshape(-1) >= 0)
+        row, seat = np.divmod(made, PLAYERS)
+        out[row, at["calls"] + seat * 22 + calls.reshape(-1)[made]] = 1.0
+        contracted = phase != BID
+        high = self.high[rows]
+        one_hot(out, at["contract"], np.where(contracted, high - 3, -1))
+        one_hot(out, at["declarer"], np.where(contracted, (self.declarer[rows] - seats) % 4, -1))
+        if self.config.kitty == "exchange":  # BW-8.3: the declarer sees the kitty once taken up
+            sees = (phase != BID) & (phase != CHOOSE) & (seats == self.declarer[rows])
+            nothing = np.uint64(0)
+            _card_counts(out, at["kitty"], np.where(sees, self.kitty[rows], nothing))
+            _card_counts(out, at["discards"], np.where(sees, self.discarded[rows], nothing))
+        return out
+
     def deal_action(self, state: GameState[object], deck: Ints) -> Deal:
         """The scalar deal of ``deck`` for ``state`` (BW-5.2)."""
         dealer = (self.config.first_dealer + state.round.number) % PLAYERS
@@ -312,6 +371,10 @@ class BidWhistBatch:
         first = (self.config.first_dealer + int(self.number[row]) + 1) % PLAYERS
         order = [deal.hands[(first + k) % PLAYERS][k // PLAYERS] for k in range(48)]
         return np.array([CARDS.index(card) for card in (*order, *deal.stock)], np.int64)
+
+
+def _card_counts(out: npt.NDArray[np.float32], at: int, masks: npt.NDArray[np.uint64]) -> None:
+    suited_counts(out, at, masks, 54)
 
 
 class BidWhistBatchRules:

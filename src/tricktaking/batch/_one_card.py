@@ -7,9 +7,11 @@ Card numbers are the ``rl`` card indexes: ``6 * suit + rank`` for the suited car
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from tricktaking.actions import Deal
 from tricktaking.batch._bits import bit_columns, dealt_masks, mask_of, sample_mask
+from tricktaking.batch._observe import by_seat, common_fields, offsets, one_hot, suited_counts
 from tricktaking.batch._protocol import Bools, Ints
 from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
@@ -93,6 +95,9 @@ class OneCardBatch:
         self.gained = ints.copy()
         self.joker_out = np.zeros(size, np.bool_)
         self.tricks = ints.copy()
+        self.won = np.zeros((size, n), np.int64)
+        self.gone = np.zeros(size, np.uint64)
+        self.trick_bits = np.zeros(size, np.uint64)
         self.scores = np.zeros((size, n), np.int32)
         self.done = np.zeros(size, np.bool_)
 
@@ -127,6 +132,8 @@ class OneCardBatch:
         self.downtown[rows] = False
         self.points[rows] = 0
         self.tricks[rows] = 0
+        self.won[rows] = 0
+        self.gone[rows] = 0
         self._new_trick(rows, first)
 
     def _new_trick(self, rows: Ints, leader: Ints) -> None:
@@ -136,6 +143,7 @@ class OneCardBatch:
         self.strength[rows] = -2
         self.gained[rows] = 0
         self.joker_out[rows] = False
+        self.trick_bits[rows] = 0
 
     def legal_mask(self, rows: Ints) -> Bools:
         """The legal actions of each row's actor, as ``rl`` action indexes."""
@@ -220,7 +228,9 @@ class OneCardBatch:
         n = self.players
         seat = self.actor[rows]
         hand = self.hands[rows, seat]
-        self.hands[rows, seat] = hand & ~(np.uint64(1) << actions.astype(np.uint64))
+        card = np.uint64(1) << actions.astype(np.uint64)
+        self.hands[rows, seat] = hand & ~card
+        self.trick_bits[rows] |= card
         bid_hand = self.bidder[rows] >= 0
         trump = self.trump[rows]
         trump = np.where(bid_hand & (trump < 0), _SUIT[actions], trump)  # OC-6.2
@@ -258,6 +268,8 @@ class OneCardBatch:
         winner = self.best[rows]
         self.points[rows, winner] += self.gained[rows]
         reverse = self.joker_out[rows] & (self.bidder[rows] < 0)
+        self.won[rows, winner] += 1
+        self.gone[rows] |= self.trick_bits[rows]
         self._new_trick(rows, winner)
         self.actor[rows] = winner
         tricks = self.tricks[rows] + 1
@@ -282,6 +294,46 @@ class OneCardBatch:
         self.phase[rows] = np.where(over, OVER, DEAL)
         self.done[rows[over]] = True
 
+    def observe(self, rows: Ints, seats: Ints) -> npt.NDArray[np.float32]:
+        """The ``"situation"`` observation of each row for its seat in ``seats``."""
+        n = self.players
+        lay = offsets(RULES.game, n)
+        out = np.zeros((len(rows), lay.size), np.float32)
+        phase = self.phase[rows]
+        hands = by_seat(self.hands, rows, seats)
+        bid_hand = self.bidder[rows] >= 0
+        common_fields(
+            out,
+            lay,
+            seats,
+            phase=phase,
+            acting=(phase != OVER) & (phase != DEAL),
+            number=self.number[rows],
+            dealer=self.dealer[rows],
+            actor=self.actor[rows],
+            hands=hands[:, 0],
+            counts=_card_counts,
+            sizes=np.bitwise_count(hands),
+            leader=self.leader[rows],
+            played=self.played[rows],
+            trick=self.trick[rows],
+            gone=self.gone[rows],
+            won=by_seat(self.won, rows, seats),
+            trump=np.where(bid_hand & (phase != BID), self.trump[rows], -1),
+            scores=by_seat(self.scores, rows, seats) / 30.0,
+        )
+        at = lay.at
+        out[:, at["direction"]] = self.downtown[rows]
+        passed = (self.passed[rows][:, None] >> ((seats[:, None] + np.arange(n)) % n)) & 1
+        out[:, at["passed"] : at["passed"] + n] = passed
+        high = self.high[rows]
+        one_hot(out, at["high_bid"], np.where(high >= 0, high - self.config.min_bid, -1))
+        one_hot(out, at["high_bidder"], np.where(high >= 0, (self.bidder[rows] - seats) % n, -1))
+        out[:, at["points"] : at["points"] + n] = by_seat(self.points, rows, seats)
+        shown = self.tricks[rows] == self.hand_size  # OC-5.3: shown once the hand is over
+        one_hot(out, at["centre"], np.where(shown, self.centre[rows], -1))
+        return out
+
     def deal_action(self, state: GameState[object], deck: Ints) -> Deal:
         """The scalar deal of ``deck`` for ``state`` (OC-5.2)."""
         n = self.players
@@ -299,6 +351,10 @@ class OneCardBatch:
         first = (self.config.first_dealer + int(self.number[row]) + 1) % n
         order = [deal.hands[(first + k) % n][k // n] for k in range(self.hand_size * n)]
         return np.array([CARDS.index(card) for card in (*order, *deal.stock)], np.int64)
+
+
+def _card_counts(out: npt.NDArray[np.float32], at: int, masks: npt.NDArray[np.uint64]) -> None:
+    suited_counts(out, at, masks, 25)
 
 
 class OneCardBatchRules:

@@ -22,6 +22,7 @@ from tricktaking.batch._bits import (
     mask_of,
     sample_mask,
 )
+from tricktaking.batch._observe import by_seat, common_fields, offsets, one_hot
 from tricktaking.batch._protocol import Bools, Ints
 from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
@@ -331,51 +332,37 @@ class WizardBatch:
 
     def observe(self, rows: Ints, seats: Ints) -> npt.NDArray[np.float32]:
         """The ``"situation"`` observation of each row for its seat in ``seats``."""
-        lay = _layout(self.players)
+        lay = offsets(RULES.game, self.players)
         out = np.zeros((len(rows), lay.size), np.float32)
-        n = self.players
-        at = lay.offsets
-        line = np.arange(len(rows))
-
-        def rel(seat: Ints) -> Ints:
-            return (seat - seats) % n
-
-        def others() -> Ints:  # every seat, as (len(rows), n), for fields by relative seat
-            return (seats[:, None] + np.arange(n)[None, :]) % n
-
         phase = self.phase[rows]
-        out[line, at["phase"] + phase] = 1.0
-        out[:, at["deal_number"]] = self.number[rows]
-        out[line, at["dealer"] + rel(self.dealer[rows])] = 1.0
-        acting = (phase != OVER) & (phase != DEAL)
-        out[line[acting], at["to_act"] + rel(self.actor[rows])[acting]] = 1.0
-        hands = self.hands[rows[:, None], others()]
-        mine = hands[:, 0]
-        _card_counts(out, at["hand"], mine)
-        out[:, at["hand_sizes"] : at["hand_sizes"] + n] = np.bitwise_count(hands)
-        leader = self.leader[rows]
-        out[line, at["trick_leader"] + rel(leader)] = 1.0
-        played = self.played[rows]
-        trick = self.trick[rows]
-        for k in range(n - 1):
-            playing = np.flatnonzero(played > k)
-            seat = (leader[playing] + k - seats[playing]) % n
-            column = at["trick"] + seat * 54 + trick[playing, k]
-            out[playing, column] = 1.0
-        _card_counts(out, at["played"], self.gone[rows])
-        out[:, at["tricks_won"] : at["tricks_won"] + n] = self.won[rows[:, None], others()]
-        trump = self.trump[rows]
-        has_trump = trump >= 0
-        out[line[has_trump], at["trump"] + trump[has_trump]] = 1.0
-        out[:, at["scores"] : at["scores"] + n] = self.scores[rows[:, None], others()] / 100.0
+        hands = by_seat(self.hands, rows, seats)
+        common_fields(
+            out,
+            lay,
+            seats,
+            phase=phase,
+            acting=(phase != OVER) & (phase != DEAL),
+            number=self.number[rows],
+            dealer=self.dealer[rows],
+            actor=self.actor[rows],
+            hands=hands[:, 0],
+            counts=_card_counts,
+            sizes=np.bitwise_count(hands),
+            leader=self.leader[rows],
+            played=self.played[rows],
+            trick=self.trick[rows],
+            gone=self.gone[rows],
+            won=by_seat(self.won, rows, seats),
+            trump=self.trump[rows],
+            scores=by_seat(self.scores, rows, seats) / 100.0,
+        )
+        at = lay.at
         out[:, at["total_rounds"]] = self.total_rounds
-        turn_up = self.turn_up[rows]
-        shown = turn_up >= 0
-        out[line[shown], at["turn_up"] + turn_up[shown]] = 1.0
-        bids = self.bids[rows[:, None], others()]
+        one_hot(out, at["turn_up"], self.turn_up[rows])
+        bids = by_seat(self.bids, rows, seats)
         width = self.max_bid + 1
         made = np.flatnonzero(bids.reshape(-1) >= 0)
-        row, seat = np.divmod(made, n)
+        row, seat = np.divmod(made, self.players)
         out[row, at["bids"] + seat * width + bids.reshape(-1)[made]] = 1.0
         return out
 
@@ -399,26 +386,6 @@ class WizardBatch:
         numbers = _Numbering()
         order = [deal.hands[(first + k) % n][k // n] for k in range(number * n)]
         return np.array([numbers.take(card) for card in (*order, *deal.stock)], np.int64)
-
-
-class _Offsets:
-    """The size and field offsets of the ``rl`` situation layout of Wizard with n seats."""
-
-    def __init__(self, players: int) -> None:
-        from tricktaking.rl.observations import layout_for
-
-        lay = layout_for("wizard", players)
-        self.size = lay.size
-        self.offsets = {field.name: field.offset for field in lay.fields}
-
-
-_LAYOUTS: dict[int, _Offsets] = {}
-
-
-def _layout(players: int) -> _Offsets:
-    if players not in _LAYOUTS:
-        _LAYOUTS[players] = _Offsets(players)
-    return _LAYOUTS[players]
 
 
 def _card_counts(out: npt.NDArray[np.float32], at: int, masks: npt.NDArray[np.uint64]) -> None:
