@@ -46,7 +46,7 @@ GAMES: dict[str, object] = {
     "Bid Whist": tt.BidWhistConfig(),
 }
 SIZES = (1, 64, 1024, 4096, 16384)
-SPIEL = {
+SPIEL: dict[str, tuple[str, dict[str, Any]]] = {
     "Wizard, 4 players": ("oh_hell", {"players": 4}),
     "One Card, 3 players": ("crazy_eights", {"players": 3}),
     "Bid Whist": ("bridge", {"use_double_dummy_result": False}),
@@ -124,7 +124,7 @@ def vector_env_slice(size: int) -> Slice | None:
     def run(seconds: float) -> tuple[int, float]:
         steps, start = 0, time.process_time()
         while (elapsed := time.process_time() - start) < seconds:
-            env.step(sim.random_actions_for(env.seat))
+            env.step(sim.random_actions())
             steps += 1
         return steps * size, elapsed
 

@@ -33,6 +33,8 @@ def test_spaces_shapes_and_types() -> None:
     assert env.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
     obs, infos = env.reset(seed=3)
     assert env.observation_space.contains(obs)
+    assert isinstance(env.single_observation_space, gymnasium.spaces.Box)
+    assert isinstance(env.single_action_space, gymnasium.spaces.Discrete)
     assert obs.shape == (8, *env.single_observation_space.shape)
     assert infos["action_mask"].shape == (8, env.single_action_space.n)
     for _ in range(20):

@@ -115,3 +115,16 @@ def test_every_game_has_batch_rules_found_through_the_registry() -> None:
 
 def test_the_package_names_its_extra() -> None:
     assert "batch" in (batch.__doc__ or "")
+
+
+def test_the_rules_modules_satisfy_the_protocols_statically() -> None:
+    from tricktaking.batch import _bid_whist, _one_card, _wizard
+
+    plug_ins: list[BatchRules] = [_wizard.RULES, _one_card.RULES, _bid_whist.RULES]
+    cores: list[batch.BatchCore] = [
+        _wizard.RULES.create(tt.WizardConfig(players=3), 1),
+        _one_card.RULES.create(tt.OneCardConfig(players=2), 1),
+        _bid_whist.RULES.create(tt.BidWhistConfig(), 1),
+    ]
+    assert all(isinstance(core, batch.BatchCore) for core in cores)
+    assert [rules.game for rules in plug_ins] == ["wizard", "one-card", "bid-whist"]

@@ -227,7 +227,9 @@ class BidWhistBatch:
     def _choose(self, rows: Ints, actions: Ints) -> None:
         choosing_trump = actions < DIRECTION0
         self.trump[rows] = np.where(choosing_trump, actions - TRUMP0, -1)
-        self.downtown[rows] = np.where(choosing_trump, self.downtown[rows], actions == DIRECTION0 + 1)
+        self.downtown[rows] = np.where(
+            choosing_trump, self.downtown[rows], actions == DIRECTION0 + 1
+        )
         declarer = self.declarer[rows]
         leader = declarer if self.config.first_lead == "declarer" else (self.dealer[rows] + 1) % 4
         self._new_trick(rows, leader)

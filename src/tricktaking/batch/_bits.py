@@ -31,7 +31,9 @@ def lowest_bit(masks: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
     return masks & (np.uint64(0) - masks)
 
 
-def dealt_masks(decks: npt.NDArray[np.int64], hand_size: int, players: int) -> npt.NDArray[np.uint64]:
+def dealt_masks(
+    decks: npt.NDArray[np.int64], hand_size: int, players: int
+) -> npt.NDArray[np.uint64]:
     """``(len(decks), players)``: the hands of the first ``hand_size * players`` cards.
 
     Card ``decks[:, k]`` goes to column ``k % players``: column ``j`` is the hand of the
@@ -51,12 +53,12 @@ def kth_bit(masks: npt.NDArray[np.uint64], k: npt.NDArray[np.int64]) -> npt.NDAr
     every bit.
     """
     position = np.zeros(len(masks), np.int64)
-    k = k.astype(np.uint64)
+    left = k.astype(np.uint64)
     for width in (32, 16, 8, 4, 2, 1):
         low = (masks >> position.astype(np.uint64)) & np.uint64((1 << width) - 1)
         count = np.bitwise_count(low).astype(np.uint64)
-        higher = k >= count
-        k = np.where(higher, k - count, k)
+        higher = left >= count
+        left = np.where(higher, left - count, left)
         position += np.where(higher, width, 0)
     return position
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -14,13 +15,14 @@ from tricktaking.batch._protocol import Ints
 __all__ = ["Offsets", "by_seat", "common_fields", "offsets", "one_hot", "suited_counts"]
 
 Floats = npt.NDArray[np.float32]
+_G = TypeVar("_G", bound=np.generic)
 
 
 class Offsets:
     """The size and field offsets of a game's ``rl`` situation layout."""
 
     def __init__(self, game: str, players: int) -> None:
-        from tricktaking.rl.observations import layout_for
+        from tricktaking.rl.observations import layout_for  # noqa: PLC0415 (rl needs Gymnasium)
 
         lay = layout_for(game, players)
         self.size = lay.size
@@ -34,11 +36,11 @@ def offsets(game: str, players: int) -> Offsets:
     return Offsets(game, players)
 
 
-def by_seat(array: npt.NDArray[np.generic], rows: Ints, seats: Ints) -> npt.NDArray[np.generic]:
+def by_seat(array: npt.NDArray[_G], rows: Ints, seats: Ints) -> npt.NDArray[_G]:
     """``array[rows]`` (one column per seat) with its columns by seat relative to ``seats``."""
-    n = array.shape[1]
-    columns = (seats[:, None] + np.arange(n)[None, :]) % n
-    picked: npt.NDArray[np.generic] = array[rows[:, None], columns]
+    n: int = array.shape[1]
+    columns: Ints = (seats.reshape(-1, 1) + np.arange(n)) % n
+    picked: npt.NDArray[_G] = array[rows[:, None], columns]
     return picked
 
 

@@ -186,7 +186,11 @@ class OneCardBatch:
     def step(self, rows: Ints, actions: Ints) -> None:
         """Apply each row's legal action."""
         phase = self.phase[rows]
-        for handler, value in ((self._play, PLAY), (self._call, BID), (self._turn, CHOOSE_DIRECTION)):
+        for handler, value in (
+            (self._play, PLAY),
+            (self._call, BID),
+            (self._turn, CHOOSE_DIRECTION),
+        ):
             where = np.flatnonzero(phase == value)
             if len(where):
                 handler(rows[where], actions[where])
@@ -283,7 +287,9 @@ class OneCardBatch:
         self.points[rows, winner] += _POINTS[self.centre[rows]]  # OC-12.2
         points = self.points[rows]
         bidder = self.bidder[rows]
-        failed = (bidder >= 0) & (points[np.arange(len(rows)), np.maximum(bidder, 0)] < self.high[rows])
+        failed = (bidder >= 0) & (
+            points[np.arange(len(rows)), np.maximum(bidder, 0)] < self.high[rows]
+        )
         scored = np.where(
             failed[:, None] & (np.arange(self.players)[None, :] == bidder[:, None]), 0, points
         )

@@ -53,37 +53,46 @@ class BatchCore(Protocol):
     players: int
     action_size: int
     deck_size: int
-    phase: npt.NDArray[np.int8]
-    actor: npt.NDArray[np.int8]
+    phase: Ints
+    actor: Ints
     scores: npt.NDArray[np.int32]
     done: Bools
 
     def reset(self, rows: Ints) -> None:
         """Set ``rows`` to new games, each waiting for its first deal."""
+        ...
 
     def dealing(self) -> Ints:
         """The rows waiting for a deal."""
+        ...
 
     def deal(self, rows: Ints, decks: Ints) -> None:
         """Deal ``decks[k]`` (physical card numbers, top first) to row ``rows[k]``."""
+        ...
 
     def legal_mask(self, rows: Ints) -> Bools:
         """``(len(rows), action_size)``: the legal actions of each row's actor."""
+        ...
 
     def random_actions(self, rows: Ints, rng: np.random.Generator) -> Ints:
         """A uniformly random legal action (among the distinct ones) of each row's actor."""
+        ...
 
     def step(self, rows: Ints, actions: Ints) -> None:
         """Apply the legal action ``actions[k]`` of each row ``rows[k]`` (not dealing, not done)."""
+        ...
 
     def observe(self, rows: Ints, seats: Ints) -> npt.NDArray[np.float32]:
-        """``(len(rows), layout size)``: each row's ``rl`` ``"situation"`` observation for a seat."""
+        """``(len(rows), layout size)``: each row's ``rl`` situation observation for a seat."""
+        ...
 
     def deal_action(self, state: GameState[object], deck: Ints) -> Deal:
         """The scalar ``Deal`` of ``deck`` for ``state``, whose next action is a deal."""
+        ...
 
     def deck_of(self, row: int, deal: Deal) -> Ints:
         """The deck (physical card numbers) that :meth:`deal` turns into ``deal`` at ``row``."""
+        ...
 
 
 @runtime_checkable
@@ -102,3 +111,4 @@ class BatchRules(Protocol):
         Raises:
             TypeError: If ``config`` is not this game's config.
         """
+        ...

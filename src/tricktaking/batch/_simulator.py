@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -15,6 +16,8 @@ from tricktaking.engine import GameState
 from tricktaking.errors import TricktakingError
 
 __all__ = ["BatchActionError", "Simulator"]
+
+_G = TypeVar("_G", bound=np.generic)
 
 
 class BatchActionError(TricktakingError, ValueError):
@@ -72,7 +75,7 @@ class Simulator:
         self._deal_random(self._core.dealing())
 
     def _setup(self, config: object, size: int, seed: int, auto_reset: bool) -> None:
-        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        if type(size) is not int or size < 1:
             raise ValueError(f"size must be a positive int, not {size!r}")
         game = tt.game_of(tt.new_game(config))
         core = rules_for(game).create(config, size)
@@ -114,7 +117,7 @@ class Simulator:
         config: object = getattr(states[0], "config", None)
         if any(getattr(state, "config", None) != config for state in states):
             raise ValueError("every state of a batch has the same config")
-        from tricktaking.rl.actions import action_index
+        from tricktaking.rl.actions import action_index  # noqa: PLC0415 (rl needs Gymnasium)
 
         sim = cls.__new__(cls)
         sim._setup(config, len(states), seed, False)
@@ -126,7 +129,7 @@ class Simulator:
                 if isinstance(action, Deal):
                     sim._deal(rows, core.deck_of(row, action)[None, :])
                 else:
-                    index = np.array([action_index(state, action)])  # type: ignore[arg-type]
+                    index = np.array([action_index(state, action)])
                     sim._check(rows, index, core.legal_mask(rows))
                     core.step(rows, index)
                     sim._record(rows, index)
@@ -146,12 +149,12 @@ class Simulator:
         return self._core.scores
 
     @property
-    def actor(self) -> npt.NDArray[np.int8]:
+    def actor(self) -> Ints:
         """The seat to act in each row (meaningless where done)."""
         return self._core.actor
 
     @property
-    def phase(self) -> npt.NDArray[np.int8]:
+    def phase(self) -> Ints:
         """Each row's phase, as the index of its member in the game's phase enum."""
         return self._core.phase
 
@@ -204,14 +207,15 @@ class Simulator:
             chosen = self._core.actor.astype(np.int64)
         else:
             chosen = np.broadcast_to(np.asarray(seats), (self.size,)).astype(np.int64)
-            if not np.issubdtype(np.asarray(seats).dtype, np.integer) or (
-                (chosen < 0) | (chosen >= self.players)
-            ).any():
+            if (
+                not np.issubdtype(np.asarray(seats).dtype, np.integer)
+                or ((chosen < 0) | (chosen >= self.players)).any()
+            ):
                 raise ValueError(f"seats are integers 0 to {self.players - 1}")
         return self._core.observe(self._all, chosen)
 
     def random_actions(self) -> Ints:
-        """One uniformly random legal action per row (0 where done), from the simulator's generator.
+        """One uniformly random legal action per row (0 where done), from the simulator's seed.
 
         Example:
             >>> from tricktaking.batch import Simulator
@@ -232,8 +236,9 @@ class Simulator:
         """Apply one action per row (``rl`` indexes); rows that are done ignore theirs.
 
         With ``where``, only the rows where it is true act; the others ignore their
-        action and stay as they are (a masked step). Rounds that end are scored and the next deal is made at once, so after a step
-        every row that is not done waits for a player action.
+        action and stay as they are (a masked step). Rounds that end are scored and the
+        next deal is made at once, so after a step every row that is not done waits for
+        a player action.
 
         Args:
             actions: ``size`` integer action indexes.
@@ -331,7 +336,7 @@ class Simulator:
             )
 
     def _space_names(self) -> tuple[str, ...]:
-        from tricktaking.rl.actions import action_space
+        from tricktaking.rl.actions import action_space  # noqa: PLC0415 (rl needs Gymnasium)
 
         game = tt.game_of(tt.new_game(self.config)).name
         return action_space(game, self.players).names
@@ -383,12 +388,8 @@ class Simulator:
             >>> tt.legal_actions(state) == tt.legal_actions(sim.state_of(1))
             True
         """
-        state: GameState[object] | None = None
-        for state in self.replay(row):
-            pass
-        if state is None:  # pragma: no cover - replay yields the new game first
-            raise RuntimeError("a replay yields at least the new game")
-        return state
+        *_, last = self.replay(row)
+        return last
 
     def replay(self, row: int) -> Iterator[GameState[object]]:
         """Every state of game ``row``: the new game, then the state after each deal and action.
@@ -403,7 +404,7 @@ class Simulator:
             >>> [type(state).__name__ for state in sim.replay(0)]
             ['WizardState', 'WizardState']
         """
-        from tricktaking.rl.actions import action_from_index
+        from tricktaking.rl.actions import action_from_index  # noqa: PLC0415 (rl needs Gymnasium)
 
         if not -self.size <= row < self.size:
             raise IndexError(f"row {row} is outside 0 to {self.size - 1}")
@@ -429,7 +430,7 @@ class Simulator:
             yield state
 
 
-def _grown(array: npt.NDArray[np.generic]) -> npt.NDArray[np.generic]:
+def _grown(array: npt.NDArray[_G]) -> npt.NDArray[_G]:
     """``array`` with its second axis doubled (the new entries zero)."""
     shape = list(array.shape)
     shape[1] *= 2

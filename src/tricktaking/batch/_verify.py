@@ -30,7 +30,7 @@ def differences(config: object, size: int = 256, seed: int = 0) -> tuple[str, ..
         >>> differences(tt.WizardConfig(players=4, rounds=2), size=20, seed=1)
         ()
     """
-    from tricktaking.rl.actions import action_space
+    from tricktaking.rl.actions import action_space  # noqa: PLC0415 (rl needs Gymnasium)
 
     sim = Simulator(config, size=size, seed=seed)
     coin = np.random.default_rng(seed)

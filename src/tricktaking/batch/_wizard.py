@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
-import numpy.typing as npt
 
 from tricktaking.actions import Deal
 from tricktaking.batch._bits import (
@@ -159,9 +158,7 @@ class WizardBatch:
             self.hands[rows[group][:, None], seats[group]] = dealt_masks(decks[group], r, n)
         dealt_all = number * n
         has_turn_up = dealt_all < 60
-        turn_up = np.where(
-            has_turn_up, decks[np.arange(len(rows)), np.minimum(dealt_all, 59)], -1
-        )
+        turn_up = np.where(has_turn_up, decks[np.arange(len(rows)), np.minimum(dealt_all, 59)], -1)
         wizard = (turn_up >= 52) & (turn_up < 56)
         self.trump[rows] = np.where((turn_up >= 0) & (turn_up < 52), turn_up // 13, -1)
         self.turn_up[rows] = np.where(turn_up < 52, turn_up, np.where(wizard, 52, 53))
@@ -292,7 +289,9 @@ class WizardBatch:
         strength = _BASE.take(actions)
         # WZ-11: a trump adds 100; a suited card of neither trump nor the led suit never wins
         strength = np.where(
-            _TRUMP_SUIT.take(actions) == self.trump[rows], strength + 100, np.where(suit == led, strength, _OFF[actions])
+            _TRUMP_SUIT.take(actions) == self.trump[rows],
+            strength + 100,
+            np.where(suit == led, strength, _OFF[actions]),
         )
         before = self.strength[rows]
         better = strength > before
@@ -428,7 +427,9 @@ class WizardBatchRules:
             TypeError: If ``config`` is not a :class:`~tricktaking.WizardConfig`.
         """
         if not isinstance(config, WizardConfig):
-            raise TypeError(f"Wizard's batch rules need a WizardConfig, not {type(config).__name__}")
+            raise TypeError(
+                f"Wizard's batch rules need a WizardConfig, not {type(config).__name__}"
+            )
         return WizardBatch(config, size)
 
 

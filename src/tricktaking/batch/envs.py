@@ -63,7 +63,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     def __init__(self, config: object, num_envs: int = 4096, *, seat: int = 0, seed: int = 0):
         self.simulator = Simulator(config, size=num_envs, seed=seed)
         players = self.simulator.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
         game = tt.game_of(tt.new_game(config)).name
         lay = layout_for(game, players)
