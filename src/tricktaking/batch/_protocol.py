@@ -48,6 +48,13 @@ class BatchCore(Protocol):
         actor: One int per row: the seat to act (meaningless while a deal is due or over).
         scores: ``(size, players)`` cumulative scores, as ``tt.scores``.
         done: One flag per row: the game is over.
+
+    Example:
+        >>> from tricktaking.batch import BatchCore, rules_for
+        >>> import tricktaking as tt
+        >>> core = rules_for(tt.get_game("one-card")).create(tt.OneCardConfig(players=2), size=3)
+        >>> isinstance(core, BatchCore), core.action_size
+        (True, 36)
     """
 
     players: int
@@ -101,6 +108,13 @@ class BatchRules(Protocol):
 
     Attributes:
         game: The registry name of the game.
+
+    Example:
+        >>> from tricktaking.batch import BatchRules, rules_for
+        >>> import tricktaking as tt
+        >>> rules = rules_for(tt.get_game("bid-whist"))
+        >>> isinstance(rules, BatchRules), rules.game
+        (True, 'bid-whist')
     """
 
     game: str

@@ -62,7 +62,7 @@ class Simulator:
         >>> import tricktaking as tt
         >>> sim = batch.Simulator(tt.WizardConfig(players=4, rounds=2), size=100, seed=1)
         >>> while not sim.done.all():
-        ...     sim.step(sim.random_actions())
+        ...     _ = sim.step(sim.random_actions())
         >>> state = sim.state_of(7)
         >>> tt.is_over(state), tt.scores(state) == tuple(sim.scores[7])
         (True, True)
@@ -168,7 +168,7 @@ class Simulator:
             >>> import tricktaking as tt
             >>> sim = Simulator(tt.WizardConfig(players=3), size=2, seed=0)
             >>> sim.legal_mask().shape
-            (2, 77)
+            (2, 79)
         """
         if self._mask is None:
             done = self._core.done
@@ -323,7 +323,7 @@ class Simulator:
 
     def _check(self, rows: Ints, actions: Ints, mask: Bools) -> None:
         inside = (actions >= 0) & (actions < self.action_size)
-        legal = inside
+        legal = inside.copy()
         legal[inside] = mask[np.flatnonzero(inside), actions[inside]]
         if not legal.all():
             bad = int(np.flatnonzero(~legal)[0])

@@ -56,6 +56,14 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         simulator: The batch simulator (every row waits for the learner after a reset
             or a step).
         seat: The learner's seat.
+
+    Example:
+        >>> from tricktaking.batch.envs import BatchVectorEnv
+        >>> import tricktaking as tt
+        >>> env = BatchVectorEnv(tt.OneCardConfig(players=3), num_envs=4, seat=1)
+        >>> obs, infos = env.reset(seed=1)
+        >>> bool(infos["action_mask"].any(axis=1).all())
+        True
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
