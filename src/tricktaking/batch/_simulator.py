@@ -140,12 +140,12 @@ class Simulator:
 
     @property
     def done(self) -> Bools:
-        """One flag per row: its game is over (never set with ``auto_reset``)."""
+        """Whether each row's game is over, one flag per row (never set with ``auto_reset``)."""
         return self._core.done
 
     @property
     def scores(self) -> npt.NDArray[np.int32]:
-        """``(size, players)``: each row's cumulative scores, as ``tt.scores``."""
+        """Each row's cumulative scores, ``(size, players)``, as ``tt.scores``."""
         return self._core.scores
 
     @property
