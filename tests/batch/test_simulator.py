@@ -128,3 +128,26 @@ def test_the_rules_modules_satisfy_the_protocols_statically() -> None:
     ]
     assert all(isinstance(core, batch.BatchCore) for core in cores)
     assert [rules.game for rules in plug_ins] == ["wizard", "one-card", "bid-whist"]
+
+
+@pytest.mark.parametrize(
+    "config",
+    [tt.WizardConfig(players=3, bid_rule="hook"), tt.OneCardConfig(players=4), tt.BidWhistConfig()],
+    ids=repr,
+)
+def test_the_random_policy_is_uniform_over_the_distinct_legal_actions(config: object) -> None:
+    sim = Simulator(config, size=24, seed=6)
+    for steps in (0, 3, 9):  # bids or calls, then plays
+        for _ in range(steps):
+            sim.step(sim.random_actions())
+        mask = sim.legal_mask()
+        draws = 600
+        counts = np.zeros(mask.shape)
+        for _ in range(draws):
+            counts[np.arange(sim.size), sim.random_actions()] += 1
+        assert not counts[~mask].any()
+        legal = mask.sum(axis=1, keepdims=True)
+        expected = draws / legal
+        # every legal action comes up, near its share (five standard deviations)
+        spread = 5 * np.sqrt(expected * (1 - 1 / legal))
+        assert (np.abs(counts - expected)[mask] <= np.broadcast_to(spread, mask.shape)[mask]).all()

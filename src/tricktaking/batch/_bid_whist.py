@@ -192,6 +192,11 @@ class BidWhistBatch:
         allowed: np.ndarray[tuple[int], np.dtype[np.uint64]] = np.where(follows, hand & suit, hand)
         return allowed
 
+    def is_legal(self, rows: Ints, actions: Ints) -> Bools:
+        """Whether each action (an index in range) is legal for its row's actor."""
+        legal: Bools = self.legal_mask(rows)[np.arange(len(rows)), actions]
+        return legal
+
     def random_actions(self, rows: Ints, rng: np.random.Generator) -> Ints:
         """A uniformly random legal action of each row's actor."""
         return sample_mask(self.legal_mask(rows), rng)

@@ -52,15 +52,15 @@ def kth_bit(masks: npt.NDArray[np.uint64], k: npt.NDArray[np.int64]) -> npt.NDAr
     A binary search over the 64 bits: six population counts instead of one pass over
     every bit.
     """
-    position = np.zeros(len(masks), np.int64)
+    position = np.zeros(len(masks), np.uint64)
     left = k.astype(np.uint64)
     for width in (32, 16, 8, 4, 2, 1):
-        low = (masks >> position.astype(np.uint64)) & np.uint64((1 << width) - 1)
-        count = np.bitwise_count(low).astype(np.uint64)
+        count = np.bitwise_count((masks >> position) & np.uint64((1 << width) - 1))
         higher = left >= count
-        left = np.where(higher, left - count, left)
-        position += np.where(higher, width, 0)
-    return position
+        left -= count * higher
+        position += np.uint64(width) * higher
+    found: npt.NDArray[np.int64] = position.astype(np.int64)
+    return found
 
 
 def sample_mask(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:

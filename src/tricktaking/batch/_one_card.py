@@ -179,6 +179,11 @@ class OneCardBatch:
         allowed = np.where(banned, allowed & ~_JOKER_BIT, allowed)
         return allowed
 
+    def is_legal(self, rows: Ints, actions: Ints) -> Bools:
+        """Whether each action (an index in range) is legal for its row's actor."""
+        legal: Bools = self.legal_mask(rows)[np.arange(len(rows)), actions]
+        return legal
+
     def random_actions(self, rows: Ints, rng: np.random.Generator) -> Ints:
         """A uniformly random legal action of each row's actor."""
         return sample_mask(self.legal_mask(rows), rng)

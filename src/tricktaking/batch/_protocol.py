@@ -81,6 +81,10 @@ class BatchCore(Protocol):
         """``(len(rows), action_size)``: the legal actions of each row's actor."""
         ...
 
+    def is_legal(self, rows: Ints, actions: Ints) -> Bools:
+        """Whether each action (an index in range) is legal for its row's actor."""
+        ...
+
     def random_actions(self, rows: Ints, rng: np.random.Generator) -> Ints:
         """A uniformly random legal action (among the distinct ones) of each row's actor."""
         ...

@@ -130,7 +130,7 @@ class Simulator:
                     sim._deal(rows, core.deck_of(row, action)[None, :])
                 else:
                     index = np.array([action_index(state, action)])
-                    sim._check(rows, index, core.legal_mask(rows))
+                    sim._check(rows, index)
                     core.step(rows, index)
                     sim._record(rows, index)
         sim._deal_random(core.dealing())
@@ -279,7 +279,7 @@ class Simulator:
         if not len(rows):
             return np.zeros(self.size, np.bool_)
         chosen = array[rows].astype(np.int64)
-        self._check(rows, chosen, self.legal_mask()[rows])
+        self._check(rows, chosen)
         core.step(rows, chosen)
         self._record(rows, chosen)
         self._deal_random(core.dealing())
@@ -321,10 +321,16 @@ class Simulator:
         self._deal_random(rows)
         self._mask = None
 
-    def _check(self, rows: Ints, actions: Ints, mask: Bools) -> None:
+    def _check(self, rows: Ints, actions: Ints) -> None:
         inside = (actions >= 0) & (actions < self.action_size)
-        legal = inside.copy()
-        legal[inside] = mask[np.flatnonzero(inside), actions[inside]]
+        if self._mask is not None:  # the mask the caller asked for, if any, is at hand
+            legal = inside.copy()
+            legal[inside] = self._mask[rows[inside], actions[inside]]
+        elif inside.all():
+            legal = self._core.is_legal(rows, actions)
+        else:
+            legal = inside.copy()
+            legal[inside] = self._core.is_legal(rows[inside], actions[inside])
         if not legal.all():
             bad = int(np.flatnonzero(~legal)[0])
             action = int(actions[bad])
@@ -367,9 +373,11 @@ class Simulator:
 
     def _record(self, rows: Ints, actions: Ints) -> None:
         acted = self._acted[rows]
-        if acted.max() >= self._actions.shape[1]:
+        width = self._actions.shape[1]
+        if acted.max() >= width:
             self._actions = _grown(self._actions)
-        self._actions[rows, acted] = actions
+            width = self._actions.shape[1]
+        self._actions.reshape(-1)[rows * width + acted] = actions
         self._acted[rows] = acted + 1
 
     def state_of(self, row: int) -> GameState[object]:

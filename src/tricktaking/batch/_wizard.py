@@ -43,6 +43,8 @@ _SUIT_MASKS = np.array([mask_of(range(13 * s, 13 * s + 13)) for s in range(4)], 
 _WIZARDS = mask_of(range(52, 56))
 _JESTERS = mask_of(range(56, 60))
 _SPECIALS = _WIZARDS | _JESTERS
+# the cards of the suit to follow, by suit to follow + 2: none while free or not yet
+_FOLLOW_MASKS = np.array([0, 0, *(int(mask) for mask in _SUIT_MASKS)], dtype=np.uint64)
 _SUITED_BITS = mask_of(range(52))
 _BIT_52 = mask_of([52])
 _BIT_53 = mask_of([53])
@@ -51,6 +53,9 @@ _SUIT = np.array([c // 13 for c in range(52)] + [FREE, NOT_YET], dtype=np.int64)
 # a card's strength in its trick (WZ-11): its rank if of the led suit, plus 100 if trump;
 # the first Wizard is strongest (later ones tie and lose); a Jester is weakest
 _BASE = np.array([c % 13 for c in range(52)] + [1000, -1], dtype=np.int64)
+# the bit of a suited card; the bits among which a Wizard or Jester play takes the lowest
+_CARD_BIT = np.array([1 << c for c in range(52)] + [0, 0], dtype=np.uint64)
+_SPECIAL_BITS = np.array([0] * 52 + [int(_WIZARDS), int(_JESTERS)], dtype=np.uint64)
 # the suit a card is trump in: never, for a Wizard or Jester (-1 means no trump)
 _TRUMP_SUIT = np.array([c // 13 for c in range(52)] + [-9, -9], dtype=np.int64)
 # the strength of a card neither trump nor of the led suit: a Wizard or Jester keeps its own
@@ -198,6 +203,16 @@ class WizardBatch:
         out[where, self._trump0 : self._trump0 + 4] = True
         return out
 
+    def is_legal(self, rows: Ints, actions: Ints) -> Bools:
+        """Whether each action (an index in range) is legal for its row's actor."""
+        playing = self.phase[rows] == PLAY
+        if playing.all():
+            bits = _CARD_BIT.take(actions, mode="clip") | _SPECIAL_BITS.take(actions, mode="clip")
+            legal: Bools = (actions < 54) & ((self._playable(rows) & bits) != 0)
+            return legal
+        legal = self.legal_mask(rows)[np.arange(len(rows)), actions]
+        return legal
+
     def random_actions(self, rows: Ints, rng: np.random.Generator) -> Ints:
         """A uniformly random legal action of each row's actor."""
         phase = self.phase[rows]
@@ -208,11 +223,25 @@ class WizardBatch:
         where = np.flatnonzero(playing)
         if len(where):
             actions[where] = self._random_plays(rows[where], rng)
-        where = np.flatnonzero(~playing)
+        where = np.flatnonzero(phase == BID)
         if len(where):
-            mask = self.legal_mask(rows[where])
-            actions[where] = sample_mask(mask, rng)
+            actions[where] = self._random_bids(rows[where], rng)
+        where = np.flatnonzero(phase == CHOOSE_TRUMP)
+        actions[where] = self._trump0 + (rng.random(len(where)) * 4).astype(np.int64)
         return actions
+
+    def _random_bids(self, rows: Ints, rng: np.random.Generator) -> Ints:
+        number = self.number[rows]
+        forbidden = np.full(len(rows), -1, np.int64)
+        if self.config.bid_rule == "hook":
+            others = np.maximum(self.bids[rows], 0).sum(axis=1)
+            hooked = (self.actor[rows] == self.dealer[rows]) & (others <= number)
+            forbidden = np.where(hooked, number - others, -1)
+        count = number + 1 - (forbidden >= 0)
+        bid = (rng.random(len(rows)) * count).astype(np.int64)
+        # skip the forbidden bid: the bids above it move up by one
+        bid += (forbidden >= 0) & (bid >= forbidden)
+        return self._bid0 + bid
 
     def _random_plays(self, rows: Ints, rng: np.random.Generator) -> Ints:
         allowed = self._playable(rows)
@@ -227,11 +256,14 @@ class WizardBatch:
         return kth_bit(distinct, k)
 
     def _playable(self, rows: Ints) -> npt.NDArray[np.uint64]:
-        hand = self._hands.take(rows * self.players + self.actor[rows])
-        led = self.led[rows]
-        suit = _SUIT_MASKS.take(np.maximum(led, 0))
-        follows = (led >= 0) & ((hand & suit) != 0)
-        allowed: npt.NDArray[np.uint64] = np.where(follows, hand & (suit | _SPECIALS), hand)
+        at: Ints | slice = slice(None) if len(rows) == self.size else rows
+        hand = self._hands.take(rows * self.players + self.actor[at])
+        led = self.led[at]
+        suit = _FOLLOW_MASKS.take(led + 2)
+        # WZ-10.3: the suit to follow and the specials when the hand holds that suit
+        allowed: npt.NDArray[np.uint64] = np.where(
+            (hand & suit) != 0, hand & (suit | _SPECIALS), hand
+        )
         return allowed
 
     def _biddable(self, rows: Ints) -> Bools:
@@ -272,34 +304,35 @@ class WizardBatch:
 
     def _play(self, rows: Ints, actions: Ints) -> None:
         n = self.players
-        seat = self.actor[rows]
-        at = rows * n + seat
-        hand = self._hands.take(at)
-        suited = actions < 52
-        special = hand & np.where(actions == 52, _WIZARDS, _JESTERS)
-        card = np.where(suited, ONE << actions.astype(np.uint64), lowest_bit(special))
-        self._hands[at] = hand ^ card
-        self.trick_bits[rows] |= card
-        played = self.played[rows]
+        # every row at once (the common case) reads whole arrays instead of gathering
+        at: Ints | slice = slice(None) if len(rows) == self.size else rows
+        seat = self.actor[at]
+        flat = rows * n + seat
+        hand = self._hands.take(flat)
+        # a suited card's bit, or the lowest of the hand's Wizard or Jester bits
+        card = _CARD_BIT.take(actions) | lowest_bit(hand & _SPECIAL_BITS.take(actions))
+        self._hands[flat] = hand ^ card
+        self.trick_bits[at] |= card
+        played = self.played[at]
         self._trick[rows * n + played] = actions
         suit = _SUIT.take(actions)
-        led = self.led[rows]
+        led = self.led[at]
         led = np.where(led == NOT_YET, suit, led)
-        self.led[rows] = led
+        self.led[at] = led
         strength = _BASE.take(actions)
         # WZ-11: a trump adds 100; a suited card of neither trump nor the led suit never wins
         strength = np.where(
-            _TRUMP_SUIT.take(actions) == self.trump[rows],
+            _TRUMP_SUIT.take(actions) == self.trump[at],
             strength + 100,
-            np.where(suit == led, strength, _OFF[actions]),
+            np.where(suit == led, strength, _OFF.take(actions)),
         )
-        before = self.strength[rows]
+        before = self.strength[at]
         better = strength > before
-        self.best[rows] = np.where(better, seat, self.best[rows])
-        self.strength[rows] = np.where(better, strength, before)
+        self.best[at] = np.where(better, seat, self.best[at])
+        self.strength[at] = np.where(better, strength, before)
         played = played + 1
-        self.played[rows] = played
-        self.actor[rows] = np.where(seat == n - 1, 0, seat + 1)
+        self.played[at] = played
+        self.actor[at] = np.where(seat == n - 1, 0, seat + 1)
         complete = played == n
         if complete.any():
             self._complete(rows[complete])
