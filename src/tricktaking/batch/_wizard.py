@@ -13,13 +13,11 @@ import numpy.typing as npt
 
 from tricktaking.actions import Deal
 from tricktaking.batch._bits import (
-    ONE,
     bit_columns,
     dealt_masks,
     kth_bit,
     lowest_bit,
     mask_of,
-    sample_mask,
 )
 from tricktaking.batch._observe import by_seat, common_fields, offsets, one_hot
 from tricktaking.batch._protocol import Bools, Ints
