@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaking.actions import Deal
-from tricktaking.batch._bits import bit_columns, dealt_masks, mask_of, sample_mask
+from tricktaking.batch._bits import bit_columns, dealt_masks, mask_of, random_bit, sample_mask
 from tricktaking.batch._observe import by_seat, common_fields, offsets, one_hot, suited_counts
 from tricktaking.batch._protocol import Bools, Ints
 from tricktaking.cards import Card, Suit
@@ -26,6 +26,7 @@ __all__ = ["RULES", "BidWhistBatch", "BidWhistBatchRules"]
 DEAL, BID, CHOOSE, DISCARD, PLAY, OVER = range(6)
 NOT_YET = -1  # no suit to follow yet: nothing or only jokers played in no trump
 PLAYERS = 4
+DECK = 54  # card numbers are 0 to 53
 PASS, BID0, TRUMP0, DIRECTION0 = 54, 55, 76, 80
 NO_TRUMP = 2  # the mode of a no-trump bid (uptown 0, downtown 1)
 
@@ -181,7 +182,7 @@ class BidWhistBatch:
         return out
 
     def _playable(self, rows: Ints) -> np.ndarray[tuple[int], np.dtype[np.uint64]]:
-        hand = self.hands[rows, self.actor[rows]]
+        hand = self.hands.reshape(-1).take(rows * PLAYERS + self.actor[rows])
         led = self.led[rows]
         trump = self.trump[rows]
         # BW-10.1: in a trump contract the jokers follow as trumps
@@ -194,12 +195,29 @@ class BidWhistBatch:
 
     def is_legal(self, rows: Ints, actions: Ints) -> Bools:
         """Whether each action (an index in range) is legal for its row's actor."""
-        legal: Bools = self.legal_mask(rows)[np.arange(len(rows)), actions]
+        playing = self.phase[rows] == PLAY
+        legal = np.zeros(len(rows), np.bool_)
+        where = np.flatnonzero(playing)
+        if len(where):  # a play: the card's bit among the playable cards
+            chosen = actions[where]
+            bit = np.uint64(1) << np.minimum(chosen, 63).astype(np.uint64)
+            legal[where] = (chosen < DECK) & ((self._playable(rows[where]) & bit) != 0)
+        where = np.flatnonzero(~playing)
+        if len(where):
+            legal[where] = self.legal_mask(rows[where])[np.arange(len(where)), actions[where]]
         return legal
 
     def random_actions(self, rows: Ints, rng: np.random.Generator) -> Ints:
         """A uniformly random legal action of each row's actor."""
-        return sample_mask(self.legal_mask(rows), rng)
+        playing = self.phase[rows] == PLAY
+        actions = np.zeros(len(rows), np.int64)
+        where = np.flatnonzero(playing)
+        if len(where):  # a play: a random bit of the playable cards
+            actions[where] = random_bit(self._playable(rows[where]), rng)
+        where = np.flatnonzero(~playing)
+        if len(where):
+            actions[where] = sample_mask(self.legal_mask(rows[where]), rng)
+        return actions
 
     def step(self, rows: Ints, actions: Ints) -> None:
         """Apply each row's legal action."""
@@ -259,9 +277,11 @@ class BidWhistBatch:
 
     def _play(self, rows: Ints, actions: Ints) -> None:
         seat = self.actor[rows]
-        hand = self.hands[rows, seat]
+        flat = rows * PLAYERS + seat
+        hands = self.hands.reshape(-1)
+        hand = hands.take(flat)
         card = np.uint64(1) << actions.astype(np.uint64)
-        self.hands[rows, seat] = hand & ~card
+        hands[flat] = hand & ~card
         self.trick_bits[rows] |= card
         played = self.played[rows]
         self.trick[rows, played] = actions

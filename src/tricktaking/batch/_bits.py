@@ -5,7 +5,16 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["ONE", "bit_columns", "dealt_masks", "kth_bit", "lowest_bit", "mask_of", "sample_mask"]
+__all__ = [
+    "ONE",
+    "bit_columns",
+    "dealt_masks",
+    "kth_bit",
+    "lowest_bit",
+    "mask_of",
+    "random_bit",
+    "sample_mask",
+]
 
 ONE = np.uint64(1)
 
@@ -61,6 +70,12 @@ def kth_bit(masks: npt.NDArray[np.uint64], k: npt.NDArray[np.int64]) -> npt.NDAr
         position += np.uint64(width) * higher
     found: npt.NDArray[np.int64] = position.astype(np.int64)
     return found
+
+
+def random_bit(masks: npt.NDArray[np.uint64], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """The position of a uniformly random set bit of each mask."""
+    k = (rng.random(len(masks)) * np.bitwise_count(masks)).astype(np.int64)
+    return kth_bit(masks, k)
 
 
 def sample_mask(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:

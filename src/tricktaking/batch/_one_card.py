@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaking.actions import Deal
-from tricktaking.batch._bits import bit_columns, dealt_masks, mask_of, sample_mask
+from tricktaking.batch._bits import bit_columns, dealt_masks, mask_of, random_bit, sample_mask
 from tricktaking.batch._observe import by_seat, common_fields, offsets, one_hot, suited_counts
 from tricktaking.batch._protocol import Bools, Ints
 from tricktaking.cards import Card, Suit
@@ -24,6 +24,7 @@ __all__ = ["RULES", "OneCardBatch", "OneCardBatchRules"]
 DEAL, BID, PLAY, CHOOSE_DIRECTION, OVER = range(5)
 FREE = -2  # no suit to follow: a joker led in a no-bid hand
 JOKER = 24
+DECK = 25  # card numbers are 0 to 24
 
 CARDS = (*(Card.parse(rank + suit.value) for suit in Suit for rank in "9TJQKA"), Card.parse("JK"))
 """The card of each card number."""
@@ -164,7 +165,7 @@ class OneCardBatch:
         return out
 
     def _playable(self, rows: Ints) -> np.ndarray[tuple[int], np.dtype[np.uint64]]:
-        hand = self.hands[rows, self.actor[rows]]
+        hand = self.hands.reshape(-1).take(rows * self.players + self.actor[rows])
         led = self.led[rows]
         trump = self.trump[rows]
         bid_hand = self.bidder[rows] >= 0
@@ -181,12 +182,29 @@ class OneCardBatch:
 
     def is_legal(self, rows: Ints, actions: Ints) -> Bools:
         """Whether each action (an index in range) is legal for its row's actor."""
-        legal: Bools = self.legal_mask(rows)[np.arange(len(rows)), actions]
+        playing = self.phase[rows] == PLAY
+        legal = np.zeros(len(rows), np.bool_)
+        where = np.flatnonzero(playing)
+        if len(where):  # a play: the card's bit among the playable cards
+            chosen = actions[where]
+            bit = np.uint64(1) << np.minimum(chosen, 63).astype(np.uint64)
+            legal[where] = (chosen < DECK) & ((self._playable(rows[where]) & bit) != 0)
+        where = np.flatnonzero(~playing)
+        if len(where):
+            legal[where] = self.legal_mask(rows[where])[np.arange(len(where)), actions[where]]
         return legal
 
     def random_actions(self, rows: Ints, rng: np.random.Generator) -> Ints:
         """A uniformly random legal action of each row's actor."""
-        return sample_mask(self.legal_mask(rows), rng)
+        playing = self.phase[rows] == PLAY
+        actions = np.zeros(len(rows), np.int64)
+        where = np.flatnonzero(playing)
+        if len(where):  # a play: a random bit of the playable cards
+            actions[where] = random_bit(self._playable(rows[where]), rng)
+        where = np.flatnonzero(~playing)
+        if len(where):
+            actions[where] = sample_mask(self.legal_mask(rows[where]), rng)
+        return actions
 
     def step(self, rows: Ints, actions: Ints) -> None:
         """Apply each row's legal action."""
@@ -236,9 +254,11 @@ class OneCardBatch:
     def _play(self, rows: Ints, actions: Ints) -> None:
         n = self.players
         seat = self.actor[rows]
-        hand = self.hands[rows, seat]
+        flat = rows * n + seat
+        hands = self.hands.reshape(-1)
+        hand = hands.take(flat)
         card = np.uint64(1) << actions.astype(np.uint64)
-        self.hands[rows, seat] = hand & ~card
+        hands[flat] = hand & ~card
         self.trick_bits[rows] |= card
         bid_hand = self.bidder[rows] >= 0
         trump = self.trump[rows]
