@@ -68,6 +68,13 @@ class Simulator:
         (True, True)
     """
 
+    config: object
+    size: int
+    players: int
+    action_size: int
+    auto_reset: bool
+    final_scores: npt.NDArray[np.int32]
+
     def __init__(
         self, config: object, size: int = 4096, seed: int = 0, *, auto_reset: bool = False
     ) -> None:

@@ -67,6 +67,12 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
+    simulator: Simulator
+    seat: int
+    observation_space: spaces.Space[Any]
+    action_space: spaces.Space[Any]
+    single_observation_space: spaces.Space[Any]
+    single_action_space: spaces.Space[Any]
 
     def __init__(self, config: object, num_envs: int = 4096, *, seat: int = 0, seed: int = 0):
         self.simulator = Simulator(config, size=num_envs, seed=seed)
