@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -151,3 +154,16 @@ def test_the_random_policy_is_uniform_over_the_distinct_legal_actions(config: ob
         # every legal action comes up, near its share (five standard deviations)
         spread = 5 * np.sqrt(expected * (1 - 1 / legal))
         assert (np.abs(counts - expected)[mask] <= np.broadcast_to(spread, mask.shape)[mask]).all()
+
+
+def test_importing_without_numpy_names_the_extra() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['numpy'] = None\n"
+        "try:\n"
+        "    import tricktaking.batch\n"
+        "except ImportError as error:\n"
+        "    print(error)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "pip install 'tricktaking[batch]'" in out.stdout
