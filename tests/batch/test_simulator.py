@@ -167,3 +167,76 @@ def test_importing_without_numpy_names_the_extra() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "pip install 'tricktaking[batch]'" in out.stdout
+
+
+def test_masked_steps_move_only_the_chosen_rows() -> None:
+    sim = Simulator(tt.OneCardConfig(players=3), size=6, seed=8)
+    assert sim.phase.tolist() == [1] * 6  # every row in the auction
+    before = [sim.state_of(i) for i in range(6)]
+    mask = sim.legal_mask()
+    chosen = np.array([True, False, True, False, False, False])
+    sim.step(mask.argmax(axis=1), where=chosen)
+    after = [sim.state_of(i) for i in range(6)]
+    assert [a != b for a, b in zip(after, before, strict=True)] == chosen.tolist()
+    with pytest.raises(BatchActionError, match="where"):
+        sim.step(mask.argmax(axis=1), where=np.ones(6))
+    with pytest.raises(BatchActionError, match="where"):
+        sim.reset(np.ones(5, np.bool_))
+    assert not sim.step(np.zeros(6, np.int64), where=np.zeros(6, np.bool_)).any()
+
+
+def test_a_state_of_a_row_waiting_for_its_next_deal_stops_there() -> None:
+    sim = Simulator(tt.WizardConfig(players=3, rounds=2), size=1, seed=0)
+    for _ in range(3 + 3):  # round 1: three bids and three plays, then round 2 is dealt
+        sim.step(sim.random_actions())
+    sim._dealt[0] -= 1  # forget round 2's deal: the replay stops before it
+    assert tt.actor(sim.state_of(0)) is tt.CHANCE
+
+
+def test_differences_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tricktaking.batch import _wizard
+
+    config = tt.WizardConfig(players=3, rounds=1)
+    score = _wizard.WizardBatch._score
+
+    def miscounted(self: _wizard.WizardBatch, rows: np.ndarray) -> None:
+        score(self, rows)
+        self.scores[rows, 0] += 1
+
+    monkeypatch.setattr(_wizard.WizardBatch, "_score", miscounted)
+    found = batch.differences(config, size=3, seed=0)
+    assert len(found) == 3 and all("scores" in line for line in found)
+    monkeypatch.undo()
+    biddable = _wizard.WizardBatch._biddable
+
+    def everything(self: _wizard.WizardBatch, rows: np.ndarray) -> np.ndarray:
+        allowed = biddable(self, rows)
+        allowed[:] = True
+        return allowed
+
+    monkeypatch.setattr(_wizard.WizardBatch, "_biddable", everything)
+    found = batch.differences(config, size=3, seed=0)
+    assert found and all("legal sets" in line for line in found)
+    monkeypatch.undo()
+
+    def over_at_once(self: _wizard.WizardBatch, rows: np.ndarray) -> None:
+        score(self, rows)
+        self.phase[rows] = _wizard.OVER
+        self.done[rows] = True
+
+    monkeypatch.setattr(_wizard.WizardBatch, "_score", over_at_once)
+    found = batch.differences(tt.WizardConfig(players=3, rounds=2), size=2, seed=0)
+    assert found == ("row 0: the replayed game is not over", "row 1: the replayed game is not over")
+
+
+def test_a_game_without_batch_rules_is_refused() -> None:
+    game = tt.get_game("wizard")
+    stranger = type(game)(
+        name="high-card",
+        title="High Card",
+        config_type=game.config_type,
+        state_type=game.state_type,
+        rules=game.rules,
+    )
+    with pytest.raises(ValueError, match="no batch rules"):
+        rules_for(stranger)

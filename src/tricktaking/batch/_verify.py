@@ -8,6 +8,7 @@ import numpy.typing as npt
 import tricktaking as tt
 from tricktaking.actions import CHANCE
 from tricktaking.batch._simulator import Simulator
+from tricktaking.engine import GameState
 
 __all__ = ["differences"]
 
@@ -56,11 +57,24 @@ def differences(config: object, size: int = 256, seed: int = 0) -> tuple[str, ..
                 found.append(f"row {row}, step {step}: the legal sets or actors differ")
                 break
             step += 1
-        if not tt.is_over(state):
-            found.append(f"row {row}: the replayed game is not over")
-        scores = tuple(int(score) for score in sim.scores[row])
-        if scores != tt.scores(state):
-            found.append(f"row {row}: scores {scores} in the batch, {tt.scores(state)} replayed")
-        if any(mask[row].any() for mask in masks[step:]):
-            found.append(f"row {row}: legal actions after the game ended")
+        else:
+            found.extend(_ending_differences(sim, row, state, masks[step:]))
     return tuple(found)
+
+
+def _ending_differences(
+    sim: Simulator,
+    row: int,
+    state: GameState[object],
+    later: list[npt.NDArray[np.bool_]],
+) -> list[str]:
+    """How the end of a game replayed without a difference on the way differs, if it does."""
+    found: list[str] = []
+    if not tt.is_over(state):
+        found.append(f"row {row}: the replayed game is not over")
+    scores = tuple(int(score) for score in sim.scores[row])
+    if scores != tt.scores(state):
+        found.append(f"row {row}: scores {scores} in the batch, {tt.scores(state)} replayed")
+    if any(mask[row].any() for mask in later):
+        found.append(f"row {row}: legal actions after the game ended")
+    return found
