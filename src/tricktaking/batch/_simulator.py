@@ -129,17 +129,30 @@ class Simulator:
         sim = cls.__new__(cls)
         sim._setup(config, len(states), seed, False)
         core = sim._core
-        for row, state in enumerate(states):
-            rows = np.array([row])
-            history: Sequence[object] = getattr(state, "history", ())
-            for action in history:
-                if isinstance(action, Deal):
-                    sim._deal(rows, core.deck_of(row, action)[None, :])
-                else:
-                    index = np.array([action_index(state, action)])
-                    sim._check(rows, index)
-                    core.step(rows, index)
-                    sim._record(rows, index)
+        histories: list[Sequence[object]] = [getattr(state, "history", ()) for state in states]
+        # the k-th actions of every row in one step: states that share their public
+        # history (sampled worlds, say) are replayed in as many steps as one of them
+        for k in range(max(len(history) for history in histories)):
+            dealt: list[int] = []
+            decks: list[Ints] = []
+            acting: list[int] = []
+            indexes: list[int] = []
+            for row, history in enumerate(histories):
+                if k < len(history):
+                    action = history[k]
+                    if isinstance(action, Deal):
+                        dealt.append(row)
+                        decks.append(core.deck_of(row, action))
+                    else:
+                        acting.append(row)
+                        indexes.append(action_index(states[row], action))
+            if dealt:
+                sim._deal(np.array(dealt), np.stack(decks))
+            if acting:
+                rows, chosen = np.array(acting), np.array(indexes, np.int64)
+                sim._check(rows, chosen)
+                core.step(rows, chosen)
+                sim._record(rows, chosen)
         sim._deal_random(core.dealing())
         return sim
 
