@@ -56,6 +56,19 @@ def test_from_states_refuses_mixed_configs_and_nothing() -> None:
         Simulator.from_states([])
 
 
+def test_from_states_refuses_a_history_that_starts_after_the_new_game() -> None:
+    from tricktaking.worlds import sample_world
+
+    sim = Simulator(tt.WizardConfig(players=3, rounds=3), size=1, seed=0)
+    for _ in range(3 + 3 + 3 + 2):  # into the play of round 2
+        sim.step(sim.random_actions())
+    state = sim.state_of(0)
+    world = sample_world(tt.view(state, 0), seed=1)
+    assert Simulator.from_states([state]).state_of(0) == state
+    with pytest.raises(ValueError, match="does not start at the new game"):
+        Simulator.from_states([state, world])
+
+
 def test_auto_reset_starts_new_games_and_keeps_final_scores() -> None:
     config = tt.WizardConfig(players=3, rounds=1)
     sim = Simulator(config, size=16, seed=5, auto_reset=True)

@@ -106,10 +106,14 @@ class Simulator:
     def from_states(cls, states: Sequence[GameState[object]], seed: int = 0) -> Simulator:
         """A simulator whose row ``i`` is ``states[i]``, replayed from its history.
 
-        Rows whose state waits for a deal are dealt at random from ``seed``.
+        Rows whose state waits for a deal are dealt at random from ``seed``. Each state's
+        history must start at the new game: a sampled world of
+        :func:`~tricktaking.worlds.sample_world`, which holds only its deal's history, is
+        refused.
 
         Raises:
-            ValueError: If ``states`` is empty, or its states have different configs.
+            ValueError: If ``states`` is empty, its states have different configs, or a
+                state's history does not start at the new game.
 
         Example:
             >>> from tricktaking.batch import Simulator
@@ -124,12 +128,19 @@ class Simulator:
         config: object = getattr(states[0], "config", None)
         if any(getattr(state, "config", None) != config for state in states):
             raise ValueError("every state of a batch has the same config")
+        histories: list[Sequence[object]] = [getattr(state, "history", ()) for state in states]
+        for row, (state, history) in enumerate(zip(states, histories, strict=True)):
+            # every deal of the game is in a whole history: one per deal number
+            if sum(isinstance(action, Deal) for action in history) != state.round.number:
+                raise ValueError(
+                    f"state {row}: its history does not start at the new game (a sampled "
+                    "world holds only its deal's history)"
+                )
         from tricktaking.rl.actions import action_index  # noqa: PLC0415 (rl needs Gymnasium)
 
         sim = cls.__new__(cls)
         sim._setup(config, len(states), seed, False)
         core = sim._core
-        histories: list[Sequence[object]] = [getattr(state, "history", ()) for state in states]
         # the k-th actions of every row in one step: states that share their public
         # history (sampled worlds, say) are replayed in as many steps as one of them
         for k in range(max(len(history) for history in histories)):
