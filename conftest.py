@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib.util
 import os
+import re
+from collections.abc import Generator, Iterable
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -19,4 +25,97 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 # Doctests run as they would paste into a fresh REPL: no names are put in scope, every
-# example imports what it uses (issue 14; tests/test_doctest_imports.py checks it).
+# example imports what it uses (tests/test_doctest_imports.py checks it).
+
+
+# The parts of the suite that need an optional extra: the modules they import, and the
+# install that brings them. Without those, a plain install (pip install -e . pytest
+# hypothesis) reports these files as skipped, naming the install, instead of failing to
+# collect them.
+_RL = ("numpy", "gymnasium", "pettingzoo")
+_WEB = ("starlette", "uvicorn", "websockets")
+_NEEDS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("src/tricktaking/rl", _RL, ".[rl]"),
+    ("tests/test_rl.py", _RL, ".[rl]"),
+    ("src/tricktaking/web", _WEB, ".[web]"),
+    ("tests/web", (*_WEB, "httpx2"), ".[test]"),
+)
+_ROOT = Path(__file__).resolve().parent
+
+
+def _missing_extra(path: Path) -> str | None:
+    """Why ``path`` cannot run here (a module of its extra is missing), or ``None``."""
+    for part, modules, install in _NEEDS:
+        if path.is_relative_to(_ROOT / part):
+            missing = [name for name in modules if importlib.util.find_spec(name) is None]
+            if missing:
+                return f"needs {', '.join(missing)}: pip install -e '{install}'"
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectReport | None:
+    """Report a file whose extra is missing as skipped, before pytest imports it."""
+    if not isinstance(collector, pytest.File):
+        return None
+    reason = _missing_extra(collector.path)
+    if reason is None:
+        return None
+    return pytest.CollectReport(
+        collector.nodeid, "skipped", (str(collector.path), 0, f"Skipped: {reason}"), []
+    )
+
+
+# A test elsewhere that reaches an extra (a docstring check over every module, an example,
+# a how-to's doctest, a Dask cluster) fails on the missing module itself, or on the
+# package's own guard, whose message names the extra. Without that extra installed, such
+# a failure is a skip; with it installed (as ./tools/test installs them all) nothing is
+# converted, so no real failure is hidden.
+_EXTRA_MODULES = {
+    "rl": _RL,
+    "web": _WEB,
+    "dask": ("dask", "distributed"),
+    "test": ("httpx2", "playwright"),
+}
+_GUARD = re.compile(r"pip install '\.\[(\w+)\]'")
+
+
+def _absent(modules: Iterable[str]) -> list[str]:
+    return [name for name in modules if importlib.util.find_spec(name) is None]
+
+
+def _missing_module(error: BaseException | None) -> str | None:
+    """The absent optional module behind ``error`` (or its causes), or ``None``."""
+    optional = {name for modules in _EXTRA_MODULES.values() for name in modules}
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if isinstance(error, doctest.UnexpectedException):
+            error = error.exc_info[1]
+            continue
+        if isinstance(error, ModuleNotFoundError) and error.name:
+            top = error.name.partition(".")[0]
+            if top in optional and _absent([top]):
+                return top
+        if isinstance(error, ImportError) and (guard := _GUARD.search(str(error))):
+            absent = _absent(_EXTRA_MODULES.get(guard.group(1), ()))
+            if absent:
+                return absent[0]
+        error = error.__cause__ or error.__context__
+    return None
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Report a test that failed only for a missing optional module as skipped."""
+    report = yield
+    if report.failed and call.excinfo is not None:
+        module = _missing_module(call.excinfo.value)
+        if module is not None:
+            report.outcome = "skipped"
+            path, line, _ = item.location
+            reason = f"Skipped: needs {module}, from an optional extra"
+            report.longrepr = (path, (line or 0) + 1, reason)
+    return report

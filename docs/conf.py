@@ -55,7 +55,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"tricktaking(\.[a-z_]+)*\._[a-z_]+\..*"),  # names in private modules
     (r"py:.*", r"(random|json|hashlib|concurrent|argparse|http)(\..*)?"),
     (r"py:class", r"(Enum|ModuleType|Attribute)"),
-    (r"py:class", r"((pathlib\.)?Path|starlette\..*)"),
+    (r"py:class", r"((pathlib\.)?Path|starlette\..*|fractions\.Fraction)"),
     (r"py:.*", r"(numpy|np|npt|gymnasium|pettingzoo)(\..*)?"),
 ]
 

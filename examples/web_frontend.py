@@ -9,7 +9,7 @@ that sends ``hello`` and ``move`` messages and draws each ``view`` it is sent.
 - ``--self-test`` starts a server on a free loopback port, opens a One Card table and
   plays seat 0 automatically (its first legal move) until the game ends.
 
-Needs the web extra: ``pip install 'tricktaking[web]'``.
+Needs the web extra: ``pip install 'tricktaking[web]'`` (from a clone: ``pip install '.[web]'``).
 """
 
 from __future__ import annotations

@@ -1,13 +1,15 @@
-"""The import structure: dependencies point one way (DESIGN.md section 2).
+"""The import structure: dependencies point down, and only down (CONTRIBUTING.md, "Layout").
 
 The core (cards, decks, tricks, actions, rounds, views, the engine and its private
-mechanics) never names a game; a game module imports the core only; and no module of
-the package takes part in an import cycle, TYPE_CHECKING imports included.
+mechanics) never names a game, so a new game touches no core file; a game module imports
+the core only, so no arrow runs from a game up into the machinery that uses it; and no
+module of the package takes part in an import cycle, TYPE_CHECKING imports included.
 """
 
 from __future__ import annotations
 
 import ast
+import itertools
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "tricktaking"
@@ -19,6 +21,9 @@ CORE = {
     "tricktaking._flat_round",
     "tricktaking._skeleton",
     "tricktaking._table",
+    "tricktaking._table_words",
+    "tricktaking._tactics",
+    "tricktaking._world_layout",
     "tricktaking._validation",
     "tricktaking.actions",
     "tricktaking.cards",
@@ -26,6 +31,7 @@ CORE = {
     "tricktaking.engine",
     "tricktaking.errors",
     "tricktaking.history",
+    "tricktaking.plugins",
     "tricktaking.rounds",
     "tricktaking.seeding",
     "tricktaking.tricks",
@@ -92,9 +98,107 @@ def test_the_core_never_imports_a_game_or_a_layer_above_it() -> None:
         assert graph[module] <= CORE, f"{module} imports {sorted(graph[module] - CORE)}"
 
 
-def test_a_game_module_imports_the_core_only() -> None:
+def layer_of(module: str) -> str:
+    """The layer a module belongs to: a game, a package above the engine, or the core.
+
+    The core is every top-level module (public or private); each game package and each
+    subpackage above the engine (``bots``, ``worlds``, ``render``, ``rl``, ``web``, ...)
+    is a layer of its own.
+    """
+    parts = module.split(".")
+    if len(parts) >= 3 and parts[1] == "games":
+        return ".".join(parts[:3])
+    if len(parts) >= 2 and (PACKAGE / parts[1]).is_dir():
+        return ".".join(parts[:2])
+    return "core"
+
+
+def is_private(module: str) -> bool:
+    return any(part.startswith("_") for part in module.split(".")[1:])
+
+
+UPPER = {"bots", "worlds", "render", "rl", "web", "batch"}
+
+
+def test_a_layer_above_imports_no_private_module_of_another_layer() -> None:
     graph = import_graph()
-    games = [name for name in graph if name.startswith("tricktaking.games.")]
+    wrong = []
+    for module, imported in graph.items():
+        if layer_of(module).split(".")[-1] not in UPPER and layer_of(module) != "core":
+            continue  # the games' plug-ins may use the core's private mechanics
+        for target in imported:
+            if not is_private(target) or layer_of(target) == layer_of(module):
+                continue
+            if layer_of(target) == "core" and layer_of(module) == "core":
+                continue
+            wrong.append(f"{module} -> {target}")
+    assert sorted(wrong) == []
+
+
+def test_a_game_package_imports_the_core_and_itself_only() -> None:
+    graph = import_graph()
+    games = {layer_of(name) for name in graph if name.startswith("tricktaking.games.")}
     assert len(games) >= 3
-    for game in games:
-        assert graph[game] <= CORE, f"{game} imports {sorted(graph[game] - CORE)}"
+    for module, imported in graph.items():
+        if module.startswith("tricktaking.games."):
+            foreign = {t for t in imported if layer_of(t) not in ("core", layer_of(module))}
+            assert foreign == set(), f"{module} imports {sorted(foreign)}"
+
+
+def game_names() -> set[str]:
+    import tricktaking as tt
+
+    names = set(tt.available_games())
+    return names | {name.replace("-", "_") for name in names}
+
+
+def docstring_nodes(tree: ast.AST) -> set[int]:
+    """The ids of the string nodes that are docstrings (of modules, classes, functions)."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            value = body[0].value
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                found.add(id(value))
+        # an attribute's docstring is the string statement right after it
+        if isinstance(body, list):
+            for first, second in itertools.pairwise(body):
+                if (
+                    isinstance(first, ast.Assign | ast.AnnAssign)
+                    and isinstance(second, ast.Expr)
+                    and isinstance(second.value, ast.Constant)
+                ):
+                    found.add(id(second.value))
+    return found
+
+
+# The package's facade re-exports the built-in games and their bots by name, as documented
+# public names; it keys nothing by them and branches on none.
+FACADES = {"tricktaking", "tricktaking.bots.heuristic"}
+
+
+def test_no_layer_above_the_games_names_a_game() -> None:
+    names = game_names()
+    wrong = []
+    for path in PACKAGE.rglob("*.py"):
+        module = module_name(path)
+        if module.startswith("tricktaking.games") or module in FACADES:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = docstring_nodes(tree)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docstrings
+                and node.value in names
+            ):
+                wrong.append(f"{module}:{node.lineno} the string {node.value!r}")
+            if isinstance(node, ast.ImportFrom) and node.module:
+                imported = [f"{node.module}.{alias.name}" for alias in node.names]
+                if any(name.startswith("tricktaking.games.") for name in [node.module, *imported]):
+                    wrong.append(f"{module}:{node.lineno} imports a game ({node.module})")
+                elif node.module == "tricktaking.games":
+                    wrong.append(f"{module}:{node.lineno} imports a game module")
+    assert wrong == [], "\n".join(wrong)

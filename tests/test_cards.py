@@ -47,7 +47,42 @@ def test_accepted_tokens(text: str, expected: str) -> None:
     assert str(Card.parse(text)) == expected
 
 
-@pytest.mark.parametrize("text", ["", " ", "1S", "ZZ", "10X", "11S", "QHH", "W Z", "S", "T"])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Q♥", "QH"),
+        ("q♥", "QH"),
+        ("10♥", "TH"),
+        ("T♥", "TH"),
+        ("A♠", "AS"),
+        ("2♦", "2D"),
+        ("K♣", "KC"),
+        (" J♣ ", "JC"),
+        ("Q♥\ufe0f", "QH"),  # the emoji form of the symbol, as phones and chat apps send it
+    ],
+)
+def test_the_suit_symbols_the_terminal_prints_are_accepted(text: str, expected: str) -> None:
+    assert str(Card.parse(text)) == expected
+
+
+def test_every_suited_card_reads_back_from_its_pretty_text() -> None:
+    for card in Deck.standard():
+        assert Card.parse(card.pretty()) is card
+        assert Card.parse(card.pretty(ascii_only=True)) is card
+    assert parse_cards("Q♥ 10♠, A♦") == parse_cards("QH TS AD")
+
+
+def test_str_of_a_suit_or_rank_is_its_token() -> None:
+    assert [str(suit) for suit in Suit] == ["S", "H", "D", "C"]
+    assert f"{Suit.HEARTS}" == "H"
+    assert str(Rank.TEN) == "T"
+    assert str(Rank.WIZARD) == "WZ"
+    assert repr(Suit.HEARTS) == "<Suit.HEARTS: 'H'>"
+
+
+@pytest.mark.parametrize(
+    "text", ["", " ", "1S", "ZZ", "10X", "11S", "QHH", "W Z", "S", "T", "♥", "Q♥♥", "WZ♥", "1♥"]
+)
 def test_bad_text_raises_notation_error_a_value_error(text: str) -> None:
     with pytest.raises(NotationError):
         Card.parse(text)

@@ -14,7 +14,12 @@ from attrs import AttrsInstance
 import tricktaking as tt
 
 DOCS = Path(__file__).parent.parent / "docs"
-SECTIONS = {"wizard": "Wizard", "one-card": "One Card", "bid-whist": "Bid Whist"}
+SECTIONS = {
+    "wizard": "Wizard",
+    "one-card": "One Card",
+    "bid-whist": "Bid Whist",
+    "oh-hell": "Oh Hell",
+}
 
 
 def documented_keys(section: str) -> set[str]:

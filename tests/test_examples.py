@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tricktaking import engine
+
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*.py"))
 
 ARGUMENTS = {
@@ -24,6 +26,7 @@ EXPECTED = {
     "records_roundtrip": "tampered record rejected at action 3",
     "random_game": "winners",
     "train_reinforce": "win rate after training",
+    "high_card": "winners",
 }
 
 
@@ -35,6 +38,9 @@ def test_every_example_is_exercised() -> None:
 def test_example_runs(
     path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    for registry in ("_GAMES", "_BY_STATE", "_BY_CONFIG", "_BY_VIEW", "_BY_ACTION", "_RULES"):
+        # an example may register a game of its own; the registry is restored after it
+        monkeypatch.setattr(engine, registry, dict(getattr(engine, registry)))
     monkeypatch.setattr(sys, "argv", [str(path), *ARGUMENTS.get(path.stem, [])])
     monkeypatch.setattr(sys, "stdin", io.StringIO("bid 9\nnonsense\n"))
     runpy.run_path(str(path), run_name="__main__")

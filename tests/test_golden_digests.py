@@ -3,8 +3,8 @@
 Changes of the engine's internal representation must not change any game: this test
 plays seeded random games and seeded bot games of every registered game, runs the
 CLI's ``simulate``, ``demo`` and ``replay`` commands, and compares SHA-256 digests of
-the record text and of the printed output against digests stored below (taken on main
-before the representation work of issue 16).
+the record text and of the printed output against digests stored below (taken before the
+engine's internal representation last changed).
 
 A deliberate change of output (a new record format, a changed table) needs new digests:
 ``python tests/test_golden_digests.py`` prints the current ones to paste below.
@@ -46,6 +46,11 @@ CONFIGS: dict[str, tuple[object, ...]] = {
         tt.BidWhistConfig(kitty="exchange", target=11, min_bid=3),
         tt.BidWhistConfig(first_dealer=3, nt_double=True, first_lead="declarer"),
     ),
+    "oh-hell": (
+        tt.OhHellConfig(),
+        tt.OhHellConfig(players=5, num_suits=3, cards_per_suit=10, off_bid_penalty=True),
+        tt.OhHellConfig(players=4, schedule="up_down", max_hand_size=4, first_dealer=2),
+    ),
 }
 """The configurations played, per game: the defaults and the options."""
 
@@ -86,7 +91,8 @@ def _cli(argv: list[str]) -> str:
 
 def _simulate(game: str) -> str:
     # A heuristic bot in seat 0 and random bots in the others, at the CLI's default table.
-    seats = {"wizard": 4, "one-card": 3}.get(game, 4)
+    declared = tt.get_game(game)
+    seats = declared.default_players or declared.seat_range.start
     bots = ",".join(["heuristic"] + ["random"] * (seats - 1))
     return _cli(["simulate", game, "-n", "12", "--seed", "7", "--bots", bots])
 
@@ -125,14 +131,19 @@ DIGESTS: dict[tuple[str, str], str] = {
     ("bid-whist", "simulate"): "9b69087c66c0bf1921bd91e3d8a3c5c0",
     ("bid-whist", "demo"): "92f647d7c8d7c39fec53a797e9635dac",
     ("bid-whist", "replay"): "df4520559b4c3e3661b9b262a308f82a",
+    ("oh-hell", "random games"): "96c31c4feaa06033e5ea40896a3f4431",
+    ("oh-hell", "bot games"): "bd2b128e0e9c075508d13d3ce7ac1bad",
+    ("oh-hell", "simulate"): "93fe583d32338f8ab85bb31ada32e877",
+    ("oh-hell", "demo"): "bb7025c377a45bc8832d5e40d6830a24",
+    ("oh-hell", "replay"): "fddb7703812f1b8fa354c6dd01590fdd",
 }
-"""SHA-256 (first 128 bits) of each output, from main at commit 0a25739.
+"""SHA-256 (first 128 bits) of each output.
 
-The engine refactor of issue 13 left every digest as it was. Since then a Wizard hand
-with two Wizards or two Jesters lists that play once (issue 14), which changes which
-action a random or heuristic choice picks in such hands: the three Wizard digests of
-random choices were taken anew then (and only they changed). The ``demo`` and ``replay``
-digests were taken anew when issue 14 rewrote what the terminal prints.
+Engine refactors have left every digest as it was. A Wizard hand with two Wizards or two
+Jesters lists that play once, which changed which action a random or heuristic choice
+picks in such hands: the three Wizard digests of random choices were taken anew then
+(and only they changed). The ``demo`` and ``replay`` digests were taken anew when the
+terminal's wording was rewritten; Oh Hell's were added with the game.
 """
 
 

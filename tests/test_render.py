@@ -326,18 +326,19 @@ class _OtherView:
         return {"game": "imaginary-game"}
 
 
-def test_a_new_game_adds_its_extras_without_touching_the_renderer() -> None:
+def test_register_extras_still_adds_a_games_extras_but_is_deprecated() -> None:
     seen = _OtherView()
     plain = svg(seen)
     assert "hidden treasure" not in plain
-    register_extras(
-        "imaginary-game",
-        lambda view: TableExtras(
-            lines=("hidden treasure",),
-            seat_notes=(("note zero",), ("note one",)),
-            groups=(CardGroup(label="pile", cards=(None, tt.Card.parse("2C"))),),
-        ),
-    )
+    with pytest.warns(DeprecationWarning, match="declare render_extras"):
+        register_extras(
+            "imaginary-game",
+            lambda view: TableExtras(
+                lines=("hidden treasure",),
+                seat_notes=(("note zero",), ("note one",)),
+                groups=(CardGroup(label="pile", cards=(None, tt.Card.parse("2C"))),),
+            ),
+        )
     picture = svg(seen)
     assert "hidden treasure" in picture and "note one" in picture
     assert _cards_drawn(picture).count("2C") == 1

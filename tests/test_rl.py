@@ -69,6 +69,12 @@ CONFIGS: dict[str, list[object]] = {
         tt.BidWhistConfig(target=3, kitty="exchange", nt_double=True),
         tt.BidWhistConfig(target=3, min_bid=4, first_lead="declarer", kitty="exchange"),
     ],
+    "oh-hell": [
+        tt.OhHellConfig(),
+        tt.OhHellConfig(players=5, num_suits=3, cards_per_suit=9, first_dealer=2),
+        tt.OhHellConfig(players=4, schedule="up_down", max_hand_size=3, off_bid_penalty=True),
+        tt.OhHellConfig(players=7, hand_size=7, bid_rule="free"),
+    ],
 }
 ENV_CONFIGS = [
     tt.WizardConfig(players=3, rounds=2),
@@ -79,6 +85,8 @@ ENV_CONFIGS = [
     tt.OneCardConfig(players=4, target=10),
     tt.BidWhistConfig(target=3),
     tt.BidWhistConfig(target=3, kitty="exchange", nt_double=True, first_lead="declarer"),
+    tt.OhHellConfig(players=3),
+    tt.OhHellConfig(players=6, schedule="down", max_hand_size=2, first_dealer=1),
 ]
 GAMES = list(CONFIGS)
 ENCODINGS: tuple[Encoding, ...] = ("situation", "infostate")
@@ -298,8 +306,7 @@ def test_the_situation_encoding_of_a_known_view() -> None:
 
 def test_layouts_have_no_gaps_and_a_version() -> None:
     for game in supported_games():
-        spec_players = {"wizard": (3, 6), "one-card": (2, 4), "bid-whist": (4, 4)}[game]
-        for players in range(spec_players[0], spec_players[1] + 1):
+        for players in tt.get_game(game).seat_range:
             for encoding in ENCODINGS:
                 lay = layout_for(game, players, encoding)
                 assert lay.version == LAYOUT_VERSION

@@ -9,9 +9,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules"
-IMPLEMENTED = {"wizard.md": "WZ", "one_card.md": "OC", "bid_whist.md": "BW"}
+IMPLEMENTED = {
+    "wizard.md": "WZ",
+    "one_card.md": "OC",
+    "bid_whist.md": "BW",
+    "oh_hell.md": "OH",
+}
 
-CLAUSE = re.compile(r"\*\*((?:WZ|OC|BW)-(?:\d+\.\d+|EX-[A-Z]*\d+))\*\*|\| ((?:WZ|OC|BW)-EX-\w+) \|")
+CLAUSE = re.compile(
+    r"\*\*((?:WZ|OC|BW|OH)-(?:\d+\.\d+|EX-[A-Z]*\d+))\*\*|\| ((?:WZ|OC|BW|OH)-EX-\w+) \|"
+)
 
 
 def clause_ids(path: Path) -> list[str]:

@@ -37,11 +37,13 @@ CONFIGS: dict[str, Callable[[], object]] = {
     "wizard": lambda: tt.WizardConfig(players=4),
     "one-card": lambda: tt.OneCardConfig(players=3),
     "bid-whist": lambda: tt.BidWhistConfig(kitty="exchange"),
+    "oh-hell": lambda: tt.OhHellConfig(players=4, schedule="up", max_hand_size=3),
 }
 PHASES: dict[str, tuple[str, ...]] = {
     "wizard": ("deal", "choose_trump", "bid", "play", "over"),
     "one-card": ("deal", "bid", "choose_direction", "play", "over"),
     "bid-whist": ("deal", "bid", "choose", "discard", "play", "over"),
+    "oh-hell": ("deal", "bid", "play", "over"),
 }
 
 

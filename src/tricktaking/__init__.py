@@ -1,6 +1,6 @@
 """tricktaking: exact, typed, immutable engines for trick-taking card games.
 
-The games are Wizard, One Card and Bid Whist. Every state is a frozen value;
+The games are Wizard, One Card, Bid Whist and Oh Hell. Every state is a frozen value;
 ``apply(state, action)`` validates an action and returns the next state.
 
 Example:
@@ -55,8 +55,9 @@ from tricktaking.errors import (
     TricktakingError,
     Violation,
 )
-from tricktaking.games import bid_whist, one_card, wizard
+from tricktaking.games import bid_whist, oh_hell, one_card, wizard
 from tricktaking.games.bid_whist import BidWhistConfig, BidWhistState, BidWhistView
+from tricktaking.games.oh_hell import OhHellConfig, OhHellState, OhHellView
 from tricktaking.games.one_card import OneCardConfig, OneCardState, OneCardView
 from tricktaking.games.wizard import WizardConfig, WizardState, WizardView
 from tricktaking.history import History
@@ -75,6 +76,8 @@ def new_game(config: WizardConfig) -> WizardState: ...
 def new_game(config: OneCardConfig) -> OneCardState: ...
 @overload
 def new_game(config: BidWhistConfig) -> BidWhistState: ...
+@overload
+def new_game(config: OhHellConfig) -> OhHellState: ...
 @overload
 def new_game(config: object) -> GameState[object]: ...
 
@@ -102,6 +105,8 @@ def view(state: WizardState, seat: int) -> WizardView: ...
 def view(state: OneCardState, seat: int) -> OneCardView: ...
 @overload
 def view(state: BidWhistState, seat: int) -> BidWhistView: ...
+@overload
+def view(state: OhHellState, seat: int) -> OhHellView: ...
 @overload
 def view(state: GameState[object], seat: int) -> PlayerView: ...
 
@@ -139,6 +144,9 @@ __all__ = [
     "History",
     "IllegalActionError",
     "NotationError",
+    "OhHellConfig",
+    "OhHellState",
+    "OhHellView",
     "OneCardConfig",
     "OneCardState",
     "OneCardView",
@@ -171,6 +179,7 @@ __all__ = [
     "is_over",
     "legal_actions",
     "new_game",
+    "oh_hell",
     "one_card",
     "parse_cards",
     "register_game",

@@ -43,11 +43,11 @@ _C = TypeVar("_C", bound="type[FlatRound]")
 _make_round = constructor(Round)
 _make_trick = constructor(Trick)
 # Tricks are immutable, so every round can share one empty trick per leader.
-_EMPTY_TRICKS = tuple(Trick(leader=seat) for seat in range(6))
+_EMPTY_TRICKS = tuple(Trick(leader=seat) for seat in range(7))
 
 
 def empty_trick(leader: int) -> Trick:
-    """The shared empty trick led by ``leader`` (0 to 5)."""
+    """The shared empty trick led by ``leader`` (0 to 6)."""
     return _EMPTY_TRICKS[leader]
 
 

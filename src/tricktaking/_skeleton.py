@@ -114,8 +114,10 @@ def _member_test(enum_type: type[enum.Enum]) -> Callable[[object], bool]:
 def _deal_is_well_formed(deal: Deal) -> bool:
     if made_from(deal) is not None:  # made by the engine from a deck (see _table.deal_round)
         return True
-    hands, stock = deal.hands, deal.stock
+    hands, stock, dealer = deal.hands, deal.stock, deal.dealer
     if type(hands) is not tuple or type(stock) is not tuple:
+        return False
+    if dealer is not None and type(dealer) is not int:
         return False
     for hand in hands:
         if type(hand) is not tuple or not all(map(is_card, hand)):

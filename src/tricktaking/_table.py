@@ -100,7 +100,7 @@ def deal_round(deck: Deck, seed: int, *, players: int, dealer: int, hand_size: i
     hands = tuple(
         sort_cards(cards[(seat - first) % players : dealt : players]) for seat in range(players)
     )
-    deal = _make_deal(hands=hands, stock=cards[dealt:])
+    deal = _make_deal(hands=hands, stock=cards[dealt:], dealer=None)
     mark(deal, deck)
     return deal
 

@@ -15,9 +15,9 @@ from typing import TextIO
 
 import tricktaking as tt
 from tricktaking.cards import Card, Rank, Suit
-from tricktaking.engine import GameState
-from tricktaking.games import bid_whist, one_card, wizard
+from tricktaking.engine import GameState, game_of_action, game_of_view
 from tricktaking.notation import short_token
+from tricktaking.plugins import TerminalPlugin
 from tricktaking.tricks import Play, Trick
 from tricktaking.views import PlayerView
 
@@ -89,12 +89,11 @@ class Output:
         match action:
             case Play(card=card):
                 return f"play {self.card(card)}"
-            case bid_whist.Discard(card=card):
-                return f"discard {self.card(card)}"
             case tt.ChooseTrump(suit=suit):
                 return f"trump {self.suit(suit)}"
             case _:
-                return short_token(action)
+                own = _plugin_of_action(action).move(action, self)
+                return own if own is not None else short_token(action)
 
     def __call__(self, line: str = "") -> None:
         text = line if not self.ascii_only else line.replace("…", "...").replace("→", "->")
@@ -142,39 +141,37 @@ class Names:
 
 def _task(view: PlayerView) -> str:
     """What the player is asked to do, said from the legal moves (never a phase name)."""
-    match view.legal_actions[0] if view.legal_actions else None:
+    first = view.legal_actions[0] if view.legal_actions else None
+    match first:
         case Play():
             return "play a card"
-        case bid_whist.Discard():
-            extra = len(view.hand) - view.hand_sizes[(view.seat + 1) % view.players]
-            return f"discard a card ({extra} to go)"
         case tt.ChooseTrump():
             return "choose trump"
         case tt.ChooseDirection():
             return "choose uptown or downtown"
-        case wizard.Bid():
-            return "bid how many tricks you will take"
-        case _:
+        case None:
             return "bid or pass"
+        case _:
+            return _plugin(view).task(first, view) or "bid or pass"
 
 
-def _calls(calls: Sequence[object], names: Names, screen: Output) -> str:
-    said: list[str] = []
-    for call in calls:
-        match call:
-            case tt.Pass(seat=seat):
-                said.append(f"{names(seat)} passed")
-            case one_card.Bid(seat=seat, points=points):
-                said.append(f"{names(seat)} bid {points}")
-            case bid_whist.Bid(seat=seat):
-                said.append(f"{names(seat)} {screen.move(call)} ({_mode(call)})")
-            case _:
-                said.append(screen.move(call))
-    return ", ".join(said) or "none yet"
+_SILENT = TerminalPlugin()
 
 
-def _mode(bid: bid_whist.Bid) -> str:
-    return {"U": "uptown", "D": "downtown", "NT": "no trump"}[bid.mode.token]
+def _plugin(view: PlayerView) -> TerminalPlugin:
+    """The game's terminal plug-in, or one that says nothing of its own."""
+    try:
+        plugin = game_of_view(view).terminal
+    except TypeError:
+        return _SILENT
+    return _SILENT if plugin is None else plugin
+
+
+def _plugin_of_action(action: object) -> TerminalPlugin:
+    """The terminal plug-in of the game that declared ``action``'s class."""
+    game = game_of_action(action)
+    plugin = None if game is None else game.terminal
+    return _SILENT if plugin is None else plugin
 
 
 def _trick_line(trick: Trick, names: Names, screen: Output) -> str:
@@ -185,57 +182,10 @@ def _trick_line(trick: Trick, names: Names, screen: Output) -> str:
 def describe(view: PlayerView, names: Names, screen: Output) -> None:
     """Print what the seat sees before it moves: the table, then its hand."""
     screen(f"--- deal {view.round_number}, dealer {names(view.dealer)}: your turn to {_task(view)}")
-    match view:
-        case wizard.WizardView():
-            choosing = view.phase is wizard.WizardPhase.CHOOSE_TRUMP
-            trump = _trump(view.trump, not choosing, screen)
-            if view.turn_up is not None:
-                screen(f"turn-up: {screen.card(view.turn_up)}, trump: {trump}")
-            else:
-                screen(f"trump: {trump}")
-            made = [f"{names(seat)} {bid}" for seat, bid in enumerate(view.bids) if bid is not None]
-            screen(f"bids: {', '.join(made) or 'none yet'}")
-        case one_card.OneCardView():
-            if view.centre is not None:
-                screen(f"the One Card: {screen.card(view.centre)}")
-            if view.phase is one_card.OneCardPhase.BID:
-                screen(f"calls: {_calls(view.calls, names, screen)}")
-            elif view.contract is None or view.bidder is None:
-                screen("nobody bid: no trump; everyone scores the points they take")
-            else:
-                screen(f"contract: {names(view.bidder)} bid {view.contract} points")
-                lead = f"the suit {names.does(view.bidder, 'leads')} first"
-                screen(f"trump: {lead if view.trump is None else screen.suit(view.trump)}")
-            if view.direction is tt.Direction.DOWNTOWN:
-                screen("direction: downtown (9 high, A low)")
-            screen("points taken: " + per_seat(view.points, names))
-        case bid_whist.BidWhistView():
-            if view.contract is None:
-                screen(f"calls: {_calls(view.calls, names, screen)}")
-            else:
-                screen(f"contract: {_contract(view.contract, view.trump, names, screen)}")
-            if view.kitty and view.phase is bid_whist.BidWhistPhase.DISCARD:
-                screen(f"kitty: {screen.cards(view.kitty)}")
-            won = view.tricks_won
-            screen(
-                f"books won: {names.team(0)}: {won[0] + won[2]}; {names.team(1)}: {won[1] + won[3]}"
-            )
-        case _:
-            pass
+    _plugin(view).table(view, names, screen)
     if view.trick.plays or any(isinstance(action, Play) for action in view.legal_actions):
         screen(f"trick: {_trick_line(view.trick, names, screen)}")
     screen(f"your hand: {screen.cards(view.hand)}")
-
-
-def _trump(trump: Suit | None, decided: bool, screen: Output) -> str:
-    if trump is not None:
-        return screen.suit(trump)
-    return "none" if decided else "not chosen yet"
-
-
-def _contract(bid: bid_whist.Bid, trump: Suit | None, names: Names, screen: Output) -> str:
-    level = f"{names(bid.seat)} {screen.move(bid)} ({_mode(bid)}, {6 + bid.level} books to make)"
-    return level + (f", trump {screen.suit(trump)}" if trump is not None else "")
 
 
 def per_seat(values: Sequence[int], names: Names) -> str:
@@ -246,19 +196,7 @@ def _deal_news(state: GameState[object], names: Names, screen: Output) -> None:
     """Print the public facts of a new deal (Wizard's turn-up and trump)."""
     view = tt.view(state, 0)
     screen(f"=== deal {view.round_number}, dealer {names(view.dealer)} ===")
-    match view:
-        case wizard.WizardView(turn_up=turn_up, trump=trump) if turn_up is not None:
-            chooses = view.phase is wizard.WizardPhase.CHOOSE_TRUMP
-            outcome = (
-                f"{names.does(view.dealer, 'chooses')} trump"
-                if chooses
-                else (f"trump {screen.suit(trump)}" if trump is not None else "no trump")
-            )
-            screen(f"turn-up: {screen.card(turn_up)}, {outcome}")
-        case wizard.WizardView():
-            screen("no turn-up: no trump this round")
-        case _:
-            pass
+    _plugin(view).deal_news(view, names, screen)
 
 
 def deal_summary(
@@ -268,45 +206,9 @@ def deal_summary(
     view = tt.view(state, 0)
     totals = view.scores
     gained = [after - earlier for after, earlier in zip(totals, before, strict=True)]
-    won = view.tricks_won
     screen(f"--- end of deal {view.round_number} ---")
-    match view:
-        case wizard.WizardView():
-            for seat, bid in enumerate(view.bids):
-                verdict = "made it" if bid == won[seat] else "missed"
-                screen(
-                    f"{names(seat)}: bid {bid}, took {won[seat]} ({verdict}): "
-                    f"{gained[seat]:+d}, total {totals[seat]}"
-                )
-        case one_card.OneCardView():
-            if view.centre is not None:
-                screen(f"the One Card was {screen.card(view.centre)}")
-            if view.bidder is None or view.contract is None:
-                screen("nobody bid: everyone scores the points taken")
-            else:
-                taken = view.points[view.bidder]
-                verdict = "made" if taken >= view.contract else "failed: scores 0"
-                screen(
-                    f"contract: {names(view.bidder)} bid {view.contract} and took {taken} "
-                    f"points ({verdict})"
-                )
-            for seat, points in enumerate(view.points):
-                screen(
-                    f"{names(seat)}: took {points} points: {gained[seat]:+d}, total {totals[seat]}"
-                )
-        case bid_whist.BidWhistView(contract=contract) if contract is not None:
-            team = contract.seat % 2
-            books = won[team] + won[team + 2] + 1
-            need = 6 + contract.level
-            verdict = "made" if books >= need else "set"
-            screen(f"contract: {_contract(contract, view.trump, names, screen)}")
-            screen(
-                f"{names.team(team)} took {books - 1} books + 1 for the kitty = {books}, "
-                f"needed {need}: {verdict}, {gained[team]:+d}"
-            )
-            screen(f"scores: {names.team(0)}: {totals[0]}; {names.team(1)}: {totals[1]}")
-        case _:
-            screen(f"scores: {per_seat(totals, names)}")
+    if not _plugin(view).deal_summary(view, gained, names, screen):
+        screen(f"scores: {per_seat(totals, names)}")
 
 
 def game_over(state: GameState[object], names: Names, screen: Output) -> None:
@@ -314,7 +216,7 @@ def game_over(state: GameState[object], names: Names, screen: Output) -> None:
     result = "wins" if len(winners) == 1 and winners[0] != names.human else "win"
     screen(f"Game over: {names.group(winners)} {result}.")
     totals = tt.scores(state)
-    if isinstance(state, bid_whist.BidWhistState):  # partners share a score: say it once
+    if tt.game_of(state).team_count is not None:  # partners share a score: say it once
         screen(f"final scores: {names.team(0)}: {totals[0]}; {names.team(1)}: {totals[1]}")
     else:
         screen(f"final scores: {per_seat(totals, names)}")
@@ -334,16 +236,15 @@ def announce(
         case tt.Deal():
             _deal_news(after, names, screen)
             return
-        case bid_whist.Discard(seat=seat) if not show_discards and seat != names.human:
-            screen(f"{names(seat)}: discard a card")
-        case Play(seat=seat) | tt.Pass(seat=seat) | tt.ChooseTrump(seat=seat):
-            screen(f"{names(seat)}: {screen.move(action)}")
-        case tt.ChooseDirection(seat=seat) | bid_whist.Discard(seat=seat):
-            screen(f"{names(seat)}: {screen.move(action)}")
-        case wizard.Bid(seat=seat) | one_card.Bid(seat=seat) | bid_whist.Bid(seat=seat):
-            screen(f"{names(seat)}: {screen.move(action)}")
         case _:
-            screen(screen.move(action))
+            seat = getattr(action, "seat", None)
+            secret = _plugin_of_action(action).secret(action)
+            if not isinstance(seat, int):
+                screen(screen.move(action))
+            elif secret is not None and not show_discards and seat != names.human:
+                screen(f"{names(seat)}: {secret}")
+            else:
+                screen(f"{names(seat)}: {screen.move(action)}")
     done = tt.view(after, 0)
     earlier = tt.view(before, 0)
     if len(done.tricks) > len(earlier.tricks) and done.round_number == earlier.round_number:

@@ -20,9 +20,8 @@ from tricktaking._terminal import (
     typed_text,
 )
 from tricktaking.bots import Bot, make_bot
-from tricktaking.engine import GameState
+from tricktaking.engine import GameState, game_of_action
 from tricktaking.errors import IllegalActionError, NotationError
-from tricktaking.games import bid_whist
 from tricktaking.notation import parse_move
 from tricktaking.seeding import derive_seed
 
@@ -168,8 +167,10 @@ def moves(legal: Sequence[object], screen: Output) -> str:
 
 def _help(legal: Sequence[object], screen: Output) -> None:
     screen(f"your moves: {moves(legal, screen)}")
-    if any(isinstance(action, bid_whist.Bid) for action in legal):
-        screen("  (U = uptown, D = downtown, NT = no trump; '4D' alone is enough)")
+    for game in dict.fromkeys(filter(None, map(game_of_action, legal))):
+        note = None if game.terminal is None else game.terminal.help_note(legal)
+        if note is not None:
+            screen(note)
     screen("commands: " + ", ".join(f"{name} ({text})" for name, text in _COMMANDS))
 
 

@@ -100,12 +100,18 @@ def deal_problem(
     players: int,
     hand_size: int,
     stock_size: int,
+    dealer: int | None,
 ) -> Problem | None:
-    """``BAD_DEAL`` unless the deal has the right sizes and is exactly ``deck``.
+    """``BAD_DEAL`` unless the deal has the right sizes and dealer and is exactly ``deck``.
 
     ``orders`` is :func:`sorted_orders` of ``deck``; a deal the engine made from this
-    very deck is known to hold exactly its cards.
+    very deck is known to hold exactly its cards. ``dealer`` is the seat due to deal,
+    or ``None`` when the game draws the dealer by chance: a deal names no dealer or
+    the one due in the first case, and must name a seat in the second.
     """
+    problem = _dealer_problem(deal.dealer, dealer, players)
+    if problem is not None:
+        return problem
     hands = deal.hands
     if len(hands) != players or any(len(hand) != hand_size for hand in hands):
         return Violation.BAD_DEAL, f"the deal must give {players} hands of {hand_size} cards"
@@ -115,4 +121,17 @@ def deal_problem(
         return None
     if sorted_orders((*chain.from_iterable(hands), *deal.stock)) != orders:
         return Violation.BAD_DEAL, "the dealt cards are not exactly the game's deck"
+    return None
+
+
+def _dealer_problem(named: int | None, due: int | None, players: int) -> Problem | None:
+    if due is None:
+        if named is None or not 0 <= named < players:
+            return (
+                Violation.BAD_DEAL,
+                f"the deal must name the dealer drawn, a seat 0 to {players - 1}",
+            )
+        return None
+    if named is not None and named != due:
+        return Violation.BAD_DEAL, f"seat {due} deals now, so the deal may not name another dealer"
     return None

@@ -107,6 +107,11 @@ def _hands(hands: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     return tuple(card_tuple(hand, "a deal") for hand in as_tuple(hands, "a deal's hands"))
 
 
+def _dealer(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
+    if value is not None:
+        exact_int(instance, cast("attrs.Attribute[int]", attribute), value)
+
+
 @attrs.frozen(kw_only=True)
 class Deal:
     """The chance action: the hands dealt to each seat and the undealt stock.
@@ -115,10 +120,18 @@ class Deal:
     cards are exactly the round's deck, in the right sizes, is accepted by ``apply``, so
     tests and puzzles can set any hands.
 
+    A game that draws the dealer by chance (Oh Hell with ``first_dealer=None``) gets
+    the realised dealer in the deal too, and the number of cards in each hand realises
+    a hand size drawn by chance; see :doc:`/explanation/chance`. Every other game
+    accepts a deal whose ``dealer`` is ``None`` or the seat whose turn it is to deal.
+
     Args:
         hands: The cards of each seat, index = seat.
-        stock: The undealt cards in order. Wizard's ``stock[0]`` is the turn-up card,
-            One Card's only card is the One Card, Bid Whist's six cards are the kitty.
+        stock: The undealt cards in order. Wizard's and Oh Hell's ``stock[0]`` is the
+            turn-up card, One Card's only card is the One Card, Bid Whist's six cards
+            are the kitty.
+        dealer: The dealer drawn by chance, where the game draws one; ``None`` where
+            the dealer follows from the rules.
 
     Example:
         >>> from tricktaking.actions import Deal
@@ -126,22 +139,31 @@ class Deal:
         >>> deal = Deal(hands=(parse_cards("AS"), parse_cards("KH")), stock=parse_cards("WZ JE"))
         >>> str(deal)
         'deal AS / KH / WZ JE'
+        >>> str(Deal(hands=deal.hands, stock=deal.stock, dealer=1))
+        'deal dealer 1: AS / KH / WZ JE'
     """
 
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
     stock: tuple[Card, ...] = attrs.field(converter=_cards)
+    dealer: int | None = attrs.field(default=None, validator=_dealer)
     # Which deals the engine made itself is remembered by identity in _dealt, where a
     # caller cannot forge it, so that applying them need not check the cards again.
 
     @classmethod
     def from_deck(
-        cls, deck: Iterable[Card], *, players: int, first_seat: int, hand_size: int
+        cls,
+        deck: Iterable[Card],
+        *,
+        players: int,
+        first_seat: int,
+        hand_size: int,
+        dealer: int | None = None,
     ) -> Deal:
         """Deal a deck one card at a time clockwise, the rest forming the stock.
 
         Card ``d[k]`` with ``k < hand_size * players`` goes to seat
         ``(first_seat + k) % players``; the remaining cards form the stock in order.
-        Hands are sorted canonically.
+        Hands are sorted canonically. ``dealer`` is the deal's ``dealer``.
 
         Example:
             >>> from tricktaking.actions import Deal
@@ -156,7 +178,9 @@ class Deal:
         if dealt > len(cards):
             raise ValueError(f"cannot deal {dealt} cards from a deck of {len(cards)}")
         hands = [cards[(seat - first_seat) % players : dealt : players] for seat in range(players)]
-        return cls(hands=tuple(sort_cards(hand) for hand in hands), stock=cards[dealt:])
+        return cls(
+            hands=tuple(sort_cards(hand) for hand in hands), stock=cards[dealt:], dealer=dealer
+        )
 
     @property
     def players(self) -> int:
@@ -164,7 +188,10 @@ class Deal:
         return len(self.hands)
 
     def __str__(self) -> str:
-        return "deal " + " / ".join(format_cards(group) for group in (*self.hands, self.stock))
+        cards = " / ".join(format_cards(group) for group in (*self.hands, self.stock))
+        if self.dealer is None:
+            return "deal " + cards
+        return f"deal dealer {self.dealer}: {cards}"
 
 
 @attrs.frozen
@@ -304,6 +331,24 @@ def parse_seat(word: str) -> int:
     return parse_number(word, "seat number")
 
 
+def _parse_deal(text: str, body: str) -> Deal:
+    """Read a deal token's text after ``deal``: ``[dealer <seat>:] <hand> / … / <stock>``."""
+    dealer: int | None = None
+    words = body.split(None, 1)
+    if words and words[0].lower() == "dealer":
+        seat, colon, body = (words[1] if len(words) > 1 else "").partition(":")
+        if not colon:
+            raise NotationError(
+                f"{safe_repr(text)} is not a deal token such as 'deal dealer 2: AS / KH / WZ'"
+            )
+        dealer = parse_seat(seat.strip())
+    groups = body.split("/")
+    if len(groups) < 2:
+        raise NotationError(f"{safe_repr(text)} is not a deal token such as 'deal AS / KH / WZ'")
+    cards = [parse_cards(group) for group in groups]
+    return Deal(hands=cards[:-1], stock=cards[-1], dealer=dealer)
+
+
 def parse_core_action(text: str) -> CoreAction:
     """Read a core action from its canonical token.
 
@@ -316,6 +361,8 @@ def parse_core_action(text: str) -> CoreAction:
         ChooseTrump(seat=0, suit=<Suit.SPADES: 'S'>)
         >>> parse_core_action("1 direction downtown")
         ChooseDirection(seat=1, direction=<Direction.DOWNTOWN: 'downtown'>)
+        >>> parse_core_action("deal dealer 2: 2C / 3C / 4C / 5C 6C").dealer
+        2
         >>> parse_core_action("1 fold")
         Traceback (most recent call last):
         ...
@@ -324,13 +371,7 @@ def parse_core_action(text: str) -> CoreAction:
     text = token_text(text)
     stripped = text.strip()
     if stripped.lower().startswith("deal"):
-        groups = stripped[4:].split("/")
-        if len(groups) < 2:
-            raise NotationError(
-                f"{safe_repr(text)} is not a deal token such as 'deal AS / KH / WZ'"
-            )
-        cards = [parse_cards(group) for group in groups]
-        return Deal(hands=cards[:-1], stock=cards[-1])
+        return _parse_deal(text, stripped[4:])
     words = stripped.split()
     if len(words) >= 2:
         seat = parse_seat(words[0])

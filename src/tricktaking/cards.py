@@ -41,7 +41,7 @@ __all__ = [
 
 
 class Suit(enum.Enum):
-    """The four suits, whose values are their one-letter tokens.
+    """The four suits, whose values (and ``str``) are their one-letter tokens.
 
     Suits are not ordered against each other; the order of the members is only the
     canonical order used to sort hands (spades, hearts, diamonds, clubs).
@@ -50,8 +50,8 @@ class Suit(enum.Enum):
         >>> from tricktaking.cards import Suit
         >>> Suit("H")
         <Suit.HEARTS: 'H'>
-        >>> Suit.SPADES.symbol
-        '♠'
+        >>> str(Suit.HEARTS), Suit.SPADES.symbol
+        ('H', '♠')
     """
 
     SPADES = "S"
@@ -66,6 +66,9 @@ class Suit(enum.Enum):
 
     def __repr__(self) -> str:
         return f"<Suit.{self.name}: {self.value!r}>"
+
+    def __str__(self) -> str:
+        return self.value
 
     # Members are singletons, so identity is equality: hash by identity in C instead of
     # Enum's Python-level hash of the name (rule tables are keyed by these). Type checkers
@@ -87,7 +90,8 @@ class Rank(enum.Enum):
     The value of a rank is its token: ``"2"`` … ``"9"``, ``"T"``, ``"J"``, ``"Q"``,
     ``"K"``, ``"A"`` for suited ranks and the whole card token for the specials (``"WZ"``
     Wizard, ``"JE"`` Jester, ``"JK"`` joker, ``"RJ"`` red joker, ``"BJ"`` black joker).
-    Ranks deliberately do not support ``<``: each game ranks its cards itself.
+    ``str(rank)`` is its token too. Ranks deliberately do not support ``<``: each game
+    ranks its cards itself.
 
     Example:
         >>> from tricktaking.cards import Rank
@@ -123,6 +127,9 @@ class Rank(enum.Enum):
 
     def __repr__(self) -> str:
         return f"<Rank.{self.name}: {self.value!r}>"
+
+    def __str__(self) -> str:
+        return self.value
 
     # Members are singletons, so identity is equality: hash by identity in C instead of
     # Enum's Python-level hash of the name (rule tables are keyed by these). Type checkers
@@ -230,9 +237,10 @@ class Card:
     def parse(cls, token: str) -> Card:
         """Read a card from its token.
 
-        Accepted: rank then suit (``"QH"``, ``"TS"``, ``"10s"``), case-insensitive, and the
-        special tokens ``WZ``, ``JE``, ``JK``, ``RJ``, ``BJ``. Surrounding whitespace is
-        ignored.
+        Accepted: rank then suit (``"QH"``, ``"TS"``, ``"10s"``), case-insensitive, the
+        suit also as its symbol (``"Q♥"``, ``"10♠"``: what :meth:`pretty` and the command
+        line print), and the special tokens ``WZ``, ``JE``, ``JK``, ``RJ``, ``BJ``.
+        Surrounding whitespace is ignored.
 
         Args:
             token: The text to read.
@@ -247,6 +255,8 @@ class Card:
             >>> from tricktaking.cards import Card
             >>> Card.parse("10D")
             Card(Rank.TEN, Suit.DIAMONDS)
+            >>> Card.parse("Q♥")
+            Card(Rank.QUEEN, Suit.HEARTS)
             >>> Card.parse("1S")
             Traceback (most recent call last):
             ...
@@ -254,11 +264,12 @@ class Card:
         """
         if not isinstance(token, str):
             raise NotationError(f"a card token must be a string, not {safe_repr(token)}")
-        card = _BY_TOKEN.get(token.strip().upper())
+        # The emoji variation selector follows a suit symbol in text from phones and chats.
+        card = _BY_TOKEN.get(token.strip().upper().replace("\ufe0f", ""))
         if card is None:
             raise NotationError(
                 f"{safe_repr(token)} is not a card token (expected rank then suit such as 'QH', "
-                "'TS' or '10S', or one of WZ, JE, JK, RJ, BJ)"
+                "'Q♥', 'TS' or '10S', or one of WZ, JE, JK, RJ, BJ)"
             )
         return card
 
@@ -314,6 +325,15 @@ _TOKENS: dict[Card, str] = {
 _BY_TOKEN: dict[str, Card] = {token: card for card, token in _TOKENS.items()}
 _BY_TOKEN.update(
     {"10" + suit.value: _BY_TOKEN["T" + suit.value] for suit in Suit},
+)
+# The symbols the terminal and pretty() print read back as well: "Q♥", "10♥", "T♥".
+_BY_TOKEN.update(
+    {
+        text[: -len(suit.value)] + suit.symbol: card
+        for text, card in tuple(_BY_TOKEN.items())
+        for suit in Suit
+        if card.suit is suit and text.endswith(suit.value)
+    }
 )
 
 

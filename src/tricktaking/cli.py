@@ -48,7 +48,6 @@ import attrs
 
 import tricktaking as tt
 from tricktaking import records
-from tricktaking._player_rules import RULES
 from tricktaking._progress import Progress
 from tricktaking._terminal import (
     Names,
@@ -66,7 +65,6 @@ from tricktaking.arena import arena, deal_config
 from tricktaking.bots import BOT_KINDS
 from tricktaking.engine import GameState
 from tricktaking.errors import TricktakingError
-from tricktaking.games import bid_whist
 from tricktaking.simulate import game_states, simulate
 
 __all__ = ["main"]
@@ -214,13 +212,9 @@ def _field_names(config_type: type) -> set[str]:
     return {field.name for field in attrs.fields(config_type)} if attrs.has(config_type) else set()
 
 
-_GAME_NAMES = tuple(tt.available_games())
-
 if typing.TYPE_CHECKING:
     # The type of add_subparsers(), for the functions that add a subcommand.
     _Commands: typing.TypeAlias = argparse._SubParsersAction[_Parser]  # pyright: ignore[reportPrivateUsage]
-
-_DEFAULT_PLAYERS = {"wizard": 4, "one-card": 3}
 
 
 def _config(args: argparse.Namespace) -> object:
@@ -238,7 +232,9 @@ def _config(args: argparse.Namespace) -> object:
         options[name] = value
     if "players" in fields:
         options["players"] = (
-            args.players if args.players is not None else _DEFAULT_PLAYERS.get(args.game, 4)
+            args.players
+            if args.players is not None
+            else game.default_players or game.seat_range.start
         )
     try:
         config = game.config_type(**options)
@@ -259,7 +255,7 @@ def _add_arena(commands: _Commands) -> None:
         description="Play every deal once per seating of the bots, with the same cards, and "
         "print each bot's per-deal score difference with its 95% interval.",
     )
-    sub.add_argument("game", choices=_GAME_NAMES)
+    sub.add_argument("game", choices=tt.available_games())
     sub.add_argument(
         "--bots", default="heuristic,random", help="bot kinds, repeated over the seats"
     )
@@ -412,8 +408,9 @@ def _play(args: argparse.Namespace, screen: Output, read: Callable[[], str]) -> 
     )
     names = session.names
     where = f"you are seat {args.seat}"
-    if isinstance(state, bid_whist.BidWhistState):
-        team = bid_whist.team_of(args.seat)
+    game = tt.game_of(state)
+    if game.team_count == 2:
+        team = game.team_of(args.seat)
         where += f", playing with your partner: {names.team(team)} against {names.team(1 - team)}"
     screen(f"{where}. Type 'help' for your moves and the commands.")
     try:
@@ -547,7 +544,7 @@ def _demo(args: argparse.Namespace, screen: Output) -> int:
 
 def _rules(args: argparse.Namespace, screen: Output) -> int:
     game = tt.get_game(args.game)
-    text = RULES.get(game.name) or (game.rules.__doc__ or game.title)
+    text = game.summary or game.rules.__doc__ or game.title
     screen(text.rstrip())
     return 0
 
@@ -563,6 +560,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> i
         >>> from tricktaking.cli import main
         >>> main(["games"])
         bid-whist
+        oh-hell
         one-card
         wizard
         0

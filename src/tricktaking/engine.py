@@ -16,19 +16,29 @@ Example:
     >>> tt.actor(state)
     1
     >>> available_games()
-    ('bid-whist', 'one-card', 'wizard')
+    ('bid-whist', 'oh-hell', 'one-card', 'wizard')
 """
 
 from __future__ import annotations
 
 import enum
+import functools
+import importlib.metadata
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 import attrs
 
 from tricktaking.actions import Action, Chance, Deal
-from tricktaking.errors import Violation
+from tricktaking.errors import ConfigError, Violation
 from tricktaking.history import History
+from tricktaking.plugins import (
+    BotFactory,
+    LearningSpec,
+    TableExtras,
+    TerminalPlugin,
+    WorldsPlugin,
+)
 from tricktaking.views import PlayerView
 
 if TYPE_CHECKING:
@@ -39,6 +49,7 @@ if TYPE_CHECKING:
     from tricktaking.views import Zone
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
     "Action",
     "Game",
     "GameState",
@@ -50,6 +61,8 @@ __all__ = [
     "check",
     "deal",
     "game_of",
+    "game_of_action",
+    "game_of_view",
     "get_game",
     "is_over",
     "legal_actions",
@@ -175,20 +188,41 @@ class Rules(Protocol[_S, _C_contra]):
 
 @attrs.frozen(kw_only=True)
 class Game(Generic[_S, _C]):
-    """A registered game: its name, configuration and state types, and its rules.
+    """A game's declaration: everything the library may ask about it, in one record.
+
+    Each game module ends with its declaration and one :func:`register_game`. The
+    layers above the engine (bots, worlds, render, rl, the CLI, the web table) read every
+    per-game fact from here and never name a game; a plug-in left ``None`` means the game
+    does without that layer's game-specific help (or that layer refuses it, clearly).
 
     Args:
-        name: The registry name, e.g. ``"wizard"``.
+        name: The registry name, e.g. ``"wizard"``: lower case, words joined by ``-``.
         title: The human name, e.g. ``"Wizard"``.
-        config_type: The game's configuration class.
+        config_type: The game's configuration class (an ``attrs`` class; its fields,
+            defaults and docs are the game's options in the CLI and the web lobby).
         state_type: The game's state class.
         rules: The game's rules; for the built-in games, the game module itself.
+        view_type: The class of the game's player views, if it has its own.
+        action_types: The action classes only this game has (its ``Bid``), not the
+            shared ones of :mod:`tricktaking.actions`.
+        summary: The rules in plain words for players (``tricktaking rules``).
+        team_count: Fixed partnerships: seat ``s`` plays on team ``s % team_count``;
+            ``None`` when everyone plays alone.
+        default_players: The number of seats the CLI and the lobby suggest, when the
+            configuration has no default of its own.
+        heuristic_bot: Makes the game's rule-of-thumb bot from a seed.
+        worlds: How :mod:`tricktaking.worlds` reads the game's views.
+        learning: The action calls and observation fields of :mod:`tricktaking.rl`.
+        render_extras: What :mod:`tricktaking.render` draws beyond the common table.
+        terminal: The game's own words in the terminal game (``tricktaking play``).
+        batch_rules: ``"module:attribute"`` of the game's batch rules, imported only
+            when ``tricktaking.batch`` (which needs NumPy) asks for them.
 
     Example:
         >>> from tricktaking.engine import get_game
         >>> game = get_game("wizard")
-        >>> game.title, game.config_type.__name__
-        ('Wizard', 'WizardConfig')
+        >>> game.title, game.config_type.__name__, game.seat_range
+        ('Wizard', 'WizardConfig', range(3, 7))
     """
 
     name: str
@@ -196,6 +230,61 @@ class Game(Generic[_S, _C]):
     config_type: type[_C]
     state_type: type[_S]
     rules: Rules[_S, _C]
+    view_type: type[PlayerView] | None = None
+    action_types: tuple[type, ...] = ()
+    summary: str = ""
+    team_count: int | None = None
+    default_players: int | None = None
+    heuristic_bot: BotFactory | None = None
+    worlds: WorldsPlugin | None = None
+    learning: LearningSpec | None = None
+    render_extras: Callable[[PlayerView], TableExtras] | None = None
+    terminal: TerminalPlugin | None = None
+    batch_rules: str | None = None
+
+    @property
+    def seat_range(self) -> range:
+        """The numbers of seats the configuration accepts, read from the configuration.
+
+        Example:
+            >>> from tricktaking.engine import get_game
+            >>> get_game("bid-whist").seat_range
+            range(4, 5)
+        """
+        return _seat_range(cast("Hashable", self.config_type))
+
+    def team_of(self, seat: int) -> int:
+        """The team of ``seat``: its partnership, or the seat itself when alone.
+
+        Example:
+            >>> from tricktaking.engine import get_game
+            >>> get_game("bid-whist").team_of(2), get_game("wizard").team_of(2)
+            (0, 2)
+        """
+        return seat if self.team_count is None else seat % self.team_count
+
+
+_MOST_SEATS = 16  # no card game here seats more; the probe of a config stops there
+
+
+@functools.cache
+def _seat_range(config: Hashable) -> range:
+    """The seat counts a config class accepts, found by building it (never restated)."""
+    config_type = cast("type", config)
+    fields = attrs.fields_dict(config_type)
+    if "players" not in fields:  # a fixed table: the default configuration says how many
+        players: int = config_type().players
+        return range(players, players + 1)
+    accepted: list[int] = []
+    for players in range(1, _MOST_SEATS + 1):
+        try:
+            config_type(players=players)
+        except ConfigError:
+            continue
+        accepted.append(players)
+    if not accepted:
+        raise ConfigError(f"{config_type.__name__} accepts no number of seats up to {_MOST_SEATS}")
+    return range(accepted[0], accepted[-1] + 1)
 
 
 _ErasedGame = Game["GameState[object]", object]
@@ -203,6 +292,8 @@ _ErasedGame = Game["GameState[object]", object]
 _GAMES: dict[str, _ErasedGame] = {}
 _BY_STATE: dict[type, _ErasedGame] = {}
 _BY_CONFIG: dict[type, _ErasedGame] = {}
+_BY_VIEW: dict[type, _ErasedGame] = {}
+_BY_ACTION: dict[type, _ErasedGame] = {}
 
 
 def register_game(game: Game[_S, _C]) -> None:
@@ -226,20 +317,55 @@ def register_game(game: Game[_S, _C]) -> None:
         raise ValueError(f"a game named {game.name!r} is already registered")
     if game.state_type in _BY_STATE or game.config_type in _BY_CONFIG:
         raise ValueError(f"the state or config type of {game.name!r} is already registered")
+    if any(kind in _BY_ACTION for kind in game.action_types):
+        raise ValueError(f"an action class of {game.name!r} is already registered")
     _GAMES[game.name] = erased
     _BY_STATE[game.state_type] = erased
     _BY_CONFIG[game.config_type] = erased
+    if game.view_type is not None:
+        _BY_VIEW[game.view_type] = erased
+    for kind in game.action_types:
+        _BY_ACTION[kind] = erased
     _RULES[game.state_type] = game.rules
+
+
+ENTRY_POINT_GROUP = "tricktaking.games"
+"""The entry-point group through which an installed package adds its games.
+
+A distribution that declares, in its ``pyproject.toml``::
+
+    [project.entry-points."tricktaking.games"]
+    high-card = "high_card"
+
+has the module ``high_card`` imported (and so its game registered) the first time the
+registry is asked for the available games, so ``tricktaking play high-card`` plays it.
+"""
+
+
+@functools.cache  # once per process: importing a game registers it for good
+def _load_entry_points() -> None:
+    """Import every module of the ``tricktaking.games`` entry points."""
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            entry.load()
+        except Exception as error:
+            raise ImportError(
+                f"the game of entry point {entry.name!r} ({entry.value}) failed to load: {error}"
+            ) from error
 
 
 def available_games() -> tuple[str, ...]:
     """The names of the registered games, sorted.
+
+    Games of installed packages that declare a ``tricktaking.games`` entry point
+    (:data:`ENTRY_POINT_GROUP`) are loaded first.
 
     Example:
         >>> from tricktaking.engine import available_games
         >>> "wizard" in available_games()
         True
     """
+    _load_entry_points()
     return tuple(sorted(_GAMES))
 
 
@@ -257,7 +383,10 @@ def get_game(name: str) -> Game[GameState[object], object]:
         >>> get_game("Wizard").name
         'wizard'
     """
-    game = _GAMES.get(name.lower().replace("_", "-"))
+    key = name.lower().replace("_", "-")
+    if key not in _GAMES:
+        _load_entry_points()
+    game = _GAMES.get(key)
     if game is None:
         raise KeyError(f"no game named {name!r}; available: {', '.join(available_games())}")
     return game
@@ -279,6 +408,45 @@ def game_of(state: object) -> Game[GameState[object], object]:
     if game is None:
         raise TypeError(f"{type(state).__name__} is not the state of a registered game")
     return game
+
+
+def game_of_view(view: object) -> Game[GameState[object], object]:
+    """The registered game whose player view ``view`` is.
+
+    A view of a class the game declared is found by its type; any other view by the
+    game its ``to_dict()`` names.
+
+    Raises:
+        TypeError: If ``view`` is not the player view of a registered game.
+
+    Example:
+        >>> from tricktaking.engine import game_of_view
+        >>> import tricktaking as tt
+        >>> game_of_view(tt.view(tt.new_game(tt.BidWhistConfig()), 0)).title
+        'Bid Whist'
+    """
+    game = _BY_VIEW.get(type(view))
+    if game is not None:
+        return game
+    to_dict = getattr(view, "to_dict", None)
+    data: object = to_dict() if callable(to_dict) else None
+    name = cast("dict[str, object]", data).get("game") if isinstance(data, dict) else None
+    game = _GAMES.get(name) if isinstance(name, str) else None
+    if game is None:
+        raise TypeError(f"{type(view).__name__[:40]} is not the player view of a registered game")
+    return game
+
+
+def game_of_action(action: object) -> Game[GameState[object], object] | None:
+    """The registered game that declared ``action``'s class, or ``None`` for a shared one.
+
+    Example:
+        >>> from tricktaking.engine import game_of_action
+        >>> import tricktaking as tt
+        >>> game_of_action(tt.wizard.Bid(0, 1)).name, game_of_action(tt.Pass(0))
+        ('wizard', None)
+    """
+    return _BY_ACTION.get(type(action))
 
 
 # The top-level functions dispatch through one dict lookup on the state's exact type:

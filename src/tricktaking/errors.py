@@ -19,6 +19,8 @@ from collections.abc import Callable
 
 __all__ = [
     "ActionError",
+    "ArgumentError",
+    "ArgumentTypeError",
     "ConfigError",
     "IllegalActionError",
     "NotationError",
@@ -127,6 +129,37 @@ class ConfigError(TricktakingError, ValueError):
         >>> from tricktaking.errors import ConfigError
         >>> issubclass(ConfigError, ValueError)
         True
+    """
+
+
+class ArgumentError(TricktakingError, ValueError):
+    """An argument to a library function that is outside its allowed values.
+
+    The surfaces above the engine (pictures, world sampling, bots, simulations, the
+    learning environments) raise it, or a subclass of it, for a count, index, seat or
+    option that they cannot use: a negative or huge number, an unknown name. The message
+    names the argument and what it accepts, and describes a huge value instead of printing
+    it. Code that already catches ``ValueError`` keeps working.
+
+    Example:
+        >>> from tricktaking.errors import ArgumentError
+        >>> from tricktaking.render import RenderError
+        >>> issubclass(RenderError, ArgumentError), issubclass(ArgumentError, ValueError)
+        (True, True)
+    """
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument to a library function of the wrong type (a ``str`` where an ``int`` goes).
+
+    It is also an :class:`ArgumentError` and so a ``ValueError``, as well as the
+    ``TypeError`` Python's convention expects for a wrong type: code catching any of the
+    three keeps working.
+
+    Example:
+        >>> from tricktaking.errors import ArgumentTypeError
+        >>> issubclass(ArgumentTypeError, TypeError), issubclass(ArgumentTypeError, ValueError)
+        (True, True)
     """
 
 

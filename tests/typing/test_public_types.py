@@ -50,3 +50,16 @@ def test_every_game_is_precisely_typed() -> None:
     assert callable(winner)
     assert_type(tt.get_game("wizard"), tt.Game[tt.GameState[object], object])
     assert isinstance(whist, bid_whist.BidWhistState)
+
+
+def test_oh_hell_is_precisely_typed() -> None:
+    from tricktaking.games import oh_hell
+
+    state = tt.new_game(tt.OhHellConfig(players=4))
+    assert_type(state, oh_hell.OhHellState)
+    assert_type(tt.apply(state, tt.deal(state, 1)), oh_hell.OhHellState)
+    assert_type(tt.legal_actions(state), tuple[oh_hell.OhHellAction, ...])
+    assert_type(tt.view(state, 0), oh_hell.OhHellView)
+    assert_type(oh_hell.deal(state, 1).dealer, int | None)
+    assert_type(oh_hell.hand_score(2, 2), int)
+    assert isinstance(state, oh_hell.OhHellState)

@@ -27,7 +27,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tricktaking.bots._protocol import Bot, BotFactory, RandomBot
-from tricktaking.bots.heuristic import HEURISTIC_BOTS, BidWhistBot, OneCardBot, WizardBot
+from tricktaking.bots.heuristic import (
+    HEURISTIC_BOTS,
+    BidWhistBot,
+    OneCardBot,
+    WizardBot,
+    heuristic_bot,
+)
 from tricktaking.bots.search import (
     EXPLORATION,
     IsmctsBot,
@@ -64,10 +70,7 @@ __all__ = [
 
 
 def _heuristic(game: str, seed: int) -> Bot:
-    factory = HEURISTIC_BOTS.get(game)
-    if factory is None:
-        raise ValueError(f"no 'heuristic' bot for {game!r}; it knows {', '.join(HEURISTIC_BOTS)}")
-    return factory(seed)
+    return heuristic_bot(game)(seed)
 
 
 _KINDS: dict[str, Callable[[str, int], Bot]] = {

@@ -41,7 +41,7 @@ from typing_extensions import TypedDict, Unpack
 
 import tricktaking as tt
 from tricktaking.bots._protocol import Bot, legal_choices
-from tricktaking.bots.heuristic import HEURISTIC_BOTS
+from tricktaking.bots.heuristic import heuristic_bot
 from tricktaking.engine import Action, GameState, PlayerView
 from tricktaking.seeding import derive_seed
 from tricktaking.worlds import WorldSampler, world_sampler
@@ -68,13 +68,10 @@ rewards are scaled by the range of values seen so far in the search.
 PlayoutPolicy = Callable[[str, int], Bot]
 """Makes the playout bot for a game (by registry name) and a seed."""
 
-_TEAMS = {"bid-whist": 2}
-"""Games whose seats play in fixed partnerships: seat ``s`` is on team ``s % teams``."""
-
 
 def heuristic_policy(game: str, seed: int) -> Bot:
     """The default playout policy: the game's heuristic bot."""
-    return HEURISTIC_BOTS[game](seed)
+    return heuristic_bot(game)(seed)
 
 
 def seat_values(state: GameState[object], *, win_value: float = 50.0) -> tuple[float, ...]:
@@ -90,7 +87,7 @@ def seat_values(state: GameState[object], *, win_value: float = 50.0) -> tuple[f
     """
     totals = tt.scores(state)
     n = len(totals)
-    teams = _TEAMS.get(tt.game_of(state).name, n)
+    teams = tt.game_of(state).team_count or n
     team_total = [float(totals[team]) for team in range(teams)]
     winners = tt.winners(state)
     values: list[float] = []

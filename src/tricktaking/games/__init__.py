@@ -1,6 +1,8 @@
-"""The built-in games, each a module that implements :class:`~tricktaking.engine.Rules`.
+"""The built-in games: each a package whose rules module implements the engine's contract.
 
-Importing this package registers them, so the top-level functions accept their states.
+Each game is declared once, in its ``declaration`` module (a
+:class:`~tricktaking.engine.Game` record and one :func:`~tricktaking.engine.register_game`);
+importing this package registers them, so the top-level functions accept their states.
 
 Example:
     >>> from tricktaking.games import wizard
@@ -10,35 +12,18 @@ Example:
 
 from __future__ import annotations
 
-from tricktaking.engine import Game, register_game
-from tricktaking.games import bid_whist, one_card, wizard
+from tricktaking.games import bid_whist, oh_hell, one_card, wizard
+from tricktaking.games.bid_whist import declaration as _bid_whist_declaration
+from tricktaking.games.oh_hell import declaration as _oh_hell_declaration
+from tricktaking.games.one_card import declaration as _one_card_declaration
+from tricktaking.games.wizard import declaration as _wizard_declaration
 
-__all__ = ["bid_whist", "one_card", "wizard"]
+__all__ = ["bid_whist", "oh_hell", "one_card", "wizard"]
 
-register_game(
-    Game(
-        name="wizard",
-        title="Wizard",
-        config_type=wizard.WizardConfig,
-        state_type=wizard.WizardState,
-        rules=wizard,
-    )
-)
-register_game(
-    Game(
-        name="one-card",
-        title="One Card",
-        config_type=one_card.OneCardConfig,
-        state_type=one_card.OneCardState,
-        rules=one_card,
-    )
-)
-register_game(
-    Game(
-        name="bid-whist",
-        title="Bid Whist",
-        config_type=bid_whist.BidWhistConfig,
-        state_type=bid_whist.BidWhistState,
-        rules=bid_whist,
-    )
+# the declarations register themselves when imported
+_DECLARED = (
+    _bid_whist_declaration.GAME,
+    _oh_hell_declaration.GAME,
+    _one_card_declaration.GAME,
+    _wizard_declaration.GAME,
 )

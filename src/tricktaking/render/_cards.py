@@ -12,8 +12,11 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
+from typing import cast
 
 from tricktaking.cards import Card, Rank, Suit
+from tricktaking.errors import ArgumentTypeError, safe_repr
+from tricktaking.render._errors import RenderError
 from tricktaking.render._xml import Svg, element, num, svg_root, to_svg
 
 __all__ = [
@@ -23,6 +26,7 @@ __all__ = [
     "FONT",
     "back_svg",
     "card_svg",
+    "check_colors",
     "draw_back",
     "draw_card",
     "draw_suit",
@@ -50,8 +54,8 @@ COLORS: Mapping[str, str] = {
     "card edge": "#555555",
     "back": "#23408e",
     "back pattern": "#8ea6e6",
-    "wizard": "#283593",
-    "wizard ink": "#ffd54f",
+    "wizard card": "#283593",
+    "wizard card ink": "#ffd54f",
     "jester": "#e0f2f1",
     "jester ink": "#00695c",
     "joker": "#6a1b9a",
@@ -90,6 +94,30 @@ _JOKER_TITLES = {
     Rank.RED_JOKER: ("BIG", "JOKER"),
     Rank.BLACK_JOKER: ("LITTLE", "JOKER"),
 }
+
+
+def check_colors(colors: object) -> None:
+    """Raise :class:`RenderError` unless ``colors`` is ``None`` or overrides of ``COLORS``.
+
+    Example:
+        >>> from tricktaking.render._cards import check_colors
+        >>> check_colors({"red": "#d00000"})
+    """
+    if colors is None:
+        return
+    if not isinstance(colors, Mapping):
+        raise RenderError(
+            f"colors must be a mapping of colour names to text, not {safe_repr(colors)}"
+        )
+    given = cast("Mapping[object, object]", colors)  # its keys and values are checked here
+    for key, value in given.items():
+        if not isinstance(key, str) or key not in COLORS:
+            known = ", ".join(sorted(COLORS))
+            raise RenderError(f"colors names no colour {safe_repr(key)}; the colours are {known}")
+        if not isinstance(value, str):
+            raise RenderError(
+                f"colors[{key!r}] must be text such as '#c62828', not {safe_repr(value)}"
+            )
 
 
 def _color(colors: Mapping[str, str] | None, key: str) -> str:
@@ -206,7 +234,7 @@ def _suited_face(
 
 
 def _wizard_face(group: ET.Element, colors: Mapping[str, str] | None) -> None:
-    ink = _color(colors, "wizard ink")
+    ink = _color(colors, "wizard card ink")
     corner = element("g", None)
     draw_text(corner, "W", 10, 17, size=14, fill=ink)
     _corners(group, corner)
@@ -228,7 +256,7 @@ def _jester_face(group: ET.Element, colors: Mapping[str, str] | None) -> None:
         fill=ink,
     )
     for bx, by in ((8, 30), (30, 20), (52, 30)):
-        element("circle", group, cx=bx, cy=by, r=2.5, fill=_color(colors, "wizard ink"))
+        element("circle", group, cx=bx, cy=by, r=2.5, fill=_color(colors, "wizard card ink"))
     draw_text(group, "JESTER", 30, 66, size=8.5, fill=ink)
 
 
@@ -276,7 +304,7 @@ def draw_card(
     group.set("data-card", str(card))
     match card.rank:
         case Rank.WIZARD:
-            _frame(group, _color(colors, "wizard"), colors)
+            _frame(group, _color(colors, "wizard card"), colors)
             _wizard_face(group, colors)
         case Rank.JESTER:
             _frame(group, _color(colors, "jester"), colors)
@@ -346,7 +374,8 @@ def card_svg(
         True
     """
     if not isinstance(card, Card):
-        raise TypeError(f"card_svg draws a Card, not {card!r}")
+        raise ArgumentTypeError(f"card_svg draws a Card, not {safe_repr(card)}")
+    check_colors(colors)
     root = svg_root(CARD_WIDTH, CARD_HEIGHT, size, class_="tricktaking-card")
     draw_card(root, card, 0, 0, colors=colors)
     return to_svg(root)
@@ -360,6 +389,7 @@ def back_svg(*, size: float | None = None, colors: Mapping[str, str] | None = No
         >>> "data-card" in back_svg()
         False
     """
+    check_colors(colors)
     root = svg_root(CARD_WIDTH, CARD_HEIGHT, size, class_="tricktaking-card")
     draw_back(root, 0, 0, colors=colors)
     return to_svg(root)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from tricktaking.render._cards import check_colors
 from tricktaking.render._extras import extras_of
 from tricktaking.render._table import draw_table
 from tricktaking.render._view import read_view
@@ -47,8 +48,9 @@ def svg(
         The SVG document, a ``str`` that Jupyter displays as a picture.
 
     Raises:
-        RenderError: If ``view`` is not a player view or ``names`` is not one name
-            per seat.
+        RenderError: If ``view`` is not a player view, ``names`` is not one name
+            per seat, ``size`` is not a positive number or ``colors`` names a colour
+            that ``COLORS`` does not have.
 
     Example:
         >>> import tricktaking as tt
@@ -59,6 +61,7 @@ def svg(
         >>> picture.startswith("<svg") and "Bob (you)" in picture
         True
     """
+    check_colors(colors)
     table = read_view(view, names)
     title = f"{table.title}: the table as {table.names[table.seat]} sees it"
     return draw_table(table, extras_of(view), size=size, colors=colors, title=title)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from tricktaking.errors import TricktakingError
+from tricktaking.errors import ArgumentError
 
 __all__ = ["RenderError"]
 
 
-class RenderError(TricktakingError, ValueError):
+class RenderError(ArgumentError):
     """The input cannot be drawn: not a view, bad seat names, an unfinished deal.
 
     Example:

@@ -14,8 +14,16 @@ import attrs
 from tricktaking.actions import CHANCE, Deal
 from tricktaking.cards import Card
 from tricktaking.engine import GameState, actor, get_game, scores, view
+from tricktaking.errors import safe_repr
 from tricktaking.records import GameRecord
-from tricktaking.render._cards import CARD_HEIGHT, CARD_WIDTH, draw_card, draw_suit, outline
+from tricktaking.render._cards import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    check_colors,
+    draw_card,
+    draw_suit,
+    outline,
+)
 from tricktaking.render._errors import RenderError
 from tricktaking.render._extras import CardGroup, TableExtras, extras_of
 from tricktaking.render._table import WIDTH, Painter, draw_table
@@ -37,7 +45,7 @@ class _Deal:
 def _deals(record: GameRecord) -> list[_Deal]:
     """The record's finished deals, in order."""
     if not isinstance(record, GameRecord):
-        raise RenderError(f"a replay is drawn from a GameRecord, not {record!r}")
+        raise RenderError(f"a replay is drawn from a GameRecord, not {safe_repr(record)}")
     states = tuple(record.states())
     starts = [index for index, action in enumerate(record.actions) if isinstance(action, Deal)]
     deals: list[_Deal] = []
@@ -77,7 +85,7 @@ def _finished_deal(record: GameRecord, index: int) -> _Deal:
     deals = _deals(record)
     if not _is_int(index) or not 0 <= index < len(deals):
         raise RenderError(
-            f"deal index {index!r} is not one of the record's {len(deals)} finished deals "
+            f"deal index {safe_repr(index)} is not one of the record's {len(deals)} finished deals "
             "(0-based; a deal still being played cannot be replayed)"
         )
     return deals[index]
@@ -145,7 +153,8 @@ def deal_svg(
 
     Raises:
         RenderError: If ``index`` is not a finished deal, ``step`` is out of range,
-            or ``seat`` or ``names`` do not fit the game.
+            ``seat`` or ``names`` do not fit the game, or ``colors`` is not overrides
+            of ``COLORS``.
 
     Example:
         >>> import tricktaking as tt
@@ -165,14 +174,17 @@ def deal_svg(
     """
     deal = _finished_deal(record, index)
     players = len(deal.deal.hands)
+    check_colors(colors)
     labels = seat_names(record.seats if names is None else names, players)
     if not _is_int(seat) or not 0 <= seat < players:
-        raise RenderError(f"seat must be a seat of the game, 0 to {players - 1}, not {seat!r}")
+        raise RenderError(
+            f"seat must be a seat of the game, 0 to {players - 1}, not {safe_repr(seat)}"
+        )
     if step is None:
         return _sheet(record, deal, index, labels, size=size, colors=colors)
     last = len(deal.states) - 1
     if not _is_int(step) or not 0 <= step <= last:
-        raise RenderError(f"step must be 0 to {last} for this deal, not {step!r}")
+        raise RenderError(f"step must be 0 to {last} for this deal, not {safe_repr(step)}")
     table, extras = _spectator(record, deal.states[step], seat, labels)
     title = f"{table.title}: replay of deal {index + 1}, step {step} of {last}"
     return draw_table(table, extras, size=size, colors=colors, title=title)

@@ -14,6 +14,7 @@ import attrs
 
 from tricktaking.cards import Card, Suit
 from tricktaking.engine import get_game
+from tricktaking.errors import safe_repr
 from tricktaking.render._errors import RenderError
 from tricktaking.tricks import Trick
 from tricktaking.views import PlayerView
@@ -54,18 +55,18 @@ def game_name(view: object) -> str:
     """The registry name of the view's game, from ``to_dict()["game"]``."""
     to_dict = getattr(view, "to_dict", None)
     if not callable(to_dict):
-        raise RenderError(f"{view!r} is not a player view (it has no to_dict())")
+        raise RenderError(f"{safe_repr(view)} is not a player view (it has no to_dict())")
     data: object = to_dict()
     name = cast("dict[str, object]", data).get("game") if isinstance(data, dict) else None
     if not isinstance(name, str):
-        raise RenderError(f"{view!r} is not a player view (its to_dict() names no game)")
+        raise RenderError(f"{safe_repr(view)} is not a player view (its to_dict() names no game)")
     return name
 
 
 def _phase(phase: object) -> str:
     if isinstance(phase, enum.Enum) and isinstance(phase.value, str):
         return phase.value
-    raise RenderError(f"the view's phase must be a phase enum, not {phase!r}")
+    raise RenderError(f"the view's phase must be a phase enum, not {safe_repr(phase)}")
 
 
 def _choices(actions: tuple[object, ...]) -> tuple[frozenset[Card], tuple[str, ...]]:
@@ -85,10 +86,13 @@ def seat_names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
     """``names`` checked, or ``"seat 0"``, ``"seat 1"``, … by default."""
     if names is None:
         return tuple(f"seat {seat}" for seat in range(players))
-    if isinstance(names, str) or len(names) != players:
-        raise RenderError(f"names must be a sequence of {players} seat names, not {names!r}")
+    given: object = names  # callers may pass anything; check it
+    if not isinstance(given, Sequence) or isinstance(given, str) or len(given) != players:
+        raise RenderError(
+            f"names must be a sequence of {players} seat names, not {safe_repr(names)}"
+        )
     if not all(isinstance(name, str) for name in names):
-        raise RenderError(f"seat names must be strings, not {names!r}")
+        raise RenderError(f"seat names must be strings, not {safe_repr(names)}")
     return tuple(names)
 
 
@@ -110,7 +114,7 @@ def read_view(view: PlayerView, names: Sequence[str] | None = None) -> Table:
         trick, tricks, tricks_won = view.trick, tuple(view.tricks), tuple(view.tricks_won)
         trump, scores, actor = view.trump, tuple(view.scores), view.actor
     except AttributeError as error:
-        raise RenderError(f"{view!r} is not a player view: {error}") from None
+        raise RenderError(f"{safe_repr(view)} is not a player view: {error}") from None
     if not 0 <= seat < players or {len(hand_sizes), len(tricks_won), len(scores)} != {players}:
         raise RenderError(
             f"the view's seat {seat}, hand sizes, tricks won and scores do not fit "

@@ -1,8 +1,9 @@
 """Learning interfaces: fixed action indexes, documented observation arrays, environments.
 
-Needs the optional extra: ``pip install 'tricktaking[rl]'`` (NumPy, Gymnasium,
-PettingZoo). Everything here starts from a player's *view*, never from a state, so an
-observation cannot hold a card its seat may not see.
+Needs the optional extra (NumPy, Gymnasium, PettingZoo): ``pip install 'tricktaking[rl]'``,
+or ``pip install '.[rl]'`` from a clone of the repository. Everything here starts from a
+player's *view*, never from a state, so an observation cannot hold a card its seat may not
+see.
 
 - :mod:`tricktaking.rl.actions`: ``action_index``, ``action_from_index`` and
   ``action_mask`` over a fixed ``ActionSpace`` per game and number of seats.
@@ -34,7 +35,7 @@ try:
 except ImportError as _missing:  # pragma: no cover - depends on the installed extras
     raise ImportError(
         "tricktaking.rl needs the optional extra 'rl' (NumPy, Gymnasium, PettingZoo): "
-        "pip install 'tricktaking[rl]'"
+        "pip install 'tricktaking[rl]' (from a clone of the repository: pip install '.[rl]')"
     ) from _missing
 
 from tricktaking.rl.actions import (

@@ -110,7 +110,7 @@ class ActionSpace:
 
     def __init__(self, game: str, players: int) -> None:
         spec = spec_for_game(game, players)
-        templates = (*(Play(0, card) for card in spec.cards), *spec.calls(players))
+        templates = (*(Play(0, card) for card in spec.cards), *spec.learning.calls(players))
         self.game = spec.name
         self.players = players
         self.size = len(templates)
@@ -160,9 +160,10 @@ class ActionSpace:
                 f"action index {index} is outside 0 to {self.size - 1} for {self.game}"
             )
         template = self._templates[int(index)]
-        spec = self._spec
-        if isinstance(template, Play) and spec.discard is not None and phase is spec.discard_phase:
-            return spec.discard(seat, template.card)
+        learning = self._spec.learning
+        discard = learning.discard
+        if isinstance(template, Play) and discard is not None and phase is learning.discard_phase:
+            return discard(seat, template.card)
         return _with_seat(template, seat=seat)
 
     def mask(self, legal: tuple[Action, ...]) -> npt.NDArray[np.bool_]:

@@ -41,10 +41,9 @@ import numpy as np
 import numpy.typing as npt
 
 import tricktaking as tt
-from tricktaking.actions import Pass
-from tricktaking.cards import Card, Direction, Suit
+from tricktaking.cards import Card, Suit
 from tricktaking.engine import PlayerView
-from tricktaking.games import bid_whist, one_card, wizard
+from tricktaking.plugins import Observation, ObservationTables
 from tricktaking.rl._context import game_of_view, table_view
 from tricktaking.rl._games import GameSpec, spec_for_game, supported_games
 from tricktaking.rl.actions import ActionSpace, action_space
@@ -208,9 +207,10 @@ _REL = "by relative seat"
 
 
 def _common_fields(out: _Builder, spec: GameSpec, n: int) -> None:
-    phases = ", ".join(str(phase.value) for phase in spec.phases)
+    learning = spec.learning
+    phases = ", ".join(str(phase.value) for phase in learning.phases)
     c = len(spec.cards)
-    out.add("phase", len(spec.phases), f"one-hot phase: {phases}")
+    out.add("phase", len(learning.phases), f"one-hot phase: {phases}")
     out.add("deal_number", 1, "the number of the deal in the game, 1 for the first", 0, _UNBOUNDED)
     out.add("dealer", n, f"one-hot dealer, {_REL}")
     out.add("to_act", n, f"one-hot seat to act, {_REL}; all 0 when a deal is due or it is over")
@@ -219,70 +219,23 @@ def _common_fields(out: _Builder, spec: GameSpec, n: int) -> None:
     out.add("trick_leader", n, f"one-hot leader of the trick in progress, {_REL}")
     out.add("trick", n * c, f"the trick in progress: for each seat {_REL}, its card one-hot")
     out.add("played", c, "count of each card in the completed tricks of this deal", 0, 4)
-    out.add("tricks_won", n, f"tricks won this deal, {_REL}", 0, spec.max_tricks(n))
+    out.add("tricks_won", n, f"tricks won this deal, {_REL}", 0, learning.max_tricks(n))
     out.add("trump", 4, "one-hot trump suit S, H, D, C; all 0 for none (or not yet named)")
     out.add(
         "scores",
         n,
-        f"cumulative score {_REL}, divided by {spec.score_scale:g}"
-        + (" (a team's score for both partners)" if spec.name == "bid-whist" else ""),
+        f"cumulative score {_REL}, divided by {learning.score_scale:g}"
+        + (" (a team's score for both partners)" if spec.shared_scores else ""),
         -_UNBOUNDED,
         _UNBOUNDED,
     )
 
 
-def _calls_of(space: ActionSpace, first: str, last: str) -> tuple[int, int]:
-    """The index range ``[start, stop)`` of the calls named ``first`` … ``last``."""
-    return space.names.index(first), space.names.index(last) + 1
-
-
-def _game_fields(out: _Builder, spec: GameSpec, n: int, space: ActionSpace) -> None:
-    c = len(spec.cards)
-    if spec.name == "wizard":
-        top = 60 // n
-        out.add("total_rounds", 1, "the number of rounds in this game", 0, 60 // n)
-        out.add("turn_up", c, "one-hot turned-up card; all 0 when there is none")
-        out.add(
-            "bids", n * (top + 1), f"for each seat {_REL}, its bid 0 … {top} one-hot; 0 before it"
-        )
-    elif spec.name == "one-card":
-        start, stop = _calls_of(space, f"bid {10 - n}", "bid 15")
-        out.add("direction", 1, "1 when the hand is played downtown, else 0")
-        out.add("passed", n, f"1 for each seat {_REL} that has passed in the auction")
-        out.add(
-            "high_bid",
-            stop - start,
-            f"one-hot high bid {10 - n} … 15 so far (the contract once the auction is over)",
-        )
-        out.add("high_bidder", n, f"one-hot seat of the high bid, {_REL}")
-        out.add("points", n, f"card points captured this hand, {_REL}", 0, 15)
-        out.add("centre", c, "one-hot One Card, once it is shown at the end of the hand")
-    elif spec.name == "bid-whist":
-        start, stop = _calls_of(space, "pass", "bid 7NT")
-        out.add("direction", 1, "1 when the hand is played downtown, else 0")
-        out.add(
-            "calls",
-            n * (stop - start),
-            f"for each seat {_REL}, its call one-hot: pass, 1U, 1D, 1NT, … 7NT; 0 before it",
-        )
-        out.add("contract", stop - start - 1, "one-hot contract 1U, 1D, 1NT, … 7NT")
-        out.add("declarer", n, f"one-hot declarer, {_REL}")
-        out.add("kitty", c, "count of each kitty card this seat sees (declarer, exchange)")
-        out.add("discards", c, "count of each card this seat has discarded (declarer, exchange)")
-
-
 def _history_fields(out: _Builder, spec: GameSpec, n: int, space: ActionSpace) -> None:
     c = len(spec.cards)
-    tricks = spec.max_tricks(n)
-    if spec.name == "one-card":
-        start, stop = _calls_of(space, "pass", "bid 15")
-        calls = stop - start
-        out.add(
-            "history_calls",
-            (calls - 1 + n) * (n + calls),
-            f"every call of the auction in order, {calls - 1 + n} slots of {n + calls}: "
-            f"the caller one-hot {_REL}, then the call one-hot (pass, bid {10 - n} … 15)",
-        )
+    tricks = spec.learning.max_tricks(n)
+    if spec.learning.history_fields is not None:
+        spec.learning.history_fields(out, n, space)
     out.add(
         "history_tricks",
         tricks * n * (c + 1),
@@ -315,7 +268,7 @@ def _layout_for(game: str, players: int, encoding: Encoding) -> Layout:
     space = action_space(spec.name, players)
     out = _Builder()
     _common_fields(out, spec, players)
-    _game_fields(out, spec, players, space)
+    spec.learning.fields(out, players, space)
     if encoding == "infostate":
         _history_fields(out, spec, players, space)
     return Layout(
@@ -357,22 +310,17 @@ class _Tables:
     phase: dict[object, int]
     space: ActionSpace
     spec: GameSpec
-    lowest_bid: int  # One Card: the index of the lowest bid, where high_bid starts
 
 
 @cache
 def _tables(lay: Layout) -> _Tables:
     spec = spec_for_game(lay.game, lay.players)
-    space = action_space(lay.game, lay.players)
     return _Tables(
         offsets={field.name: field.offset for field in lay.fields},
         card={card: i for i, card in enumerate(lay.cards)},
-        phase={phase: i for i, phase in enumerate(spec.phases)},
-        space=space,
+        phase={phase: i for i, phase in enumerate(spec.learning.phases)},
+        space=action_space(lay.game, lay.players),
         spec=spec,
-        lowest_bid=_calls_of(space, f"bid {10 - lay.players}", "bid 15")[0]
-        if lay.game == "one-card"
-        else 0,
     )
 
 
@@ -428,11 +376,16 @@ def encode(view: PlayerView, encoding: Encoding = "situation") -> _Array:
     if table.trump is not None:
         out[at["trump"] + _SUIT_INDEX[table.trump]] = 1.0
     scores = at["scores"]
-    scale = tables.spec.score_scale
+    learning = tables.spec.learning
+    scale = learning.score_scale
     for seat, score in enumerate(table.scores):
         out[scores + rel(seat)] = score / scale
-    _GAME_ENCODERS[lay.game](out, table, tables, rel)
+    game_tables = ObservationTables(offsets=at, card=card, space=tables.space, players=n, rel=rel)
+    # a float32 array is written by index like any Observation
+    learning.encode(cast("Observation", out), table, game_tables)
     if encoding == "infostate":
+        if learning.encode_history is not None:
+            learning.encode_history(cast("Observation", out), table, game_tables)
         _history(out, table, tables, rel)
     return out
 
@@ -451,78 +404,10 @@ def _trick(
         out[plays_at + rel(play.seat) * c + card[play.card]] = 1.0
 
 
-def _wizard(out: _Array, view: PlayerView, tables: _Tables, rel: _Rel) -> None:
-    game_view = cast("wizard.WizardView", view)
-    at = tables.offsets
-    out[at["total_rounds"]] = game_view.total_rounds
-    if game_view.turn_up is not None:
-        out[at["turn_up"] + tables.card[game_view.turn_up]] = 1.0
-    width = 60 // view.players + 1
-    for seat, bid in enumerate(game_view.bids):
-        if bid is not None:
-            out[at["bids"] + rel(seat) * width + bid] = 1.0
-
-
-def _one_card(out: _Array, view: PlayerView, tables: _Tables, rel: _Rel) -> None:
-    game_view = cast("one_card.OneCardView", view)
-    at = tables.offsets
-    out[at["direction"]] = game_view.direction is Direction.DOWNTOWN
-    space = tables.space
-    high: one_card.Bid | None = None
-    for call in game_view.calls:
-        if isinstance(call, Pass):
-            out[at["passed"] + rel(call.seat)] = 1.0
-        else:
-            high = call
-    if high is not None:
-        out[at["high_bid"] + space.index(high) - tables.lowest_bid] = 1.0
-        out[at["high_bidder"] + rel(high.seat)] = 1.0
-    for seat, points in enumerate(game_view.points):
-        out[at["points"] + rel(seat)] = points
-    if game_view.centre is not None:
-        out[at["centre"] + tables.card[game_view.centre]] = 1.0
-
-
-def _bid_whist(out: _Array, view: PlayerView, tables: _Tables, rel: _Rel) -> None:
-    game_view = cast("bid_whist.BidWhistView", view)
-    at = tables.offsets
-    out[at["direction"]] = game_view.direction is Direction.DOWNTOWN
-    space = tables.space
-    first = len(tables.spec.cards)  # the index of pass; the bids follow it
-    width = 1 + 3 * bid_whist.MAX_LEVEL
-    for call in game_view.calls:
-        out[at["calls"] + rel(call.seat) * width + space.index(call) - first] = 1.0
-    contract = game_view.contract
-    if contract is not None:
-        out[at["contract"] + space.index(contract) - first - 1] = 1.0
-        out[at["declarer"] + rel(contract.seat)] = 1.0
-    card = tables.card
-    for held in game_view.kitty:
-        out[at["kitty"] + card[held]] += 1.0
-    for held in game_view.discards:
-        out[at["discards"] + card[held]] += 1.0
-
-
-_GAME_ENCODERS: dict[str, Callable[[_Array, PlayerView, _Tables, _Rel], None]] = {
-    "wizard": _wizard,
-    "one-card": _one_card,
-    "bid-whist": _bid_whist,
-}
-
-
 def _history(out: _Array, view: PlayerView, tables: _Tables, rel: _Rel) -> None:
     at = tables.offsets
     n = view.players
     c = len(tables.spec.cards)
-    if "history_calls" in at:
-        space = tables.space
-        first = len(tables.spec.cards)
-        calls = len(range(*_calls_of(space, "pass", "bid 15")))
-        width = n + calls
-        for i, call in enumerate(cast("one_card.OneCardView", view).calls):
-            slot = at["history_calls"] + i * width
-            out[slot + rel(call.seat)] = 1.0
-            out[slot + n + space.index(call) - first] = 1.0
     width = n * (c + 1)
     base = at["history_tricks"]
     for i, done in enumerate(view.tricks):

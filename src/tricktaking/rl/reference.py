@@ -13,14 +13,12 @@ Example:
 from __future__ import annotations
 
 from tricktaking.cards import format_cards
+from tricktaking.engine import get_game
 from tricktaking.rl._games import spec_for_game, supported_games
 from tricktaking.rl.actions import action_space
 from tricktaking.rl.observations import LAYOUT_VERSION, layout_for
 
 __all__ = ["reference_markdown"]
-
-_TITLES = {"wizard": "Wizard", "one-card": "One Card", "bid-whist": "Bid Whist"}
-_PLAYERS = {"wizard": range(3, 7), "one-card": range(2, 5), "bid-whist": range(4, 5)}
 
 _INTRO = f"""\
 # Observation layouts and action indexes
@@ -39,22 +37,22 @@ discard phase discard it. The other indexes are the calls and choices listed.
 
 
 def _game_section(game: str) -> list[str]:
-    players = list(_PLAYERS[game])
-    spec = spec_for_game(game, players[0])
+    seats = get_game(game).seat_range
+    spec = spec_for_game(game, seats.start)
     lines = [
-        f"## {_TITLES.get(game, game)}",
+        f"## {spec.title}",
         "",
         f"Card order ({len(spec.cards)} cards): `{format_cards(spec.cards)}`.",
         "",
     ]
-    for n in players:
+    for n in seats:
         space = action_space(game, n)
         cards = len(space.cards)
         calls = ", ".join(f"{cards + i}: {name}" for i, name in enumerate(space.names[cards:]))
         situation = layout_for(game, n, "situation")
         infostate = layout_for(game, n, "infostate")
         lines += [
-            f"### {_TITLES.get(game, game)}, {n} players",
+            f"### {spec.title}, {n} players",
             "",
             f"Action space: {space.size} indexes. 0 to {cards - 1}: the cards; {calls}.",
             "",

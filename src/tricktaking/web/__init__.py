@@ -1,6 +1,7 @@
 """The web table: play in the browser, or build a frontend on the documented protocol.
 
-Needs the ``web`` extra (``pip install 'tricktaking[web]'``: Starlette and uvicorn).
+Needs the ``web`` extra (Starlette and uvicorn): ``pip install 'tricktaking[web]'``, or
+``pip install '.[web]'`` from a clone of the repository.
 ``tricktaking serve`` starts it; :func:`create_app` is the ASGI application for tests or
 for mounting in another server. The protocol (messages, fields, errors) is described in
 the docs page "Web table protocol".
@@ -18,7 +19,10 @@ from __future__ import annotations
 import importlib.util
 
 if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
-    raise ImportError("tricktaking.web needs the web extra: pip install 'tricktaking[web]'")
+    raise ImportError(
+        "tricktaking.web needs the web extra: pip install 'tricktaking[web]' "
+        "(from a clone of the repository: pip install '.[web]')"
+    )
 
 from tricktaking.web.app import create_app
 from tricktaking.web.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ProtocolError

@@ -38,17 +38,15 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
+from typing import cast
 
 from tricktaking.cards import Card, sort_cards
-from tricktaking.engine import GameState, PlayerView
+from tricktaking.engine import Game, GameState, PlayerView, game_of_view
 from tricktaking.errors import TricktakingError
-from tricktaking.games import bid_whist, one_card, wizard
+from tricktaking.plugins import WorldLayout as Layout
 from tricktaking.seeding import derive_seed, random_below, stream
-from tricktaking.worlds import _bid_whist, _one_card, _wizard
 from tricktaking.worlds._assign import CardClass, allocation
-from tricktaking.worlds._layout import Layout
 
 __all__ = [
     "InconsistentViewError",
@@ -69,26 +67,24 @@ class InconsistentViewError(TricktakingError, ValueError):
     """
 
 
-_Adapter = tuple[Callable[[Any], object], Callable[[Any, Any], Layout]]
-
-# One adapter per game, keyed by its view type: what the config is, and the layout.
-_ADAPTERS: dict[type, _Adapter] = {
-    wizard.WizardView: (_wizard.config_of, _wizard.layout),
-    one_card.OneCardView: (_one_card.config_of, _one_card.layout),
-    bid_whist.BidWhistView: (_bid_whist.config_of, _bid_whist.layout),
-}
-
-
 def _read_layout(view: PlayerView, config: object | None) -> Layout:
-    adapter = _ADAPTERS.get(type(view))
-    if adapter is None:
-        known = ", ".join(sorted(kind.__name__ for kind in _ADAPTERS))
-        raise TypeError(f"no world model for {type(view).__name__}; views known: {known}")
-    config_of, layout = adapter
+    game = _worlds_game(view)
+    plugin = game.worlds
+    if plugin is None:
+        raise TypeError(f"{game.title} has no world model (its declaration has no worlds plug-in)")
     try:
-        return layout(view, config_of(view) if config is None else config)
+        return plugin.layout(view, plugin.config_of(view) if config is None else config)
     except (ValueError, KeyError) as error:
         raise InconsistentViewError(f"the view is not one the engine gives: {error}") from error
+
+
+def _worlds_game(view: PlayerView) -> Game[GameState[object], object]:
+    try:
+        return game_of_view(view)
+    except TypeError:
+        raise TypeError(
+            f"no world model for {type(view).__name__[:40]}: not a player view"
+        ) from None
 
 
 class WorldSampler:
@@ -169,11 +165,12 @@ class WorldSampler:
     def sample(self, seed: int) -> GameState[object]:
         """A world drawn by ``seed``: the same seed gives the same world."""
         words = stream(derive_seed(seed, "world"))
-        return self._layout.build(self.assignment(words))
+        return self.world(self.assignment(words))
 
     def world(self, assignment: dict[str, tuple[Card, ...]]) -> GameState[object]:
         """The world with these hidden cards, replayed through ``apply``."""
-        return self._layout.build(assignment)
+        # a game's layout builds states of that game (WorldLayout is below the engine)
+        return cast("GameState[object]", self._layout.build(assignment))
 
 
 def world_sampler(view: PlayerView, *, config: object | None = None) -> WorldSampler:

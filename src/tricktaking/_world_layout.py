@@ -11,44 +11,25 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, cast
 
 import attrs
 
-import tricktaking as tt
+from tricktaking import engine as tt
 from tricktaking.actions import Deal
 from tricktaking.cards import Card, sort_cards
 from tricktaking.engine import Action, GameState, PlayerView
+from tricktaking.plugins import Assignment, WorldLayout
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick
 
 __all__: list[str] = []
 
-Assignment = Mapping[str, tuple[Card, ...]]
-"""The hidden cards of each hidden zone, by zone name."""
-
 Follow = Callable[[tuple[Card, ...], Trick], tuple[Card, ...]]
 """A game's legal plays of a hand to a trick (its ``legal_plays``, trump bound)."""
 
-
-@attrs.frozen
-class Layout:
-    """The hidden part of a view and how to rebuild a state from it.
-
-    Attributes:
-        zones: The hidden zones' names, e.g. ``"hand 2"``, ``"stock"``.
-        sizes: How many hidden cards each zone holds.
-        hidden: The hidden cards (copies repeated), sorted.
-        forbidden: For each zone, the cards it cannot hold.
-        build: The state for an assignment, replayed through ``apply``.
-    """
-
-    zones: tuple[str, ...]
-    sizes: tuple[int, ...]
-    hidden: tuple[Card, ...]
-    forbidden: tuple[frozenset[Card], ...]
-    build: Callable[[Assignment], GameState[object]]
+Layout = WorldLayout
 
 
 class TableView(Protocol):
@@ -181,18 +162,19 @@ def hand_dealer(view: TableView) -> Callable[[Assignment], list[list[Card]]]:
 
 
 def round_starts(
-    base: GameState[object], number: int, field: str
+    base: GameState[object], number: int, field: str, previous_dealer: int = 0
 ) -> Callable[[tuple[int, ...]], GameState[object]]:
     """The state before deal ``number`` with given totals, from ``base`` (a new game).
 
     Returns a function of the totals, which sets the state's ``field`` (``"scores"``,
     Bid Whist's ``"team_scores"``); it remembers what it built, as every world of a
-    view starts from the same state.
+    view starts from the same state. ``previous_dealer`` is the dealer of the deal
+    before, for a game that passes the deal on from it (Oh Hell's drawn first dealer).
     """
     players = len(tt.scores(base))
     done = Round(
         number=number - 1,
-        dealer=0,
+        dealer=previous_dealer,
         hands=((),) * players,
         trick=Trick(leader=0),
         won=(0,) * players,
@@ -218,6 +200,7 @@ def replayer(
     shown: tuple[int, ...],
     complete: bool,
     scores_of: Callable[[GameState[object]], tuple[int, ...]],
+    previous_dealer: int = 0,
 ) -> Callable[[Sequence[Action]], GameState[object]]:
     """The function that plays a deal's actions from the state before deal ``number``.
 
@@ -225,7 +208,7 @@ def replayer(
     deal ``complete`` (scored), ``shown`` less the deal's own score change. ``field`` and
     ``scores_of`` say where a state keeps its totals and how a view shows them.
     """
-    start = round_starts(base, number, field)
+    start = round_starts(base, number, field, previous_dealer)
 
     def run(actions: Sequence[Action]) -> GameState[object]:
         def from_totals(totals: tuple[int, ...]) -> GameState[object]:
@@ -239,10 +222,12 @@ def replayer(
 
 
 class ScoredView(TableView, Protocol):
-    """A view with per-seat totals and a phase."""
+    """A view with per-seat totals and its dealer."""
 
     @property
     def scores(self) -> tuple[int, ...]: ...
+    @property
+    def dealer(self) -> int: ...
 
 
 def dealing_builder(
@@ -253,16 +238,28 @@ def dealing_builder(
     complete: bool,
     stock: Callable[[Assignment], tuple[Card, ...]],
     actions: Sequence[Action],
+    drawn_dealer: int | None = None,
 ) -> Callable[[Assignment], GameState[object]]:
-    """The builder of a game whose deal is the hands and a ``stock``, then ``actions``."""
+    """The builder of a game whose deal is the hands and a ``stock``, then ``actions``.
+
+    ``drawn_dealer`` is the dealer the deal names when chance drew it (``None`` when the
+    rotation sets it); the deal before passed the deal on to the view's dealer.
+    """
     deal_hands = hand_dealer(view)
     run = replayer(
-        base, number, field="scores", shown=view.scores, complete=complete, scores_of=tt.scores
+        base,
+        number,
+        field="scores",
+        shown=view.scores,
+        complete=complete,
+        scores_of=tt.scores,
+        previous_dealer=(view.dealer - 1) % len(view.hand_sizes),
     )
 
     def build(assignment: Assignment) -> GameState[object]:
         hands = tuple(sort_cards(hand) for hand in deal_hands(assignment))
-        return run((Deal(hands=hands, stock=stock(assignment)), *actions))
+        deal = Deal(hands=hands, stock=stock(assignment), dealer=drawn_dealer)
+        return run((deal, *actions))
 
     return build
 

@@ -731,6 +731,7 @@ def _problem(state: OneCardState, action: OneCardAction) -> Problem | None:
                 players=config.players,
                 hand_size=config.hand_size,
                 stock_size=1,
+                dealer=next_dealer(config.first_dealer, state._number, config.players),
             )
 
 

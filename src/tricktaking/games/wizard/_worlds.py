@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-from tricktaking.actions import ChooseTrump
-from tricktaking.cards import Card, Rank
-from tricktaking.engine import Action
-from tricktaking.games import wizard
-from tricktaking.worlds._layout import (
-    Assignment,
+from tricktaking._world_layout import (
     Layout,
     dealing_builder,
     deck_of,
@@ -17,13 +12,25 @@ from tricktaking.worlds._layout import (
     plays_of,
     seen_cards,
 )
+from tricktaking.actions import ChooseTrump
+from tricktaking.cards import Card, Rank
+from tricktaking.engine import Action
+from tricktaking.games.wizard import (
+    Bid,
+    WizardConfig,
+    WizardPhase,
+    WizardView,
+    legal_plays,
+    new_game,
+)
+from tricktaking.plugins import Assignment, WorldsPlugin
 
-__all__: list[str] = []
+__all__ = ["WORLDS"]
 
-_Phase = wizard.WizardPhase
+_Phase = WizardPhase
 
 
-def config_of(view: wizard.WizardView) -> wizard.WizardConfig:
+def config_of(view: WizardView) -> WizardConfig:
     """The config the view shows; ``bid_rule`` is "hook" only where the view proves it."""
     n = view.players
     rounds = None if view.total_rounds == 60 // n else view.total_rounds
@@ -32,7 +39,7 @@ def config_of(view: wizard.WizardView) -> wizard.WizardConfig:
         and view.seat == view.dealer
         and len(view.legal_actions) < view.round_number + 1
     )
-    return wizard.WizardConfig(
+    return WizardConfig(
         players=n,
         first_dealer=first_dealer(view),
         rounds=rounds,
@@ -40,7 +47,7 @@ def config_of(view: wizard.WizardView) -> wizard.WizardConfig:
     )
 
 
-def _calls(view: wizard.WizardView) -> list[Action]:
+def _calls(view: WizardView) -> list[Action]:
     """The trump choice after a Wizard turn-up (WZ-6.4) and the bids so far (WZ-7.1)."""
     calls: list[Action] = []
     if view.turn_up is not None and view.turn_up.rank is Rank.WIZARD and view.trump is not None:
@@ -49,20 +56,20 @@ def _calls(view: wizard.WizardView) -> list[Action]:
     for bidder in ((view.dealer + 1 + k) % n for k in range(n)):
         tricks = view.bids[bidder]
         if tricks is not None:
-            calls.append(wizard.Bid(bidder, tricks))
+            calls.append(Bid(bidder, tricks))
     return calls
 
 
-def layout(view: wizard.WizardView, config: wizard.WizardConfig) -> Layout:
+def layout(view: WizardView, config: WizardConfig) -> Layout:
     """The hidden zones of ``view`` and the builder of its worlds."""
     number = view.round_number
-    base = wizard.new_game(config)
+    base = new_game(config)
     if number == 0:
         return Layout((), (), (), (), lambda _: base)
     deck = deck_of(config)
     turn_up = () if view.turn_up is None else (view.turn_up,)
     hidden = hidden_cards(deck, [*seen_cards(view), *turn_up])
-    zones, sizes, forbidden = hand_zones(view, hidden, wizard.legal_plays)
+    zones, sizes, forbidden = hand_zones(view, hidden, legal_plays)
     zones.append("stock")
     sizes.append(sum(deck.values()) - number * view.players - len(turn_up))
     forbidden.append(frozenset())
@@ -80,3 +87,7 @@ def layout(view: wizard.WizardView, config: wizard.WizardConfig) -> Layout:
         actions=actions,
     )
     return Layout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)
+
+
+WORLDS = WorldsPlugin.typed(WizardView, WizardConfig, config_of, layout)
+"""How world sampling reads this game's views."""

@@ -193,6 +193,11 @@ class BidWhistConfig:
     nt_double: bool = False
     first_lead: FirstLead = "left_of_dealer"
 
+    @property
+    def players(self) -> int:
+        """Always four seats, in two partnerships (BW-1.1)."""
+        return PLAYERS
+
     def __attrs_post_init__(self) -> None:
         exact_options(self, ints=("first_dealer", "target", "min_bid"))
         exact_options(self, strs=("kitty", "first_lead"))
@@ -838,6 +843,7 @@ def _problem(state: BidWhistState, action: BidWhistAction) -> Problem | None:
                 players=PLAYERS,
                 hand_size=HAND_SIZE,
                 stock_size=KITTY_SIZE,
+                dealer=next_dealer(state.config.first_dealer, state._number, PLAYERS),
             )
 
 

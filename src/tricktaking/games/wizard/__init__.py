@@ -636,6 +636,7 @@ def _problem(state: WizardState, action: WizardAction) -> Problem | None:
                 players=n,
                 hand_size=r,
                 stock_size=60 - r * n,
+                dealer=next_dealer(state.config.first_dealer, state._number, n),
             )
 
 

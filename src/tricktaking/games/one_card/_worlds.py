@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from tricktaking.actions import ChooseDirection
-from tricktaking.cards import Card, Rank
-from tricktaking.engine import Action
-from tricktaking.games import one_card
-from tricktaking.tricks import Trick
-from tricktaking.worlds._layout import (
-    Assignment,
+from tricktaking._world_layout import (
     Layout,
     dealing_builder,
     deck_of,
@@ -17,19 +11,31 @@ from tricktaking.worlds._layout import (
     hidden_cards,
     seen_cards,
 )
+from tricktaking.actions import ChooseDirection
+from tricktaking.cards import Card, Rank
+from tricktaking.engine import Action
+from tricktaking.games.one_card import (
+    OneCardConfig,
+    OneCardPhase,
+    OneCardView,
+    legal_plays,
+    new_game,
+)
+from tricktaking.plugins import Assignment, WorldsPlugin
+from tricktaking.tricks import Trick
 
-__all__: list[str] = []
+__all__ = ["WORLDS"]
 
-_Phase = one_card.OneCardPhase
+_Phase = OneCardPhase
 
 
-def config_of(view: one_card.OneCardView) -> one_card.OneCardConfig:
+def config_of(view: OneCardView) -> OneCardConfig:
     """The config the view shows; the target is not shown and is the default."""
     n = view.players
-    return one_card.OneCardConfig(players=n, first_dealer=first_dealer(view))
+    return OneCardConfig(players=n, first_dealer=first_dealer(view))
 
 
-def _actions(view: one_card.OneCardView, hand_size: int) -> list[Action]:
+def _actions(view: OneCardView, hand_size: int) -> list[Action]:
     """The public actions after the deal: the calls, then the plays and any reversal."""
     actions: list[Action] = list(view.calls)
     chooses = view.bidder is None and view.phase is not _Phase.CHOOSE_DIRECTION
@@ -42,17 +48,17 @@ def _actions(view: one_card.OneCardView, hand_size: int) -> list[Action]:
     return actions
 
 
-def layout(view: one_card.OneCardView, config: one_card.OneCardConfig) -> Layout:
+def layout(view: OneCardView, config: OneCardConfig) -> Layout:
     """The hidden zones of ``view`` and the builder of its worlds."""
     number = view.round_number
-    base = one_card.new_game(config)
+    base = new_game(config)
     if number == 0:
         return Layout((), (), (), (), lambda _: base)
     centre = () if view.centre is None else (view.centre,)
     hidden = hidden_cards(deck_of(config), [*seen_cards(view), *centre])
 
     def follow(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
-        return one_card.legal_plays(hand, trick, view.trump)  # trump is fixed by trick 1's lead
+        return legal_plays(hand, trick, view.trump)  # trump is fixed by trick 1's lead
 
     zones, sizes, forbidden = hand_zones(view, hidden, follow)
     if not centre:  # face down until the hand is complete (OC-5.3)
@@ -73,3 +79,7 @@ def layout(view: one_card.OneCardView, config: one_card.OneCardConfig) -> Layout
         actions=actions,
     )
     return Layout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)
+
+
+WORLDS = WorldsPlugin.typed(OneCardView, OneCardConfig, config_of, layout)
+"""How world sampling reads this game's views."""

@@ -9,14 +9,8 @@ discards (topped up from the declarer's hand while discards are still to come).
 
 from __future__ import annotations
 
-import tricktaking as tt
-from tricktaking.actions import ChooseDirection, ChooseTrump, Deal
-from tricktaking.cards import Card, sort_cards
-from tricktaking.engine import Action, GameState
-from tricktaking.games import bid_whist
-from tricktaking.tricks import Trick
-from tricktaking.worlds._layout import (
-    Assignment,
+from tricktaking import engine
+from tricktaking._world_layout import (
     Layout,
     deck_of,
     first_deal,
@@ -28,13 +22,28 @@ from tricktaking.worlds._layout import (
     replayer,
     seen_cards,
 )
+from tricktaking.actions import ChooseDirection, ChooseTrump, Deal
+from tricktaking.cards import Card, sort_cards
+from tricktaking.engine import Action, GameState
+from tricktaking.games.bid_whist import (
+    Bid,
+    BidMode,
+    BidWhistConfig,
+    BidWhistPhase,
+    BidWhistView,
+    Discard,
+    legal_plays,
+    new_game,
+)
+from tricktaking.plugins import Assignment, WorldsPlugin
+from tricktaking.tricks import Trick
 
-__all__: list[str] = []
+__all__ = ["WORLDS"]
 
-_Phase = bid_whist.BidWhistPhase
+_Phase = BidWhistPhase
 
 
-def config_of(view: bid_whist.BidWhistView) -> bid_whist.BidWhistConfig:
+def config_of(view: BidWhistView) -> BidWhistConfig:
     """The config the view shows; what it cannot show (target, nt_double) is the default.
 
     The exchange shows as a kitty the declarer sees or a discard phase; the lowest bid
@@ -42,8 +51,8 @@ def config_of(view: bid_whist.BidWhistView) -> bid_whist.BidWhistConfig:
     """
     players = len(view.hand_sizes)
     exchange = bool(view.kitty) or view.phase is _Phase.DISCARD
-    bids = [a for a in view.legal_actions if isinstance(a, bid_whist.Bid)]
-    opening = not any(isinstance(call, bid_whist.Bid) for call in view.calls)
+    bids = [a for a in view.legal_actions if isinstance(a, Bid)]
+    opening = not any(isinstance(call, Bid) for call in view.calls)
     min_bid = min(bid.level for bid in bids) if bids and opening else 1
     declarer = None if view.contract is None else view.contract.seat
     leader = view.tricks[0].leader if view.tricks else view.trick.leader
@@ -53,7 +62,7 @@ def config_of(view: bid_whist.BidWhistView) -> bid_whist.BidWhistConfig:
         and leader == declarer
         and leader != (view.dealer + 1) % players
     )
-    return bid_whist.BidWhistConfig(
+    return BidWhistConfig(
         first_dealer=first_dealer(view),
         min_bid=min_bid,
         kitty="exchange" if exchange else "book",
@@ -61,19 +70,19 @@ def config_of(view: bid_whist.BidWhistView) -> bid_whist.BidWhistConfig:
     )
 
 
-def _choice(view: bid_whist.BidWhistView) -> list[Action]:
+def _choice(view: BidWhistView) -> list[Action]:
     """The declarer's second choice, once made (BW-8.1)."""
     contract = view.contract
     if contract is None or view.phase in (_Phase.BID, _Phase.CHOOSE):
         return []
-    if contract.mode is bid_whist.BidMode.NO_TRUMP:
+    if contract.mode is BidMode.NO_TRUMP:
         return [ChooseDirection(contract.seat, view.direction)]
     if view.trump is None:
         raise ValueError("a suit contract past the choice must show its trump")
     return [ChooseTrump(contract.seat, view.trump)]
 
 
-def _picked_up(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> bool:
+def _picked_up(view: BidWhistView, config: BidWhistConfig) -> bool:
     """Whether the declarer has taken up the kitty (the exchange, after the choice)."""
     return (
         config.kitty == "exchange"
@@ -82,10 +91,10 @@ def _picked_up(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -
     )
 
 
-def layout(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> Layout:
+def layout(view: BidWhistView, config: BidWhistConfig) -> Layout:
     """The hidden zones of ``view`` and the builder of its worlds."""
     number = view.round_number
-    base = bid_whist.new_game(config)
+    base = new_game(config)
     if number == 0:
         return Layout((), (), (), (), lambda _: base)
     shape = first_deal(config)
@@ -98,7 +107,7 @@ def layout(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> La
     hidden = hidden_cards(deck_of(config), seen)
 
     def follow(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
-        return bid_whist.legal_plays(hand, trick, view.trump)
+        return legal_plays(hand, trick, view.trump)
 
     zones, sizes, forbidden = hand_zones(view, hidden, follow)
     if not picked_up:
@@ -142,7 +151,7 @@ def layout(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> La
             for card in kitty:  # the declarer was dealt the eighteen cards but the kitty
                 hands[declarer].remove(card)
         dealt = Deal(hands=tuple(sort_cards(hand) for hand in hands), stock=kitty)
-        exchange = [bid_whist.Discard(declarer, card) for card in discards if declarer is not None]
+        exchange = [Discard(declarer, card) for card in discards if declarer is not None]
 
         return run((dealt, *actions, *exchange, *plays))
 
@@ -150,4 +159,8 @@ def layout(view: bid_whist.BidWhistView, config: bid_whist.BidWhistConfig) -> La
 
 
 def _team_scores(state: GameState[object]) -> tuple[int, ...]:
-    return tt.scores(state)[:2]
+    return engine.scores(state)[:2]
+
+
+WORLDS = WorldsPlugin.typed(BidWhistView, BidWhistConfig, config_of, layout)
+"""How world sampling reads this game's views."""

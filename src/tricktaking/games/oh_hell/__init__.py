@@ -1,0 +1,1118 @@
+"""Oh Hell, for 3 to 7 players, to the rules of ``rules/oh_hell.md`` (clauses ``OH-*``).
+
+Each player gets the same number of cards from a deck of up to 52; the next card is
+turned up and its suit is trump. Everyone bids the exact number of tricks they will
+take, the dealer last and, under the hook, not so that the bids add up to the hand
+size. Each trick taken scores ``points_per_trick`` and an exact bid ``exact_bonus``
+more. By default the game is one hand whose size and dealer are drawn by chance, as in
+OpenSpiel's ``oh_hell``, against which it is checked move by move.
+
+This module is the game's :class:`~tricktaking.engine.Rules`: ``new_game``, ``deal``,
+``apply``, ``check``, ``legal_actions``, ``actor``, ``view``, ``is_over``, ``scores`` and
+``winners`` are the precisely typed versions of the top-level functions;
+``trick_winner``, ``legal_plays`` and ``hand_score`` are the pure rule helpers, and
+``hand_size_outcomes`` and ``dealer_outcomes`` state the chance model.
+
+Example:
+    >>> from tricktaking.actions import Deal
+    >>> from tricktaking.cards import parse_cards
+    >>> from tricktaking.games import oh_hell
+    >>> config = oh_hell.OhHellConfig(players=3)
+    >>> state = oh_hell.new_game(config)
+    >>> top = parse_cards("AH 7C 2D 5S")
+    >>> rest = [card for card in config.deck if card not in top]
+    >>> d = Deal.from_deck(top + tuple(rest), players=3, first_seat=0, hand_size=1, dealer=0)
+    >>> state = oh_hell.apply(state, d)
+    >>> state.trump, oh_hell.actor(state)
+    (<Suit.SPADES: 'S'>, 1)
+    >>> for action in ["1 bid 0", "2 bid 0", "0 bid 0", "1 play 7C", "2 play 2D", "0 play AH"]:
+    ...     state = oh_hell.apply(state, oh_hell.parse_action(action))
+    >>> state.scores, oh_hell.winners(state)
+    ((10, 1, 10), (0, 2))
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import cache
+from typing import Literal, TypeAlias
+
+import attrs
+
+from tricktaking._dealt import mark
+from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
+from tricktaking._fields import exact_int, exact_options
+from tricktaking._flat_round import (
+    FlatRound,
+    deal_changes,
+    flat_round_state,
+    play_card,
+    start_round,
+)
+from tricktaking._skeleton import Hooks, engine_functions, runs
+from tricktaking._table import actions_for, dealt_hands, replace_at, require_deal, strength_tables
+from tricktaking._validation import (
+    Problem,
+    card_play_problem,
+    deal_problem,
+    follow_problem,
+    not_playing,
+    require_config,
+    seat_option,
+    sorted_orders,
+    turn_problem,
+    view_seat,
+)
+from tricktaking.actions import (
+    CHANCE,
+    Action,
+    Chance,
+    Deal,
+    parse_core_action,
+    parse_number,
+    parse_seat,
+    token_text,
+)
+from tricktaking.cards import SUITED_RANKS, Card, Direction, Suit, sort_cards
+from tricktaking.deck import Deck
+from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
+from tricktaking.history import History
+from tricktaking.rounds import Round
+from tricktaking.seeding import derive_seed, random_below, shuffle, stream
+from tricktaking.tricks import Play, Trick, best_play, left_of
+from tricktaking.views import (
+    TABLE_FIELDS,
+    JSONValue,
+    TableView,
+    Zone,
+    check_zone_names,
+    hand_zones,
+    played_zones,
+    replaced_hands,
+    replacement,
+    table_json,
+    table_values,
+)
+
+__all__ = [
+    "SUIT_ORDER",
+    "Bid",
+    "BidRule",
+    "Deal",
+    "OhHellAction",
+    "OhHellConfig",
+    "OhHellPhase",
+    "OhHellState",
+    "OhHellView",
+    "Play",
+    "Schedule",
+    "actor",
+    "apply",
+    "check",
+    "co_winners",
+    "deal",
+    "dealer_outcomes",
+    "hand_score",
+    "hand_size_outcomes",
+    "is_over",
+    "legal_actions",
+    "legal_plays",
+    "new_game",
+    "parse_action",
+    "scores",
+    "trick_winner",
+    "view",
+    "winners",
+    "with_zones",
+    "zones",
+]
+
+BidRule: TypeAlias = Literal["hook", "free"]
+"""``"hook"``: the dealer may not make the bids total the hand size; ``"free"``: any bid."""
+
+Schedule: TypeAlias = Literal["up", "down", "up_down", "down_up"]
+"""The pattern of hand sizes of a full game (OH-14.2)."""
+
+SUIT_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
+"""The suits in the order a reduced deck keeps them, and of the card indices (OH-2.2)."""
+
+_SCHEDULES = ("up", "down", "up_down", "down_up")
+_MAX_PLAYERS = 7
+
+
+def _h_max(players: int, deck_size: int) -> int:
+    return (deck_size - 1) // players
+
+
+@attrs.frozen(kw_only=True)
+class OhHellConfig:
+    """The options of an Oh Hell game (OH-3.1), validated when built (OH-3.2).
+
+    The defaults play one hand of the full deck for three players, with the hand size
+    and the dealer drawn by chance: OpenSpiel's ``oh_hell`` (OH-3.5).
+
+    Args:
+        players: 3 to 7 seats, at most the deck size less one (OH-1.3).
+        num_suits: 1 to 4: the first suits of C, D, S, H (OH-2.2).
+        cards_per_suit: 2 to 13: the lowest ranks, from 2 (OH-2.3).
+        hand_size: ``None`` to draw the hand size by chance (OH-5.1), or 1 to
+            :attr:`h_max`. Must be ``None`` with a ``schedule``.
+        first_dealer: ``None`` to draw the (first) dealer by chance (OH-4.1), or a seat.
+        bid_rule: ``"hook"`` (OH-7.4) or ``"free"`` (OH-7.6).
+        points_per_trick: Points per trick taken, 0 or more (OH-12.1).
+        off_bid_penalty: Whether a missed bid loses ``points_per_trick`` per trick of
+            difference instead of scoring its tricks (OH-12.3).
+        exact_bonus: The bonus for an exact bid, 0 or more (OH-12.1).
+        schedule: ``None`` for one hand, or the full game's pattern (OH-14.2).
+        max_hand_size: With a schedule, its largest hand (1 to :attr:`h_max`), or
+            ``None`` for :attr:`h_max`. Must be ``None`` without a schedule.
+
+    Raises:
+        ConfigError: If an option is outside its allowed values.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellConfig
+        >>> OhHellConfig(players=4).h_max
+        12
+        >>> OhHellConfig(players=3, hand_size=18)
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.ConfigError: hand_size must be None or 1 to 17 (H_max), not 18
+    """
+
+    players: int = 3
+    num_suits: int = 4
+    cards_per_suit: int = 13
+    hand_size: int | None = None
+    first_dealer: int | None = None
+    bid_rule: BidRule = "hook"
+    points_per_trick: int = 1
+    off_bid_penalty: bool = False
+    exact_bonus: int = 10
+    schedule: Schedule | None = None
+    max_hand_size: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        exact_options(
+            self,
+            ints=("players", "num_suits", "cards_per_suit", "points_per_trick", "exact_bonus"),
+            optional_ints=("hand_size", "first_dealer", "max_hand_size"),
+            strs=("bid_rule",),
+        )
+        if not 3 <= self.players <= _MAX_PLAYERS:
+            raise ConfigError(f"players must be 3 to 7, not {self.players}")
+        if not 1 <= self.num_suits <= 4:
+            raise ConfigError(f"num_suits must be 1 to 4, not {self.num_suits}")
+        if not 2 <= self.cards_per_suit <= 13:
+            raise ConfigError(f"cards_per_suit must be 2 to 13, not {self.cards_per_suit}")
+        size = self.num_suits * self.cards_per_suit
+        if self.players > size - 1:
+            raise ConfigError(
+                f"{self.players} players need a deck of at least {self.players + 1} cards, "
+                f"not {size} (OH-1.3)"
+            )
+        h_max = _h_max(self.players, size)
+        for name in ("hand_size", "max_hand_size"):
+            value = object.__getattribute__(self, name)
+            if value is not None and not 1 <= value <= h_max:
+                raise ConfigError(f"{name} must be None or 1 to {h_max} (H_max), not {value}")
+        if self.first_dealer is not None:
+            seat_option("first_dealer", self.first_dealer, self.players)
+        if self.bid_rule not in ("hook", "free"):
+            raise ConfigError(f"bid_rule must be 'hook' or 'free', not {safe_repr(self.bid_rule)}")
+        for name in ("points_per_trick", "exact_bonus"):
+            if object.__getattribute__(self, name) < 0:
+                raise ConfigError(f"{name} must be 0 or more, not {getattr(self, name)}")
+        if type(self.off_bid_penalty) is not bool:
+            raise ConfigError(
+                f"off_bid_penalty must be True or False, not {safe_repr(self.off_bid_penalty)}"
+            )
+        schedule: object = self.schedule
+        if schedule is None:
+            if self.max_hand_size is not None:
+                raise ConfigError("max_hand_size needs a schedule")
+        elif type(schedule) is not str or schedule not in _SCHEDULES:
+            raise ConfigError(
+                "schedule must be None, 'up', 'down', 'up_down' or 'down_up', "
+                f"not {safe_repr(self.schedule)}"
+            )
+        elif self.hand_size is not None:
+            raise ConfigError("hand_size must be None with a schedule (OH-14.1)")
+
+    @property
+    def deck(self) -> Deck:
+        """The deck in card-index order, so ``deck[i]`` is the card of index ``i`` (OH-2.5).
+
+        Example:
+            >>> from tricktaking.games.oh_hell import OhHellConfig
+            >>> str(OhHellConfig(players=3, num_suits=2, cards_per_suit=3).deck)
+            '2C 2D 3C 3D 4C 4D'
+        """
+        return _deck(self.num_suits, self.cards_per_suit)
+
+    @property
+    def h_max(self) -> int:
+        """The largest hand that leaves a turn-up card, ``(N - 1) // players`` (OH-3.1).
+
+        Example:
+            >>> from tricktaking.games.oh_hell import OhHellConfig
+            >>> [OhHellConfig(players=n).h_max for n in range(3, 8)]
+            [17, 12, 10, 8, 7]
+        """
+        return _h_max(self.players, self.num_suits * self.cards_per_suit)
+
+    @property
+    def hand_sizes(self) -> tuple[int | None, ...]:
+        """The hand size of each hand of the game; ``None`` for one drawn by chance.
+
+        Example:
+            >>> from tricktaking.games.oh_hell import OhHellConfig
+            >>> OhHellConfig(players=4, schedule="up_down", max_hand_size=3).hand_sizes
+            (1, 2, 3, 2, 1)
+            >>> OhHellConfig().hand_sizes
+            (None,)
+        """
+        if self.schedule is None:
+            return (self.hand_size,)
+        top = self.h_max if self.max_hand_size is None else self.max_hand_size
+        up = tuple(range(1, top + 1))
+        down = up[::-1]
+        return {
+            "up": up,
+            "down": down,
+            "up_down": up + down[1:],
+            "down_up": down + up[1:],
+        }[self.schedule]
+
+    @property
+    def total_hands(self) -> int:
+        """The number of hands the game plays (OH-13.1, OH-14.2).
+
+        Example:
+            >>> from tricktaking.games.oh_hell import OhHellConfig
+            >>> OhHellConfig(players=4, schedule="up_down").total_hands
+            23
+        """
+        return len(self.hand_sizes)
+
+    def card_index(self, card: Card) -> int:
+        """The index of ``card`` in this deck (OH-2.5), OpenSpiel's action id for it.
+
+        Raises:
+            ValueError: If the card is not in the deck.
+
+        Example:
+            >>> from tricktaking.cards import Card
+            >>> from tricktaking.games.oh_hell import OhHellConfig
+            >>> OhHellConfig().card_index(Card.parse("AS"))
+            50
+        """
+        return _indices(self.num_suits, self.cards_per_suit)[card]
+
+
+@cache
+def _deck(num_suits: int, cards_per_suit: int) -> Deck:
+    return Deck(
+        tuple(
+            Card(rank, suit)
+            for rank in SUITED_RANKS[:cards_per_suit]
+            for suit in SUIT_ORDER[:num_suits]
+        )
+    )
+
+
+@cache
+def _indices(num_suits: int, cards_per_suit: int) -> Mapping[Card, int]:
+    return _IndexMap({card: i for i, card in enumerate(_deck(num_suits, cards_per_suit))})
+
+
+class _IndexMap(dict[Card, int]):
+    def __missing__(self, card: Card) -> int:
+        raise ValueError(f"{card} is not in this deck")
+
+
+@cache
+def _orders(num_suits: int, cards_per_suit: int) -> list[int]:
+    return sorted_orders(_deck(num_suits, cards_per_suit))
+
+
+class OhHellPhase(enum.Enum):
+    """Where an Oh Hell game stands.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellPhase
+        >>> OhHellPhase.BID.value
+        'bid'
+    """
+
+    DEAL = "deal"
+    """The next action is the chance :class:`~tricktaking.actions.Deal`."""
+    BID = "bid"
+    """Players bid in turn, left of the dealer first (OH-7.1)."""
+    PLAY = "play"
+    """Trick play."""
+    OVER = "over"
+    """The last hand has been scored."""
+
+    def __repr__(self) -> str:
+        return f"<OhHellPhase.{self.name}: {self.value!r}>"
+
+
+@attrs.frozen
+class Bid:
+    """An Oh Hell bid: the number of tricks the seat will take exactly.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import Bid
+        >>> str(Bid(2, 3))
+        '2 bid 3'
+    """
+
+    seat: int = attrs.field(validator=exact_int)
+    tricks: int = attrs.field(validator=exact_int)
+
+    def __str__(self) -> str:
+        return f"{self.seat} bid {self.tricks}"
+
+
+OhHellAction: TypeAlias = Deal | Bid | Play
+"""Every action of an Oh Hell game."""
+
+
+@flat_round_state
+@short_cut_eq
+@attrs.frozen(kw_only=True, cache_hash=True, repr=False)
+class OhHellState(FlatRound):
+    """The complete, immutable state of an Oh Hell game.
+
+    Build it with :func:`new_game` and advance it with :func:`apply`. It holds hidden
+    information (every hand and the stock): give players a :func:`view` instead.
+
+    Attributes:
+        config: The game's options.
+        phase: The current phase.
+        round: The current hand; before the first deal an empty hand 0 (whose dealer is
+            ``first_dealer``, or 0 while the dealer is still to be drawn).
+        stock: The undealt cards of the hand; ``stock[0]`` is the turn-up card.
+        trump: The hand's trump suit (``None`` only before the first deal).
+        hand_size: The number of cards dealt to each seat this hand (0 before a deal).
+        bids: Each seat's bid this hand, ``None`` until made.
+        scores: Cumulative scores per seat.
+        score_sheet: The hand scores of every completed hand, oldest first.
+        history: Every action applied, deals included.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellConfig, new_game
+        >>> state = new_game(OhHellConfig(players=5))
+        >>> state.phase, state.round.number, state.scores
+        (<OhHellPhase.DEAL: 'deal'>, 0, (0, 0, 0, 0, 0))
+    """
+
+    config: OhHellConfig
+    phase: OhHellPhase
+    stock: tuple[Card, ...]
+    trump: Suit | None
+    hand_size: int
+    bids: tuple[int | None, ...]
+    scores: tuple[int, ...]
+    score_sheet: History[tuple[int, ...]]
+    history: History[OhHellAction]
+    # legal_actions memo: derived from the fields above, so it takes no part in equality
+    _legal: tuple[OhHellAction, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+
+    @property
+    def turn_up(self) -> Card | None:
+        """The turned-up card of the hand, public (OH-6.1), or ``None`` before a deal."""
+        return self.stock[0] if self.stock else None
+
+
+@attrs.frozen(kw_only=True)
+class OhHellView(TableView[OhHellPhase, OhHellAction]):
+    """What one seat may see of an Oh Hell game (no other hand, no stock but the turn-up).
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellConfig, apply, deal, new_game, view
+        >>> state = new_game(OhHellConfig(players=3, hand_size=2))
+        >>> state = apply(state, deal(state, seed=3))
+        >>> v = view(state, 1)
+        >>> len(v.hand), v.hand_sizes, v.hand_size
+        (2, (2, 2, 2), 2)
+        >>> sorted(v.to_dict())[:4]
+        ['actor', 'bids', 'config', 'dealer']
+    """
+
+    config: OhHellConfig
+    """The game's options: the rules everyone at the table knows."""
+    total_hands: int
+    """The number of hands the game plays."""
+    hand_size: int
+    """The number of cards dealt to each seat this hand (0 before the first deal)."""
+    turn_up: Card | None
+    """The turned-up card of the hand (public, OH-6.1), or ``None``."""
+    bids: tuple[int | None, ...]
+    """Each seat's bid this hand, ``None`` until made."""
+
+    def to_dict(self) -> dict[str, JSONValue]:
+        """The view as plain JSON data: the table fields, then Oh Hell's own.
+
+        Example:
+            >>> from tricktaking.games.oh_hell import OhHellConfig, new_game, view
+            >>> import json
+            >>> json.loads(json.dumps(view(new_game(OhHellConfig()), 0).to_dict()))["game"]
+            'oh-hell'
+        """
+        data = table_json("oh-hell", self)
+        data["config"] = {
+            field.name: getattr(self.config, field.name) for field in attrs.fields(OhHellConfig)
+        }
+        data["total_hands"] = self.total_hands
+        data["hand_size"] = self.hand_size
+        data["turn_up"] = None if self.turn_up is None else str(self.turn_up)
+        data["bids"] = list(self.bids)
+        return data
+
+
+_UPTOWN = Direction.UPTOWN
+_BID_PHASE = OhHellPhase.BID
+_DEAL_PHASE = OhHellPhase.DEAL
+_OVER_PHASE = OhHellPhase.OVER
+_PLAY_PHASE = OhHellPhase.PLAY
+
+_make_view = constructor(
+    OhHellView, *TABLE_FIELDS, "config", "total_hands", "hand_size", "turn_up", "bids"
+)
+_replace = replacer(OhHellState)
+_with_bid = replacer(OhHellState, "phase", "bids", "history")
+deal_changes(OhHellState, "phase", "stock", "trump", "hand_size", "bids", "history")
+
+
+# ---------------------------------------------------------------------------------------
+# Rule helpers (pinned API)
+
+
+def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | None) -> int:
+    if card.suit is not trump and card.suit is not led:
+        return -1
+    return SUITED_RANKS.index(card.rank) + (100 if card.suit is trump else 0)
+
+
+# strength of each card given (trump, suit to follow): trump > suit led > the rest, so
+# "the highest trump, else the highest card of the suit led" (OH-11) is one max.
+_STRENGTH = strength_tables(Deck.standard(), _strength, (_UPTOWN,))
+
+
+def _trick_strength(plays: tuple[Play, ...], trump: Suit | None) -> Mapping[Card, int]:
+    return _STRENGTH[trump, _UPTOWN, plays[0].card.suit]
+
+
+def trick_winner(trick: Trick, trump: Suit | None) -> int:
+    """The seat winning ``trick`` so far, or its winner once complete (OH-11).
+
+    The highest trump wins; without a trump, the highest card of the suit led.
+
+    Raises:
+        ValueError: If the trick has no plays.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import trick_winner
+        >>> from tricktaking.cards import Card, Suit
+        >>> from tricktaking.tricks import Play, Trick
+        >>> trick = Trick(leader=0, plays=tuple(
+        ...     Play(seat, Card.parse(token)) for seat, token in enumerate("5D AS 7D 2C".split())))
+        >>> trick_winner(trick, Suit.HEARTS), trick_winner(trick, Suit.CLUBS)
+        (2, 3)
+    """
+    plays = trick.plays
+    if not plays:
+        raise ValueError("an empty trick has no winner yet")
+    return best_play(plays, _trick_strength(plays, trump)).seat
+
+
+def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be played to ``trick`` (OH-10), in hand order.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import legal_plays
+        >>> from tricktaking.cards import Card, format_cards, parse_cards
+        >>> from tricktaking.tricks import Play, Trick
+        >>> nine_led = Trick(leader=0, plays=(Play(0, Card.parse("9H")),))
+        >>> format_cards(legal_plays(parse_cards("3H KS 2H"), nine_led))
+        '3H 2H'
+        >>> format_cards(legal_plays(parse_cards("KS 4D"), nine_led))
+        'KS 4D'
+    """
+    return _legal_cards(hand, trick.plays)
+
+
+def _legal_cards(hand: tuple[Card, ...], plays: tuple[Play, ...]) -> tuple[Card, ...]:
+    if not plays:
+        return hand
+    led = plays[0].card.suit
+    following = tuple(card for card in hand if card.suit is led)
+    return following or hand
+
+
+def hand_score(
+    bid: int,
+    taken: int,
+    *,
+    points_per_trick: int = 1,
+    off_bid_penalty: bool = False,
+    exact_bonus: int = 10,
+) -> int:
+    """One player's score for a hand (OH-12.1).
+
+    An exact bid scores ``points_per_trick * taken + exact_bonus``. A missed one scores
+    ``points_per_trick * taken``, or with ``off_bid_penalty`` loses ``points_per_trick``
+    per trick of difference.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import hand_score
+        >>> hand_score(2, 2), hand_score(1, 0), hand_score(0, 3)
+        (12, 0, 3)
+        >>> hand_score(4, 1, off_bid_penalty=True), hand_score(3, 3, points_per_trick=2)
+        (-3, 16)
+    """
+    if taken == bid:
+        return points_per_trick * taken + exact_bonus
+    if off_bid_penalty:
+        return -points_per_trick * abs(taken - bid)
+    return points_per_trick * taken
+
+
+def co_winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """Every seat whose total is the highest; ties make co-winners (OH-13.2).
+
+    Example:
+        >>> from tricktaking.games.oh_hell import co_winners
+        >>> co_winners([12, 10, 12]), co_winners([-3, -1, -2])
+        ((0, 2), (1,))
+    """
+    top = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == top)
+
+
+# ---------------------------------------------------------------------------------------
+# The chance model
+
+
+def _next_size(state: OhHellState) -> int | None:
+    """The size of the next hand, or ``None`` when it is drawn by chance."""
+    return state.config.hand_sizes[state._number]
+
+
+def _due_dealer(state: OhHellState) -> int | None:
+    """The dealer of the next hand, or ``None`` when it is drawn by chance (OH-4.1)."""
+    if state._number == 0:
+        return state.config.first_dealer
+    return left_of(state._dealer, state.config.players)
+
+
+def _uniform(outcomes: Sequence[int]) -> tuple[tuple[int, Fraction], ...]:
+    chance = Fraction(1, len(outcomes))
+    return tuple((outcome, chance) for outcome in outcomes)
+
+
+def hand_size_outcomes(state: OhHellState) -> tuple[tuple[int, Fraction], ...]:
+    """The hand sizes the next deal may have, each with its probability (OH-5.1).
+
+    With ``hand_size=None`` (and no schedule) the size is uniform over 1 to
+    :attr:`OhHellConfig.h_max`; otherwise it is fixed, with probability 1. The deal
+    realises the size as the length of its hands.
+
+    Raises:
+        IllegalActionError: If the next action is not a deal.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellConfig, hand_size_outcomes, new_game
+        >>> outcomes = hand_size_outcomes(new_game(OhHellConfig(players=7)))
+        >>> [size for size, _ in outcomes], str(outcomes[0][1])
+        ([1, 2, 3, 4, 5, 6, 7], '1/7')
+        >>> hand_size_outcomes(new_game(OhHellConfig(hand_size=4)))
+        ((4, Fraction(1, 1)),)
+    """
+    require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
+    size = _next_size(state)
+    if size is None:
+        return _uniform(range(1, state.config.h_max + 1))
+    return ((size, Fraction(1)),)
+
+
+def dealer_outcomes(state: OhHellState) -> tuple[tuple[int, Fraction], ...]:
+    """The seats that may deal the next hand, each with its probability (OH-4.1).
+
+    With ``first_dealer=None`` the first dealer is uniform over the seats, and the deal
+    names it (``Deal.dealer``); otherwise, and for every later
+    hand of a full game (OH-14.5), the dealer is fixed, with probability 1.
+
+    Raises:
+        IllegalActionError: If the next action is not a deal.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellConfig, dealer_outcomes, new_game
+        >>> [seat for seat, _ in dealer_outcomes(new_game(OhHellConfig(players=4)))]
+        [0, 1, 2, 3]
+        >>> dealer_outcomes(new_game(OhHellConfig(first_dealer=2)))
+        ((2, Fraction(1, 1)),)
+    """
+    require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
+    dealer = _due_dealer(state)
+    if dealer is None:
+        return _uniform(range(state.config.players))
+    return ((dealer, Fraction(1)),)
+
+
+# ---------------------------------------------------------------------------------------
+# Interned actions: legal_actions hands out the same objects every time.
+
+_PLAYS = tuple({card: Play(seat, card) for card in Deck.standard()} for seat in range(7))
+_BIDS = tuple(tuple(Bid(seat, tricks) for tricks in range(18)) for seat in range(7))
+
+
+# ---------------------------------------------------------------------------------------
+# The engine functions
+
+
+def new_game(config: OhHellConfig) -> OhHellState:
+    """A new game before the first deal; the actor is ``CHANCE``.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellConfig, actor, new_game
+        >>> actor(new_game(OhHellConfig()))
+        <Chance.CHANCE: 'chance'>
+    """
+    require_config(config, OhHellConfig)
+    n = config.players
+    dealer = 0 if config.first_dealer is None else config.first_dealer
+    return OhHellState(
+        config=config,
+        phase=_DEAL_PHASE,
+        round=Round(
+            number=0, dealer=dealer, hands=((),) * n, trick=Trick(leader=left_of(dealer, n))
+        ),
+        stock=(),
+        trump=None,
+        hand_size=0,
+        bids=(None,) * n,
+        scores=(0,) * n,
+        score_sheet=History(),
+        history=History(),
+    )
+
+
+def deal(state: OhHellState, seed: int) -> Deal:
+    """The next hand's deal, drawn from ``seed`` by the chance model (OH-4.1, OH-5).
+
+    The hand size, when drawn, is uniform over :func:`hand_size_outcomes` (a draw from
+    ``derive_seed(seed, "oh-hell", "hand size")``), and the dealer, when drawn, uniform
+    over :func:`dealer_outcomes` (from ``derive_seed(seed, "oh-hell", "dealer")``). The
+    deck, in card-index order, is shuffled by ``seed`` and dealt by OH-5.3: card
+    ``d[k]`` to seat ``k % players``, starting with seat 0 whoever deals, and
+    ``d[players * r]`` is the turn-up, ``stock[0]``.
+
+    Raises:
+        IllegalActionError: If the next action is not a deal.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellConfig, deal, new_game
+        >>> d = deal(new_game(OhHellConfig(players=4)), seed=42)
+        >>> len({len(hand) for hand in d.hands}), d.dealer in range(4)
+        (1, True)
+        >>> deal(new_game(OhHellConfig(hand_size=5, first_dealer=1)), seed=42).dealer is None
+        True
+    """
+    require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
+    config = state.config
+    n = config.players
+    size = _next_size(state)
+    if size is None:
+        size = 1 + random_below(stream(derive_seed(seed, "oh-hell", "hand size")), config.h_max)
+    dealer: int | None = None
+    if _due_dealer(state) is None:
+        dealer = random_below(stream(derive_seed(seed, "oh-hell", "dealer")), n)
+    deck = config.deck
+    cards = shuffle(deck.cards, seed)
+    dealt = n * size
+    made = Deal(
+        hands=tuple(sort_cards(cards[seat:dealt:n]) for seat in range(n)),
+        stock=cards[dealt:],
+        dealer=dealer,
+    )
+    mark(made, deck)
+    return made
+
+
+def actor(state: OhHellState) -> int | Chance | None:
+    """The seat to act, ``CHANCE`` when a deal is due, ``None`` when the game is over.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellConfig, actor, new_game
+        >>> actor(new_game(OhHellConfig()))
+        <Chance.CHANCE: 'chance'>
+    """
+    phase = state.phase
+    if phase is _PLAY_PHASE:
+        return state._turn
+    if phase is _BID_PHASE:
+        return _bidder(state)
+    if phase is _DEAL_PHASE:
+        return CHANCE
+    return None
+
+
+def _bidder(state: OhHellState) -> int:
+    """The seat to bid: left of the dealer first, the dealer last (OH-7.1)."""
+    n = state.config.players
+    return (state._dealer + 1 + n - state.bids.count(None)) % n
+
+
+def _forbidden_bid(state: OhHellState, seat: int) -> int | None:
+    """The dealer's bid the hook forbids, if any (OH-7.4)."""
+    if state.config.bid_rule != "hook" or seat != state._dealer:
+        return None
+    others = sum(bid for bid in state.bids if bid is not None)
+    r = state.hand_size
+    return r - others if others <= r else None
+
+
+def _legal_actions(state: OhHellState) -> tuple[OhHellAction, ...]:
+    phase = state.phase
+    if phase is _PLAY_PHASE:
+        seat = state._turn
+        return actions_for(_PLAYS[seat], _legal_cards(state._hands[seat], state._plays))
+    if phase is _BID_PHASE:
+        seat = _bidder(state)
+        forbidden = _forbidden_bid(state, seat)
+        bids = _BIDS[seat][: state.hand_size + 1]
+        return bids if forbidden is None else tuple(b for b in bids if b.tricks != forbidden)
+    return ()
+
+
+def _play_problem(state: OhHellState, seat: int, card: Card) -> Problem | None:
+    if state.phase is not _PLAY_PHASE:
+        return not_playing(state.phase is _OVER_PHASE)
+    hands, plays = state._hands, state._plays
+    problem = card_play_problem(hands, state._turn, seat, card)
+    if problem is None and card not in _legal_cards(hands[seat], plays):
+        return follow_problem(seat, plays[0].card.suit, state.trump, "OH-10.3")
+    return problem
+
+
+def _deal_problem(state: OhHellState, action: Deal) -> Problem | None:
+    config = state.config
+    n = config.players
+    deck = config.deck
+    size = _next_size(state)
+    hands = action.hands
+    r = len(hands[0]) if hands else 0
+    if size is None:
+        if not 1 <= r <= config.h_max:
+            return (
+                Violation.BAD_DEAL,
+                f"the deal must give {n} hands of 1 to {config.h_max} cards (OH-5.1)",
+            )
+        size = r
+    return deal_problem(
+        action,
+        deck=deck,
+        orders=_orders(config.num_suits, config.cards_per_suit),
+        players=n,
+        hand_size=size,
+        stock_size=len(deck) - n * size,
+        dealer=_due_dealer(state),
+    )
+
+
+def _problem(state: OhHellState, action: OhHellAction) -> Problem | None:
+    phase = state.phase
+    if phase is _OVER_PHASE:
+        return Violation.GAME_OVER, "the game is over"
+    match action:
+        case Play(seat=seat, card=card):
+            return _play_problem(state, seat, card)
+        case Bid(seat=seat, tricks=tricks):
+            if phase is not _BID_PHASE:
+                return Violation.WRONG_PHASE, "bids are made only in the bid phase"
+            problem = turn_problem(seat, _bidder(state), phase.value)
+            if problem is not None:
+                return problem
+            r = state.hand_size
+            if not 0 <= tricks <= r:
+                return Violation.BID_OUT_OF_RANGE, f"a bid in a hand of {r} is 0 to {r} (OH-7.2)"
+            if tricks == _forbidden_bid(state, seat):
+                return (
+                    Violation.FORBIDDEN_BID_TOTAL,
+                    f"under the hook the dealer may not make the bids total {r} (OH-7.4)",
+                )
+            return None
+        case Deal():
+            if phase is not _DEAL_PHASE:
+                return Violation.WRONG_PHASE, "no deal is due"
+            return _deal_problem(state, action)
+
+
+def _advance(state: OhHellState, action: OhHellAction) -> OhHellState:
+    match action:
+        case Bid(seat=seat, tricks=tricks):
+            return _with_bid(
+                state,
+                _PLAY_PHASE if seat == state._dealer else _BID_PHASE,
+                replace_at(state.bids, seat, tricks),
+                state.history.append(action),
+            )
+        case Deal():
+            return _deal(state, action)
+        case Play():
+            return _play(state, action)
+
+
+def _deal(state: OhHellState, action: Deal) -> OhHellState:
+    config = state.config
+    due = _due_dealer(state)
+    dealer = action.dealer if due is None else due
+    if dealer is None:  # pragma: no cover - the deal was checked: it names the dealer
+        raise RuntimeError("a drawn dealer missing from a checked deal")
+    stock = action.stock
+    hands = dealt_hands(action, config.deck)
+    return start_round(
+        state,
+        state._number + 1,
+        dealer,
+        hands,
+        _BID_PHASE,
+        stock,
+        stock[0].suit,
+        len(hands[0]),
+        (None,) * config.players,
+        state.history.append(action),
+    )
+
+
+def _play(state: OhHellState, action: Play) -> OhHellState:
+    played, done = play_card(
+        state, action, state.history.append(action), _trick_strength, state.trump
+    )
+    if done is None or len(played._tricks) < state.hand_size:
+        return played
+    config = state.config
+    hand_scores = tuple(
+        hand_score(
+            bid,
+            taken,
+            points_per_trick=config.points_per_trick,
+            off_bid_penalty=config.off_bid_penalty,
+            exact_bonus=config.exact_bonus,
+        )
+        for bid, taken in zip(_made_bids(state.bids), played._won, strict=True)
+    )
+    return _replace(
+        played,
+        phase=_OVER_PHASE if played._number == config.total_hands else _DEAL_PHASE,
+        scores=tuple(
+            [total + score for total, score in zip(state.scores, hand_scores, strict=True)]
+        ),
+        score_sheet=state.score_sheet.append(hand_scores),
+    )
+
+
+def _made_bids(bids: tuple[int | None, ...]) -> tuple[int, ...]:
+    """The bids of a hand in play: every seat has bid (OH-7.1)."""
+    made = tuple(bid for bid in bids if bid is not None)
+    if len(made) != len(bids):  # pragma: no cover - play starts after the last bid
+        raise RuntimeError("a hand scored before every seat bid")
+    return made
+
+
+_ENGINE = engine_functions(
+    Hooks(
+        game="Oh Hell",
+        actions=(Deal, Bid, Play),
+        legal=_legal_actions,
+        memo=slot_setter(OhHellState, "_legal"),
+        play_problem=_play_problem,
+        problem=_problem,
+        play=_play,
+        advance=_advance,
+    )
+)
+
+
+@runs(_ENGINE.legal_actions)
+def legal_actions(state: OhHellState) -> tuple[OhHellAction, ...]:
+    """The legal actions of the seat to act; ``()`` at a deal and after the game.
+
+    Each distinct action once. Order: bids from 0 up; plays in hand order.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellConfig, apply, deal, legal_actions, new_game
+        >>> state = new_game(OhHellConfig(hand_size=2, first_dealer=0))
+        >>> state = apply(state, deal(state, seed=3))
+        >>> [str(action) for action in legal_actions(state)]
+        ['1 bid 0', '1 bid 1', '1 bid 2']
+    """
+    return _ENGINE.legal_actions(state)  # pragma: no cover - @runs runs this code itself
+
+
+@runs(_ENGINE.check)
+def check(state: OhHellState, action: Action) -> Violation | None:
+    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import Bid, OhHellConfig, check, new_game
+        >>> check(new_game(OhHellConfig()), Bid(1, 0))
+        <Violation.WRONG_PHASE: 'wrong_phase'>
+    """
+    return _ENGINE.check(state, action)  # pragma: no cover - @runs runs this code itself
+
+
+@runs(_ENGINE.apply)
+def apply(state: OhHellState, action: Action) -> OhHellState:
+    """The state after ``action``, validated; ``state`` is unchanged.
+
+    Trick, hand and game scoring happen here, with no extra action.
+
+    Raises:
+        IllegalActionError: If the action is illegal, with its
+            :class:`~tricktaking.errors.Violation`.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import Bid, OhHellConfig, apply, new_game
+        >>> apply(new_game(OhHellConfig()), Bid(1, 0))
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
+    """
+    return _ENGINE.apply(state, action)  # pragma: no cover - @runs runs this code itself
+
+
+def is_over(state: OhHellState) -> bool:
+    """Whether the last hand has been scored (OH-13.1, OH-14.7).
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellConfig, is_over, new_game
+        >>> is_over(new_game(OhHellConfig()))
+        False
+    """
+    return state.phase is _OVER_PHASE
+
+
+def scores(state: OhHellState) -> tuple[int, ...]:
+    """Cumulative scores, one per seat; all 0 until a hand is over (OH-12.5, OH-14.6).
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellConfig, new_game, scores
+        >>> scores(new_game(OhHellConfig(players=4)))
+        (0, 0, 0, 0)
+    """
+    return state.scores
+
+
+def winners(state: OhHellState) -> tuple[int, ...]:
+    """Every seat with the top total once the game is over; co-winners tie (OH-13.2).
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellConfig, new_game, winners
+        >>> winners(new_game(OhHellConfig()))
+        ()
+    """
+    if state.phase is not _OVER_PHASE:
+        return ()
+    return co_winners(state.scores)
+
+
+def view(state: OhHellState, seat: int) -> OhHellView:
+    """What ``seat`` may see: its own hand, the turn-up card, and everything public.
+
+    Raises:
+        ValueError: If ``seat`` is not a seat of this game.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellConfig, new_game, view
+        >>> view(new_game(OhHellConfig()), 2).phase
+        <OhHellPhase.DEAL: 'deal'>
+    """
+    view_seat(seat, state.config.players)
+    return _make_view(
+        *table_values(state, seat, actor(state), legal_actions(state)),
+        state.config,
+        state.config.total_hands,
+        state.hand_size,
+        state.turn_up,
+        state.bids,
+    )
+
+
+def zones(state: OhHellState) -> tuple[Zone, ...]:
+    """Where every card of the hand lies and who may see it.
+
+    Each hand is seen by its owner, the turn-up card by everyone, the rest of the stock
+    by nobody; played cards are public.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellConfig, new_game, zones
+        >>> [zone.name for zone in zones(new_game(OhHellConfig()))]
+        ['hand 0', 'hand 1', 'hand 2', 'turn-up', 'stock', 'trick', 'tricks']
+    """
+    rnd = state.round
+    return (
+        *hand_zones(rnd.hands),
+        Zone("turn-up", state.stock[:1], None),
+        Zone("stock", state.stock[1:], frozenset()),
+        *played_zones(rnd.trick, rnd.tricks),
+    )
+
+
+def with_zones(state: OhHellState, cards: Mapping[str, tuple[Card, ...]]) -> OhHellState:
+    """A copy of ``state`` with the cards of some hidden zones replaced (hands, stock).
+
+    For tests of what views reveal: the result need not be reachable by play.
+
+    Raises:
+        ValueError: If a zone is unknown or public, or gets a different number of cards.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import OhHellConfig, apply, deal, new_game, with_zones
+        >>> state = new_game(OhHellConfig())
+        >>> state = apply(state, deal(state, seed=1))
+        >>> swapped = with_zones(state, {"hand 0": state.round.hands[1],
+        ...                              "hand 1": state.round.hands[0]})
+        >>> swapped.round.hands[0] == state.round.hands[1]
+        True
+    """
+    check_zone_names(cards, zones(state))
+    rnd = state.round
+    hands = replaced_hands(cards, rnd.hands)
+    stock = state.stock[:1] + replacement(cards, "stock", state.stock[1:])
+    return attrs.evolve(state, round=attrs.evolve(rnd, hands=hands), stock=stock)
+
+
+def parse_action(text: str) -> OhHellAction:
+    """Read an Oh Hell action from its canonical token (``str(action)``).
+
+    Tokens: ``"deal [dealer <seat>:] <hand 0> / … / <stock>"``,
+    ``"<seat> bid <tricks>"``, ``"<seat> play <card>"``.
+
+    Raises:
+        NotationError: If the text is not an Oh Hell action token.
+
+    Example:
+        >>> from tricktaking.games.oh_hell import parse_action
+        >>> parse_action("2 bid 3")
+        Bid(seat=2, tricks=3)
+        >>> parse_action("deal dealer 1: 2C / 3C / 4C / 5C 6C").dealer
+        1
+    """
+    words = token_text(text).split()
+    if len(words) == 3 and words[1].lower() == "bid":
+        try:
+            return Bid(parse_seat(words[0]), parse_number(words[2], "bid"))
+        except NotationError as error:
+            raise NotationError(f"not an Oh Hell bid such as '2 bid 3': {error}") from None
+    action = parse_core_action(text)
+    if isinstance(action, Deal | Play):
+        return action
+    raise NotationError(f"{safe_repr(text)} is not an Oh Hell action")

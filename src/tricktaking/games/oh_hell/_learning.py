@@ -1,0 +1,69 @@
+"""Oh Hell's learning plug-in: its bids in action-index order and its observation fields.
+
+Every deck of the game is a part of the standard deck, so the action space and the card
+fields use the standard deck's 52 cards whatever the configuration; cards a reduced deck
+lacks are never legal and never seen.
+"""
+
+from __future__ import annotations
+
+from tricktaking.actions import Action
+from tricktaking.cards import sort_cards
+from tricktaking.deck import Deck
+from tricktaking.games.oh_hell import Bid, OhHellPhase, OhHellView
+from tricktaking.plugins import (
+    ActionIndex,
+    FieldSink,
+    LearningSpec,
+    Observation,
+    ObservationTables,
+)
+from tricktaking.views import PlayerView
+
+__all__ = ["LEARNING"]
+
+_REL = "by relative seat"
+_CARDS = sort_cards(Deck.standard())
+
+
+def _most_tricks(players: int) -> int:
+    """The largest hand: a card for each seat and a turn-up from 52 (OH-5.5)."""
+    return (len(_CARDS) - 1) // players
+
+
+def _calls(players: int) -> tuple[Action, ...]:
+    return tuple(Bid(0, tricks) for tricks in range(_most_tricks(players) + 1))
+
+
+def _fields(out: FieldSink, n: int, space: ActionIndex) -> None:
+    top = _most_tricks(n)
+    out.add("total_hands", 1, "the number of hands in this game", 0, 2 * top - 1)
+    out.add("hand_size", 1, "the number of cards dealt to each seat this hand", 0, top)
+    out.add("turn_up", len(_CARDS), "one-hot turned-up card; all 0 before the deal")
+    out.add("bids", n * (top + 1), f"for each seat {_REL}, its bid 0 … {top} one-hot; 0 before it")
+
+
+def _encode(out: Observation, view: PlayerView, tables: ObservationTables) -> None:
+    if not isinstance(view, OhHellView):
+        raise TypeError(f"expected an OhHellView, not {type(view).__name__}")
+    at, rel = tables.offsets, tables.rel
+    out[at["total_hands"]] = view.total_hands
+    out[at["hand_size"]] = view.hand_size
+    if view.turn_up is not None:
+        out[at["turn_up"] + tables.card[view.turn_up]] = 1.0
+    width = _most_tricks(view.players) + 1
+    for seat, bid in enumerate(view.bids):
+        if bid is not None:
+            out[at["bids"] + rel(seat) * width + bid] = 1.0
+
+
+LEARNING = LearningSpec(
+    cards=_CARDS,
+    phases=tuple(OhHellPhase),
+    score_scale=10.0,
+    max_tricks=_most_tricks,
+    calls=_calls,
+    fields=_fields,
+    encode=_encode,
+)
+"""Oh Hell's plug-in for :mod:`tricktaking.rl`."""

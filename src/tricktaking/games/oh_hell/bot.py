@@ -1,0 +1,78 @@
+"""Oh Hell's heuristic bot: a quick rule-of-thumb player, the search bots' default playouts.
+
+It is the ``heuristic_bot`` plug-in of the game's declaration; it sees only views.
+"""
+
+from __future__ import annotations
+
+from tricktaking._tactics import choose_play, legal_choices, power_table, rank_index
+from tricktaking.actions import Action
+from tricktaking.cards import Card
+from tricktaking.deck import Deck
+from tricktaking.games.oh_hell import Bid, OhHellView, trick_winner
+from tricktaking.tricks import Play
+from tricktaking.views import PlayerView
+
+__all__ = ["OhHellBot"]
+
+_KEY = object()  # this bot's card power tables, one per trump
+_DECK = Deck.standard()  # every deck of the game is a part of it
+
+
+class OhHellBot:
+    """A heuristic Oh Hell player: bids its expected tricks, then tries to make its bid.
+
+    A card's worth is its rank among the ranks in play (a reduced deck's top card is a
+    top card), trumps above the rest; with the hook, it bids the legal bid nearest its
+    estimate.
+
+    Example:
+        >>> from tricktaking.games.oh_hell.bot import OhHellBot
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OhHellConfig(players=4, hand_size=5, first_dealer=0))
+        >>> state = tt.apply(state, tt.deal(state, seed=4))
+        >>> OhHellBot().act(tt.view(state, tt.actor(state))) in tt.legal_actions(state)
+        True
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, view: PlayerView) -> Action:
+        """Bid or play."""
+        if not isinstance(view, OhHellView):
+            raise TypeError(f"OhHellBot plays Oh Hell, not {type(view).__name__}")
+        legal = legal_choices(view)
+        if isinstance(legal[0], Bid):
+            estimate = self._expected_tricks(view)
+            bids = [action for action in legal if isinstance(action, Bid)]
+            return min(bids, key=lambda bid: (abs(bid.tricks - estimate), bid.tricks))
+        plays = [action for action in legal if isinstance(action, Play)]
+        bid = view.bids[view.seat] or 0
+        trump = view.trump
+
+        def card_power(card: Card) -> float:
+            return rank_index(card) + (20.0 if card.suit is trump else 0.0)
+
+        return choose_play(
+            plays,
+            view.trick,
+            want_win=view.tricks_won[view.seat] < bid,
+            power=power_table((_KEY, trump), card_power, _DECK),
+            winner=lambda trick: trick_winner(trick, trump),
+            last=len(view.trick.plays) == view.players - 1,
+        )
+
+    @staticmethod
+    def _expected_tricks(view: OhHellView) -> float:
+        """Sure-ish tricks: the top trumps, and the top cards of the other suits."""
+        top = view.config.cards_per_suit - 1  # the highest rank index in play
+        share = 3 / view.players  # high cards are worth less at a fuller table
+        total = 0.0
+        for card in view.hand:
+            below_top = top - rank_index(card)
+            if card.suit is view.trump:
+                total += {0: 0.95, 1: 0.8, 2: 0.6, 3: 0.45}.get(below_top, 0.25)
+            else:
+                total += {0: 0.7, 1: 0.35}.get(below_top, 0.0) * share
+        return total
