@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import attrs
 import numpy as np
 import pytest
 
@@ -120,13 +121,25 @@ def test_bad_sizes_rows_and_configs() -> None:
     assert sim.state_of(-1) == sim.state_of(1)
 
 
-def test_every_game_has_batch_rules_found_through_the_registry() -> None:
-    for name in tt.available_games():
+def test_the_built_in_games_declare_batch_rules_found_through_the_registry() -> None:
+    declared = [name for name in tt.available_games() if tt.get_game(name).batch_rules]
+    assert {"bid-whist", "one-card", "wizard"} <= set(declared)
+    for name in declared:
         rules = rules_for(tt.get_game(name))
         assert isinstance(rules, BatchRules)
-        assert rules.game == name
         with pytest.raises(TypeError):
             rules.create(object(), 1)
+
+
+def test_batch_rules_that_are_not_batch_rules_are_refused() -> None:
+    game = attrs.evolve(tt.get_game("wizard"), batch_rules="tricktaking.cards:Card")
+    with pytest.raises(TypeError, match="not a BatchRules"):
+        rules_for(game)
+
+
+def test_the_simulator_keeps_its_game() -> None:
+    sim = Simulator(tt.OneCardConfig(players=3), size=1)
+    assert sim.game is tt.get_game("one-card")
 
 
 def test_the_package_names_its_extra() -> None:
@@ -134,7 +147,9 @@ def test_the_package_names_its_extra() -> None:
 
 
 def test_the_rules_modules_satisfy_the_protocols_statically() -> None:
-    from tricktaking.batch import _bid_whist, _one_card, _wizard
+    from tricktaking.games.bid_whist import _batch as _bid_whist
+    from tricktaking.games.one_card import _batch as _one_card
+    from tricktaking.games.wizard import _batch as _wizard
 
     plug_ins: list[BatchRules] = [_wizard.RULES, _one_card.RULES, _bid_whist.RULES]
     cores: list[batch.BatchCore] = [
@@ -143,7 +158,7 @@ def test_the_rules_modules_satisfy_the_protocols_statically() -> None:
         _bid_whist.RULES.create(tt.BidWhistConfig(), 1),
     ]
     assert all(isinstance(core, batch.BatchCore) for core in cores)
-    assert [rules.game for rules in plug_ins] == ["wizard", "one-card", "bid-whist"]
+    assert all(isinstance(rules, BatchRules) for rules in plug_ins)
 
 
 @pytest.mark.parametrize(
@@ -207,7 +222,7 @@ def test_a_state_of_a_row_waiting_for_its_next_deal_stops_there() -> None:
 
 
 def test_differences_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tricktaking.batch import _wizard
+    from tricktaking.games.wizard import _batch as _wizard
 
     config = tt.WizardConfig(players=3, rounds=1)
     score = _wizard.WizardBatch._score

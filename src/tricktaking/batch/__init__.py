@@ -7,7 +7,9 @@ library and never stands where a state is expected. It is exact: :meth:`Simulato
 replays a row's deals and actions through ``tt.apply``, and the tests step random games
 through both side by side.
 
-Each game supplies its batch rules as a plug-in (:class:`BatchRules`), found by
+Each game supplies its batch rules as a plug-in
+(:class:`~tricktaking.batch_kit.BatchRules`, defined with the helpers they share in
+:mod:`tricktaking.batch_kit`) named by its declaration's ``batch_rules``, and found by
 :func:`rules_for`.
 
 Example:
@@ -30,10 +32,10 @@ except ImportError as _missing:  # pragma: no cover - depends on the installed e
         "pip install 'tricktaking[batch]'"
     ) from _missing
 
-from tricktaking.batch._protocol import BatchCore, BatchRules
 from tricktaking.batch._registry import rules_for
 from tricktaking.batch._simulator import BatchActionError, Simulator
 from tricktaking.batch._verify import differences
+from tricktaking.batch_kit import BatchCore, BatchRules
 
 del _numpy
 

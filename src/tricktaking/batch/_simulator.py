@@ -10,9 +10,9 @@ import numpy.typing as npt
 
 import tricktaking as tt
 from tricktaking.actions import CHANCE, Deal
-from tricktaking.batch._protocol import BatchCore, Bools, Ints
 from tricktaking.batch._registry import rules_for
-from tricktaking.engine import GameState
+from tricktaking.batch_kit import BatchCore, Bools, Ints, LayoutOffsets
+from tricktaking.engine import Game, GameState
 from tricktaking.errors import TricktakingError
 
 __all__ = ["BatchActionError", "Simulator"]
@@ -51,6 +51,7 @@ class Simulator:
 
     Attributes:
         config: The games' config.
+        game: The declaration of the config's game (whose batch rules step the rows).
         size: The number of games.
         players: The number of seats.
         action_size: The size of the game's ``rl`` action space.
@@ -69,6 +70,7 @@ class Simulator:
     """
 
     config: object
+    game: Game[GameState[object], object]
     size: int
     players: int
     action_size: int
@@ -87,6 +89,8 @@ class Simulator:
         game = tt.game_of(tt.new_game(config))
         core = rules_for(game).create(config, size)
         self.config = config
+        self.game = game
+        self._layout: LayoutOffsets | None = None
         self.size = size
         self.players = core.players
         self.action_size = core.action_size
@@ -243,7 +247,19 @@ class Simulator:
                 or ((chosen < 0) | (chosen >= self.players)).any()
             ):
                 raise ValueError(f"seats are integers 0 to {self.players - 1}")
-        return self._core.observe(self._all, chosen)
+        return self._core.observe(self._all, chosen, self._layout_offsets())
+
+    def _layout_offsets(self) -> LayoutOffsets:
+        if self._layout is None:
+            from tricktaking.rl.observations import layout_for  # noqa: PLC0415 (rl needs Gymnasium)
+
+            layout = layout_for(self.game.name, self.players)
+            self._layout = LayoutOffsets(
+                size=layout.size,
+                cards=len(layout.cards),
+                at={field.name: field.offset for field in layout.fields},
+            )
+        return self._layout
 
     def random_actions(self) -> Ints:
         """One uniformly random legal action per row (0 where done), from the simulator's seed.
@@ -375,8 +391,7 @@ class Simulator:
     def _space_names(self) -> tuple[str, ...]:
         from tricktaking.rl.actions import action_space  # noqa: PLC0415 (rl needs Gymnasium)
 
-        game = tt.game_of(tt.new_game(self.config)).name
-        return action_space(game, self.players).names
+        return action_space(self.game.name, self.players).names
 
     def _finish(self, rows: Ints) -> None:
         self.final_scores[rows] = self._core.scores[rows]

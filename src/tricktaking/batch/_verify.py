@@ -43,7 +43,7 @@ def differences(config: object, size: int = 256, seed: int = 0) -> tuple[str, ..
         actors.append(sim.actor.astype(np.int64))
         first = mask.argmax(axis=1)
         sim.step(np.where(coin.random(size) < 0.5, first, sim.random_actions()))
-    space = action_space(tt.game_of(tt.new_game(config)).name, sim.players)
+    space = action_space(sim.game.name, sim.players)
     found: list[str] = []
     for row in range(size):
         step = 0

@@ -30,7 +30,6 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-import tricktaking as tt
 from tricktaking.batch._simulator import Simulator
 from tricktaking.rl.actions import action_space
 from tricktaking.rl.observations import layout_for
@@ -79,7 +78,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         players = self.simulator.players
         if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
-        game = tt.game_of(tt.new_game(config)).name
+        game = self.simulator.game.name
         lay = layout_for(game, players)
         low, high = lay.bounds()
         self.config = config

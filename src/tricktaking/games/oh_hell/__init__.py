@@ -446,7 +446,7 @@ class OhHellView(TableView[OhHellPhase, OhHellAction]):
     """
 
     config: OhHellConfig
-    """The game's options: the rules everyone at the table knows."""
+    """The game's options, the rules everyone at the table knows."""
     total_hands: int
     """The number of hands the game plays."""
     hand_size: int

@@ -10,9 +10,20 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaking.actions import Deal
-from tricktaking.batch._bits import bit_columns, dealt_masks, mask_of, random_bit, sample_mask
-from tricktaking.batch._observe import by_seat, common_fields, offsets, one_hot, suited_counts
-from tricktaking.batch._protocol import Bools, Ints
+from tricktaking.batch_kit import (
+    Bools,
+    Ints,
+    LayoutOffsets,
+    bit_columns,
+    by_seat,
+    common_fields,
+    dealt_masks,
+    mask_of,
+    one_hot,
+    random_bit,
+    sample_mask,
+    suited_counts,
+)
 from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
 from tricktaking.engine import GameState
@@ -325,17 +336,16 @@ class OneCardBatch:
         self.phase[rows] = np.where(over, OVER, DEAL)
         self.done[rows[over]] = True
 
-    def observe(self, rows: Ints, seats: Ints) -> npt.NDArray[np.float32]:
+    def observe(self, rows: Ints, seats: Ints, layout: LayoutOffsets) -> npt.NDArray[np.float32]:
         """The ``"situation"`` observation of each row for its seat in ``seats``."""
         n = self.players
-        lay = offsets(RULES.game, n)
-        out = np.zeros((len(rows), lay.size), np.float32)
+        out = np.zeros((len(rows), layout.size), np.float32)
         phase = self.phase[rows]
         hands = by_seat(self.hands, rows, seats)
         bid_hand = self.bidder[rows] >= 0
         common_fields(
             out,
-            lay,
+            layout,
             seats,
             phase=phase,
             acting=(phase != OVER) & (phase != DEAL),
@@ -353,7 +363,7 @@ class OneCardBatch:
             trump=np.where(bid_hand & (phase != BID), self.trump[rows], -1),
             scores=by_seat(self.scores, rows, seats) / 30.0,
         )
-        at = lay.at
+        at = layout.at
         out[:, at["direction"]] = self.downtown[rows]
         passed = (self.passed[rows][:, None] >> ((seats[:, None] + np.arange(n)) % n)) & 1
         out[:, at["passed"] : at["passed"] + n] = passed
@@ -392,13 +402,11 @@ class OneCardBatchRules:
     """One Card's batch rules: builds a :class:`OneCardBatch` for any One Card config.
 
     Example:
-        >>> from tricktaking.batch._one_card import RULES
+        >>> from tricktaking.games.one_card._batch import RULES
         >>> import tricktaking as tt
         >>> RULES.create(tt.OneCardConfig(players=3), size=8).action_size
         37
     """
-
-    game = "one-card"
 
     def create(self, config: object, size: int) -> OneCardBatch:
         """``size`` new One Card games of ``config``, each waiting for its first deal.

@@ -12,9 +12,20 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaking.actions import Deal
-from tricktaking.batch._bits import bit_columns, dealt_masks, mask_of, random_bit, sample_mask
-from tricktaking.batch._observe import by_seat, common_fields, offsets, one_hot, suited_counts
-from tricktaking.batch._protocol import Bools, Ints
+from tricktaking.batch_kit import (
+    Bools,
+    Ints,
+    LayoutOffsets,
+    bit_columns,
+    by_seat,
+    common_fields,
+    dealt_masks,
+    mask_of,
+    one_hot,
+    random_bit,
+    sample_mask,
+    suited_counts,
+)
 from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
 from tricktaking.engine import GameState
@@ -340,15 +351,14 @@ class BidWhistBatch:
         self.phase[rows] = np.where(over, OVER, DEAL)
         self.done[rows[over]] = True
 
-    def observe(self, rows: Ints, seats: Ints) -> npt.NDArray[np.float32]:
+    def observe(self, rows: Ints, seats: Ints, layout: LayoutOffsets) -> npt.NDArray[np.float32]:
         """The ``"situation"`` observation of each row for its seat in ``seats``."""
-        lay = offsets(RULES.game, PLAYERS)
-        out = np.zeros((len(rows), lay.size), np.float32)
+        out = np.zeros((len(rows), layout.size), np.float32)
         phase = self.phase[rows]
         hands = by_seat(self.hands, rows, seats)
         common_fields(
             out,
-            lay,
+            layout,
             seats,
             phase=phase,
             acting=(phase != OVER) & (phase != DEAL),
@@ -366,7 +376,7 @@ class BidWhistBatch:
             trump=self.trump[rows],
             scores=by_seat(self.scores, rows, seats) / 7.0,
         )
-        at = lay.at
+        at = layout.at
         out[:, at["direction"]] = self.downtown[rows]
         calls = by_seat(self.call_of, rows, seats)
         made = np.flatnonzero(calls.reshape(-1) >= 0)
@@ -408,13 +418,11 @@ class BidWhistBatchRules:
     """Bid Whist's batch rules: builds a :class:`BidWhistBatch` for any Bid Whist config.
 
     Example:
-        >>> from tricktaking.batch._bid_whist import RULES
+        >>> from tricktaking.games.bid_whist._batch import RULES
         >>> import tricktaking as tt
         >>> RULES.create(tt.BidWhistConfig(), size=8).action_size
         82
     """
-
-    game = "bid-whist"
 
     def create(self, config: object, size: int) -> BidWhistBatch:
         """``size`` new Bid Whist games of ``config``, each waiting for its first deal.

@@ -12,15 +12,19 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaking.actions import Deal
-from tricktaking.batch._bits import (
+from tricktaking.batch_kit import (
+    Bools,
+    Ints,
+    LayoutOffsets,
     bit_columns,
+    by_seat,
+    common_fields,
     dealt_masks,
     kth_bit,
     lowest_bit,
     mask_of,
+    one_hot,
 )
-from tricktaking.batch._observe import by_seat, common_fields, offsets, one_hot
-from tricktaking.batch._protocol import Bools, Ints
 from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
 from tricktaking.engine import GameState
@@ -360,15 +364,14 @@ class WizardBatch:
         self.phase[rows] = np.where(over, OVER, DEAL)
         self.done[rows[over]] = True
 
-    def observe(self, rows: Ints, seats: Ints) -> npt.NDArray[np.float32]:
+    def observe(self, rows: Ints, seats: Ints, layout: LayoutOffsets) -> npt.NDArray[np.float32]:
         """The ``"situation"`` observation of each row for its seat in ``seats``."""
-        lay = offsets(RULES.game, self.players)
-        out = np.zeros((len(rows), lay.size), np.float32)
+        out = np.zeros((len(rows), layout.size), np.float32)
         phase = self.phase[rows]
         hands = by_seat(self.hands, rows, seats)
         common_fields(
             out,
-            lay,
+            layout,
             seats,
             phase=phase,
             acting=(phase != OVER) & (phase != DEAL),
@@ -386,7 +389,7 @@ class WizardBatch:
             trump=self.trump[rows],
             scores=by_seat(self.scores, rows, seats) / 100.0,
         )
-        at = lay.at
+        at = layout.at
         out[:, at["total_rounds"]] = self.total_rounds
         one_hot(out, at["turn_up"], self.turn_up[rows])
         bids = by_seat(self.bids, rows, seats)
@@ -443,13 +446,11 @@ class WizardBatchRules:
     """Wizard's batch rules: builds a :class:`WizardBatch` for any Wizard config.
 
     Example:
-        >>> from tricktaking.batch._wizard import RULES
+        >>> from tricktaking.games.wizard._batch import RULES
         >>> import tricktaking as tt
         >>> RULES.create(tt.WizardConfig(players=4), size=8).action_size
         74
     """
-
-    game = "wizard"
 
     def create(self, config: object, size: int) -> WizardBatch:
         """``size`` new Wizard games of ``config``, each waiting for its first deal.
