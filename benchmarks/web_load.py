@@ -3,26 +3,33 @@
 Starts ``tricktaking.web.serve`` as a subprocess on a free loopback port with a fresh
 SQLite file, then, from one asyncio client process:
 
-- opens ``--bot-tables`` tables of bots only (a full 3-seat Wizard game) and
-  watches each through its spectator socket;
-- opens ``--human-tables`` tables with one human seat played by a client over the
-  protocol, which times each human move: from sending ``move`` to receiving the
-  ``event`` that carries it (the server commits to SQLite before it answers).
+- opens ``--heuristic-tables`` Wizard tables (3 seats: one human, two heuristic bots)
+  whose human seat is played by a client over the protocol: it thinks ``--think``
+  seconds (1 s, a quick person; 0 makes it a stress test of the server's throughput),
+  plays and times the move: from sending ``move`` to receiving the ``event`` that
+  carries it (the server commits to SQLite before it answers);
+- opens ``--search-tables`` tables of ISMCTS bots only, each watched by a spectator;
+- connects ``--slow-readers`` raw sockets that say ``hello`` over and over and never
+  read (the server must drop them without stalling anyone);
+- asks ``GET /api/games`` every 100 ms and times it (the lobby).
 
-After ``--seconds`` it prints the accepted moves per second (every action the server
-committed and broadcast, bots' and deals included), the p50/p99 latency of a human move,
-the number of WebSocket clients and the errors (any refused message, dropped socket or
-gap in the sequence numbers). The run fails (exit 1) on any error.
+After ``--seconds`` it prints the accepted moves per second, the p50/p99 latency of a
+human move and of the lobby, the server's resident memory (its own and its worker
+processes') and the errors (any refused message, dropped socket of a player or
+spectator, or gap in the sequence numbers). The run fails (exit 1) on any error, on a
+human-move p99 of 150 ms or more, or a lobby p99 of 100 ms or more.
 
-Run: ``python benchmarks/web_load.py`` (defaults: 50 bot tables, 10 human tables, i.e.
-60 WebSocket clients, for 60 s); ``--quick`` for a short smoke run.
+Run: ``python benchmarks/web_load.py`` (defaults: 50 + 10 tables, 60 WebSocket clients
+and 5 slow readers, for 60 s); ``--quick`` for a short smoke run.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
+import os
 import socket
 import statistics
 import subprocess
@@ -36,6 +43,8 @@ from pathlib import Path
 from websockets.asyncio.client import ClientConnection, connect
 
 GAME = {"game": "wizard", "options": {"players": 3}}  # 20 deals: about 700 actions
+HUMAN_P99_MS = 150.0
+LOBBY_P99_MS = 100.0
 
 
 class Tally:
@@ -45,6 +54,8 @@ class Tally:
         self.events = 0
         self.errors: list[str] = []
         self.latencies: list[float] = []
+        self.lobby: list[float] = []
+        self.slow_dropped = 0
 
 
 def _free_port() -> int:
@@ -54,7 +65,11 @@ def _free_port() -> int:
 
 
 def _post(base: str, body: dict[str, object]) -> dict[str, object]:
-    request = urllib.request.Request(base + "/api/tables", data=json.dumps(body).encode())
+    request = urllib.request.Request(
+        base + "/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=30) as answer:
         data: dict[str, object] = json.loads(answer.read())
     return data
@@ -95,8 +110,8 @@ async def watch(url: str, deadline: float, tally: Tally) -> None:
         tally.errors.append(f"spectator: {error!r}")
 
 
-async def player(url: str, deadline: float, tally: Tally) -> None:
-    """A human seat: play the first legal move whenever it is our turn; time each move."""
+async def player(url: str, deadline: float, tally: Tally, think: float) -> None:
+    """A human seat: think, then play the first legal move at each turn; time each move."""
     try:
         async with connect(url) as ws:
             message = await _hello(ws)
@@ -105,6 +120,7 @@ async def player(url: str, deadline: float, tally: Tally) -> None:
                 view = message["view"]
                 assert isinstance(view, dict)
                 if view["legal_actions"] and message["type"] in ("welcome", "event"):
+                    await asyncio.sleep(think)
                     started = time.perf_counter()
                     await ws.send(
                         json.dumps({"type": "move", "action": view["legal_actions"][0], "seq": seq})
@@ -124,24 +140,103 @@ async def player(url: str, deadline: float, tally: Tally) -> None:
         tally.errors.append(f"player: {error!r}")
 
 
-async def run(base: str, bot_tables: int, human_tables: int, seconds: float) -> Tally:
+async def lobby(base: str, deadline: float, tally: Tally) -> None:
+    """Ask for the lobby's games every 100 ms; time each answer."""
+
+    def fetch() -> None:
+        urllib.request.urlopen(base + "/api/games", timeout=10).close()
+
+    while time.monotonic() < deadline:
+        started = time.perf_counter()
+        try:
+            await asyncio.to_thread(fetch)
+        except OSError as error:
+            tally.errors.append(f"lobby: {error!r}")
+        tally.lobby.append(time.perf_counter() - started)
+        await asyncio.sleep(0.1)
+
+
+def _frame(text: str) -> bytes:
+    """A masked client text frame (RFC 6455), under 126 bytes."""
+    payload = text.encode()
+    mask = os.urandom(4)
+    return (
+        bytes([0x81, 0x80 | len(payload)])
+        + mask
+        + bytes(byte ^ mask[index % 4] for index, byte in enumerate(payload))
+    )
+
+
+async def slow_reader(base: str, token: str, deadline: float, tally: Tally) -> None:
+    """A client that says hello over and over and never reads a byte."""
+    host, port = base.rsplit("/", 1)[1].split(":")
+    key = base64.b64encode(os.urandom(16)).decode()
+    raw = socket.socket()
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    raw.setblocking(False)
+    loop = asyncio.get_running_loop()
+    try:
+        await loop.sock_connect(raw, (host, int(port)))
+        request = (
+            f"GET /ws/{token} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n"
+        )
+        await loop.sock_sendall(raw, request.encode())
+        hello = _frame(json.dumps({"type": "hello", "protocol": 1}))
+        while time.monotonic() < deadline:
+            await asyncio.wait_for(loop.sock_sendall(raw, hello), timeout=5)
+            await asyncio.sleep(0.02)
+    except (OSError, TimeoutError):
+        tally.slow_dropped += 1  # the server closed it, or stopped reading it: as it should
+    finally:
+        raw.close()
+
+
+async def run(  # noqa: PLR0917 - the run's five numbers
+    base: str,
+    human_tables: int,
+    search_tables: int,
+    slow_readers: int,
+    seconds: float,
+    think: float,
+) -> Tally:
     ws_base = base.replace("http", "ws", 1) + "/ws/"
     tally = Tally()
-    spectators, players = [], []
-    for _ in range(bot_tables):
-        links = _post(base, {**GAME, "seats": ["random", "heuristic", "random"]})
-        spectators.append(ws_base + str(links["spectator"]).rsplit("/", 1)[1])
+    spectators, players, tokens = [], [], []
+    for _ in range(search_tables):
+        links = _post(base, {**GAME, "seats": ["ismcts"] * 3})
+        token = str(links["spectator"]).rsplit("/", 1)[1]
+        tokens.append(token)
+        spectators.append(ws_base + token)
     for _ in range(human_tables):
-        links = _post(base, {**GAME, "seats": ["human", "heuristic", "random"]})
+        links = _post(base, {**GAME, "seats": ["human", "heuristic", "heuristic"]})
         seats = links["seats"]
         assert isinstance(seats, list)
         players.append(ws_base + str(seats[0]["link"]).rsplit("/", 1)[1])
+        tokens.append(str(links["spectator"]).rsplit("/", 1)[1])
     deadline = time.monotonic() + seconds
     await asyncio.gather(
         *(watch(url, deadline, tally) for url in spectators),
-        *(player(url, deadline, tally) for url in players),
+        *(player(url, deadline, tally, think) for url in players),
+        *(slow_reader(base, tokens[i % len(tokens)], deadline, tally) for i in range(slow_readers)),
+        lobby(base, deadline, tally),
     )
     return tally
+
+
+def _rss_mib(pid: int) -> float:
+    """The resident memory of ``pid`` and its children, in MiB (Linux)."""
+    total = 0
+    pids = [pid]
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if children.exists():
+        pids += [int(child) for child in children.read_text().split()]
+    for each in pids:
+        for line in Path(f"/proc/{each}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024
 
 
 def _percentile(values: Sequence[float], share: float) -> float:
@@ -151,21 +246,27 @@ def _percentile(values: Sequence[float], share: float) -> float:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bot-tables", type=int, default=50)
-    parser.add_argument("--human-tables", type=int, default=10)
+    parser.add_argument("--heuristic-tables", type=int, default=50, help="one human client each")
+    parser.add_argument("--search-tables", type=int, default=10, help="ISMCTS bots, watched")
+    parser.add_argument("--slow-readers", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--bot-delay", type=float, default=0.1, help="server's pause per bot move")
-    parser.add_argument("--quick", action="store_true", help="5 + 2 tables for 5 s")
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="a person's seconds before each move (0: none)"
+    )
+    parser.add_argument("--quick", action="store_true", help="5 + 2 tables, 2 slow readers, 8 s")
     args = parser.parse_args(argv)
     if args.quick:
-        args.bot_tables, args.human_tables, args.seconds = 5, 2, 5.0
+        args.heuristic_tables, args.search_tables, args.slow_readers = 5, 2, 2
+        args.seconds = 8.0
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "load.sqlite3"
         code = (
-            "from tricktaking.web import serve; "
-            f"serve('127.0.0.1', {port}, {str(db)!r}, bot_delay={args.bot_delay})"
+            "from tricktaking.web import serve; from tricktaking.web.limits import Limits; "
+            f"serve('127.0.0.1', {port}, {str(db)!r}, bot_delay={args.bot_delay}, "
+            "limits=Limits(max_tables_per_address=1000, max_tables=1000))"
         )
         server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
         try:
@@ -175,24 +276,48 @@ def main(argv: Sequence[str] | None = None) -> int:
                     break
                 except OSError:
                     time.sleep(0.05)
-            tally = asyncio.run(run(base, args.bot_tables, args.human_tables, args.seconds))
+            tally = asyncio.run(
+                run(
+                    base,
+                    args.heuristic_tables,
+                    args.search_tables,
+                    args.slow_readers,
+                    args.seconds,
+                    args.think,
+                )
+            )
+            rss = _rss_mib(server.pid)
         finally:
             server.terminate()
             server.wait(timeout=30)
-    clients = args.bot_tables + args.human_tables
-    latencies_ms = [1000 * value for value in tally.latencies]
-    print("| tables | WS clients | seconds | moves/s | human moves | p50 ms | p99 ms | errors |")
-    print("|---|---|---|---|---|---|---|---|")
-    p50 = statistics.median(latencies_ms) if latencies_ms else float("nan")
-    p99 = _percentile(latencies_ms, 0.99) if latencies_ms else float("nan")
+    clients = args.heuristic_tables + args.search_tables
+    tables = args.heuristic_tables + args.search_tables
+    human_ms = [1000 * value for value in tally.latencies]
+    lobby_ms = [1000 * value for value in tally.lobby]
+    human_p99 = _percentile(human_ms, 0.99) if human_ms else float("nan")
+    lobby_p99 = _percentile(lobby_ms, 0.99) if lobby_ms else float("nan")
     print(
-        f"| {clients} | {clients} | {args.seconds:.0f} | {tally.events / args.seconds:.0f} "
-        f"| {len(latencies_ms)} | {p50:.1f} | {p99:.1f} | {len(tally.errors)} |"
+        "| tables | WS clients | slow readers | seconds | moves/s | human moves "
+        "| human p50 / p99 ms | lobby p50 / p99 ms | server RSS MiB | errors |"
     )
-    print(f"bot delay {args.bot_delay} s per move; {args.bot_tables} bot tables watched")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    print(
+        f"| {tables} | {clients} | {args.slow_readers} | {args.seconds:.0f} "
+        f"| {tally.events / args.seconds:.0f} | {len(human_ms)} "
+        f"| {statistics.median(human_ms) if human_ms else float('nan'):.1f} / {human_p99:.1f} "
+        f"| {statistics.median(lobby_ms) if lobby_ms else float('nan'):.1f} / {lobby_p99:.1f} "
+        f"| {rss:.0f} | {len(tally.errors)} |"
+    )
+    print(
+        f"bot delay {args.bot_delay} s per move, {args.think} s of thought per human move; "
+        f"{args.heuristic_tables} heuristic tables with "
+        f"a human client, {args.search_tables} ISMCTS tables watched; "
+        f"{tally.slow_dropped} of {args.slow_readers} slow readers dropped by the server"
+    )
     for error in tally.errors[:10]:
         print("error:", error)
-    return 1 if tally.errors else 0
+    slow = not human_p99 < HUMAN_P99_MS or not lobby_p99 < LOBBY_P99_MS
+    return 1 if tally.errors or slow else 0
 
 
 if __name__ == "__main__":

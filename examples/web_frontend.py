@@ -68,7 +68,9 @@ def self_test() -> None:
     body = {"game": "one-card", "options": {"players": 3, "target": 5}, "seed": 7,
             "seats": ["human", "heuristic", "heuristic"]}  # fmt: skip
     request = urllib.request.Request(
-        f"http://127.0.0.1:{port}/api/tables", json.dumps(body).encode()
+        f"http://127.0.0.1:{port}/api/tables",
+        json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
     )
     with urllib.request.urlopen(request, timeout=10) as answer:
         links = json.loads(answer.read())

@@ -42,6 +42,9 @@ CONFIGS: tuple[object, ...] = (
     tt.BidWhistConfig(),
     tt.BidWhistConfig(kitty="exchange", first_lead="declarer"),
     tt.BidWhistConfig(kitty="exchange", min_bid=3, first_dealer=2),
+    tt.OhHellConfig(),
+    tt.OhHellConfig(players=5, num_suits=3, cards_per_suit=8, schedule="down", max_hand_size=3),
+    tt.OhHellConfig(players=4, hand_size=4, first_dealer=1, bid_rule="free"),
 )
 """Configs of every game; the options a view cannot show are passed to the sampler."""
 
@@ -115,7 +118,12 @@ def test_worlds_do_not_copy_the_real_hidden_cards() -> None:
 
 
 def test_the_view_of_the_world_is_the_view_when_config_is_read_from_the_view() -> None:
-    for config in (tt.WizardConfig(players=4), tt.OneCardConfig(players=3), tt.BidWhistConfig()):
+    for config in (
+        tt.WizardConfig(players=4),
+        tt.OneCardConfig(players=3),
+        tt.BidWhistConfig(),
+        tt.OhHellConfig(players=5, num_suits=3, cards_per_suit=8, schedule="down_up"),
+    ):
         states = playout(tt.new_game(config), 3, max_actions=600)[:600]
         for state in states[::23]:
             for seat in range(len(tt.scores(state))):
@@ -278,6 +286,12 @@ CASES = {
     "one-card-4": (tt.OneCardConfig(players=4), 700, {"void", "joker"}),
     "bid-whist-book": (tt.BidWhistConfig(), 600, {"void"}),
     "bid-whist-exchange": (tt.BidWhistConfig(kitty="exchange"), 600, {"void", "nt-joker"}),
+    "oh-hell-drawn": (tt.OhHellConfig(players=4, num_suits=3, cards_per_suit=5), 1500, {"void"}),
+    "oh-hell-schedule": (
+        tt.OhHellConfig(players=3, num_suits=2, cards_per_suit=5, schedule="up_down"),
+        1500,
+        {"void"},
+    ),
 }
 
 

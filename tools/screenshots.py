@@ -5,7 +5,8 @@ Starts the web table on a free loopback port, plays a little in headless Chromiu
 
 - ``docs/_static/web-table.png``: a seat's table in the middle of a Wizard trick;
 - ``docs/_static/web-lobby.png``: the lobby after opening a table;
-- ``docs/_static/web-replay.png``: the replay viewer of a finished One Card game.
+- ``docs/_static/web-replay.png``: the replay viewer of a finished One Card game;
+- ``docs/_static/web-auction-phone.png``: a Bid Whist auction on a 390 × 844 phone.
 
 Run: ``python tools/screenshots.py`` (needs the dev extra and ``chromium``).
 """
@@ -29,7 +30,9 @@ from tricktaking.web import create_app
 OUT = Path(__file__).resolve().parents[1] / "docs" / "_static"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]  # fmt: skip
-ENABLED = "#choices button:enabled, #hand button.card:enabled"
+ENABLED = (
+    "#choices button:not([aria-disabled='true']), #hand button.card:not([aria-disabled='true'])"
+)
 SIZE: ViewportSize = {"width": 1100, "height": 760}
 
 
@@ -46,7 +49,11 @@ def _serve() -> tuple[str, uvicorn.Server]:
 
 
 def _table(base: str, body: dict[str, object]) -> dict[str, object]:
-    request = urllib.request.Request(base + "/api/tables", data=json.dumps(body).encode())
+    request = urllib.request.Request(
+        base + "/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return cast("dict[str, object]", json.loads(answer.read()))
 
@@ -104,6 +111,17 @@ def main() -> None:
         for _ in range(9):
             page.locator("#next").click()
         page.screenshot(path=OUT / "web-replay.png")
+
+        phone = browser.new_page(viewport={"width": 390, "height": 844})
+        auction = _table(
+            base,
+            {"game": "bid-whist", "options": {"first_dealer": 3},
+             "seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 2,
+             "names": ["Ada", "Grace", "Alan", "Edsger"]},
+        )  # fmt: skip
+        phone.goto(base + cast("list[dict[str, str]]", auction["seats"])[0]["link"])
+        _wait_for_turn(phone)
+        phone.screenshot(path=OUT / "web-auction-phone.png")
         browser.close()
     server.should_exit = True
     print("wrote", ", ".join(sorted(path.name for path in OUT.glob("web-*.png"))))

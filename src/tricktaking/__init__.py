@@ -15,6 +15,7 @@ Example:
 
 from __future__ import annotations
 
+from types import ModuleType as _ModuleType
 from typing import overload
 
 from tricktaking import engine, games, render
@@ -190,3 +191,15 @@ __all__ = [
     "winners",
     "wizard",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names and the subpackages, not the helpers this module imports.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> "overload" in dir(tt), "annotations" in dir(tt), "apply" in dir(tt)
+        (False, False, True)
+    """
+    modules = [name for name, value in globals().items() if isinstance(value, _ModuleType)]
+    return sorted({*__all__, "__version__", *(name for name in modules if name[0] != "_")})

@@ -11,8 +11,11 @@
 - ``tricktaking replay FILE`` prints a recorded game trick by trick.
 - ``tricktaking demo GAME`` plays a game between bots with no input;
   ``tricktaking games`` lists the games; ``tricktaking rules GAME`` summarises the rules.
-- ``tricktaking serve [--host 127.0.0.1] [--port 8000] [--db FILE]`` serves the web
-  table (needs the ``web`` extra).
+- ``tricktaking serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--expose]
+  [--allow-host NAME]`` serves the web table (needs the ``web`` extra); a host other
+  than loopback needs ``--expose``.
+- ``tricktaking bot URL --bot KIND`` plays the seat of a web table's link with a bot,
+  from this process, over the table's protocol only.
 
 Every game option of the configuration classes is an option here too (``--bid-rule
 hook``, ``--kitty exchange``, ``--target 5``…). Card suits print as ♠♥♦♣ when the
@@ -363,17 +366,36 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
     serve.add_argument("--port", type=_integer, default=8000, help="port (default 8000)")
     serve.add_argument("--db", default=None, help="SQLite file of the tables")
+    serve.add_argument("--expose", action="store_true", help="allow a non-loopback --host")
+    serve.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another host name to answer (repeatable)",
+    )
+    bot = commands.add_parser("bot", help="play a web table seat with a bot (tricktaking[web])")
+    bot.add_argument("url", help="the seat's link: http://HOST:PORT/play/TOKEN")
+    bot.add_argument("--bot", default="heuristic", choices=BOT_KINDS, help="the bot kind")
     return parser
 
 
 def _serve(args: argparse.Namespace, out: Output) -> int:
     try:
-        from tricktaking.web import server  # noqa: PLC0415 - the optional extra
+        from tricktaking.web import remote_bot, server  # noqa: PLC0415 - the optional extra
     except ImportError:
         raise _UsageError(
-            "tricktaking serve needs the web extra: pip install 'tricktaking[web]'"
+            f"tricktaking {args.command} needs the web extra: pip install 'tricktaking[web]'"
         ) from None
-    server.serve(args.host, args.port, args.db or server.DEFAULT_DB)
+    if args.command == "bot":
+        return remote_bot.play_seat(args.url, args.bot, out)
+    server.serve(
+        args.host,
+        args.port,
+        args.db or server.DEFAULT_DB,
+        expose=args.expose,
+        allow_hosts=args.allow_host,
+    )
     return 0
 
 
@@ -586,7 +608,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> i
                 return _replay(args, screen)
             case "arena":
                 return _arena(args, screen)
-            case "serve":
+            case "serve" | "bot":
                 return _serve(args, screen)
             case _:
                 return _demo(args, screen)

@@ -46,12 +46,42 @@ __all__ = [
     "TerminalPlugin",
     "WorldLayout",
     "WorldsPlugin",
+    "for_views_of",
     "legal_choices",
 ]
 
 
 _V = TypeVar("_V")
 _C = TypeVar("_C")
+_R = TypeVar("_R")
+
+
+def for_views_of(view_type: type[_V], function: Callable[[_V], _R]) -> Callable[[PlayerView], _R]:
+    """``function`` as a plug-in that takes any view and refuses one of another game.
+
+    A plug-in is called with a view of its own game; this wrapper says so with a
+    ``TypeError`` for any other, so ``function`` may rely on its type.
+
+    Example:
+        >>> from tricktaking.plugins import for_views_of
+        >>> from tricktaking.games.wizard import WizardView
+        >>> import tricktaking as tt
+        >>> rounds = for_views_of(WizardView, lambda view: view.total_rounds)
+        >>> rounds(tt.view(tt.new_game(tt.WizardConfig(players=4)), 0))
+        15
+        >>> rounds(tt.view(tt.new_game(tt.OneCardConfig(players=2)), 0))
+        Traceback (most recent call last):
+        ...
+        TypeError: expected a WizardView, not OneCardView
+    """
+
+    def plug_in(view: PlayerView) -> _R:
+        if not isinstance(view, view_type):
+            raise TypeError(f"expected a {view_type.__name__}, not {type(view).__name__[:40]}")
+        return function(view)
+
+    return plug_in
+
 
 # ---------------------------------------------------------------------------------------
 # Bots

@@ -3,25 +3,17 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from typing import NamedTuple, cast
 
 import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
 import tricktaking as tt
-from tricktaking.web import create_app
 from tricktaking.web.protocol import MAX_MESSAGE_BYTES
 
 Message = dict[str, object]
-
-
-@contextmanager
-def served(db: str = ":memory:") -> Iterator[TestClient]:
-    """A test client of a fresh app whose bots move without delay."""
-    with TestClient(create_app(db, bot_delay=0)) as client:
-        yield client
 
 
 def open_table(
@@ -85,8 +77,11 @@ def play_until_over(ws: WebSocketTestSession, seat: int, first: Message) -> list
     return seen
 
 
+Served = Callable[..., AbstractContextManager[TestClient]]
+
+
 @pytest.fixture
-def client() -> Iterator[TestClient]:
+def client(served: Served) -> Iterator[TestClient]:
     """A test client of a fresh in-memory app whose bots move without delay."""
     with served() as test_client:
         yield test_client
@@ -104,6 +99,8 @@ def test_games_lists_every_registered_game_with_its_options(client: TestClient) 
         "kind": "choice",
         "default": "free",
         "choices": ["free", "hook"],
+        "label": "Bid rule",
+        "help": '"free" or "hook" (WZ-7.4, WZ-7.5).',
     } in (wizard["options"])
 
 
@@ -142,10 +139,17 @@ def test_bad_tables_are_refused(client: TestClient, body: object, code: str) -> 
     assert answer.json()["message"]
 
 
+JSON = {"content-type": "application/json"}
+
+
 def test_malformed_and_oversized_bodies_are_refused(client: TestClient) -> None:
-    assert client.post("/api/tables", content=b"{nope").json()["code"] == "malformed"
-    answer = client.post("/api/tables", content=b" " * 20_000)
+    answer = client.post("/api/tables", content=b"{nope", headers=JSON)
+    assert (answer.status_code, answer.json()["code"]) == (400, "malformed")
+    answer = client.post("/api/tables", content=b" " * 20_000, headers=JSON)
     assert (answer.status_code, answer.json()["code"]) == (413, "too_large")
+    deep = b"[" * 8000 + b"]" * 8000
+    answer = client.post("/api/tables", content=deep, headers=JSON)
+    assert (answer.status_code, answer.json()["code"]) == (400, "malformed")
 
 
 def test_a_seat_plays_a_whole_game_over_the_socket(client: TestClient) -> None:
@@ -256,7 +260,7 @@ def test_a_reconnecting_client_gets_what_it_missed(client: TestClient) -> None:
     with client.websocket_connect("/ws/" + seat_token(links, 1)) as ws:
         again = hello(ws, since=seq_of(before))
     assert again["seq"] == seq_of(before) + 1
-    assert again["events"] == [{"seq": again["seq"], "action": "1 bid 1"}]
+    assert again["events"] == [{"seq": again["seq"], "action": "1 bid 1", "said": "1"}]
 
 
 def test_the_replay_opens_only_when_the_game_is_over(client: TestClient) -> None:
@@ -266,19 +270,21 @@ def test_the_replay_opens_only_when_the_game_is_over(client: TestClient) -> None
     assert client.get("/api/replay/nothing").status_code == 404
 
 
-def test_a_hint_appears_when_the_library_can_suggest(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tricktaking.web.hub
+def test_a_hint_appears_when_the_library_can_suggest(
+    monkeypatch: pytest.MonkeyPatch, served: Served
+) -> None:
+    import tricktaking.web.workers
 
     class Suggestion(NamedTuple):  # the shape of tricktaking.bots.suggest's answer
         action: tt.Action
         value: float
         visits: int
 
-    def suggest(view: tt.PlayerView) -> tuple[Suggestion, ...]:
+    def suggest(view: tt.PlayerView, bot: object = None) -> tuple[Suggestion, ...]:
         ranked = reversed(view.legal_actions)  # best first: the last legal action here
         return tuple(Suggestion(action, 0.5, 10) for action in ranked)
 
-    monkeypatch.setattr(tricktaking.web.hub, "suggest", suggest)
+    monkeypatch.setattr(tricktaking.web.workers, "suggest", suggest)
     with served() as client:
         assert client.get("/api/games").json()["capabilities"] == {"hint": True}
         links = open_table(client, "wizard", {"players": 3}, ["human"] * 3)
@@ -288,3 +294,26 @@ def test_a_hint_appears_when_the_library_can_suggest(monkeypatch: pytest.MonkeyP
             ws.send_text('{"type": "hint"}')
             hint = receive(ws)
     assert hint == {"type": "hint", "action": legal(welcome)[-1], "seq": welcome["seq"]}
+
+
+def test_a_rematch_gives_each_client_its_own_new_link(client: TestClient) -> None:
+    links = open_table(client, "one-card", {"players": 2, "target": 1}, ["human", "random"], 3)
+    with client.websocket_connect("/ws/" + seat_token(links, 0)) as ws:
+        welcome = hello(ws)
+        ws.send_text('{"type": "rematch"}')
+        assert receive(ws)["code"] == "not_over"
+        final = play_until_over(ws, 0, welcome)[-1]
+        assert final["winners"]
+        ws.send_text('{"type": "rematch"}')
+        answer = receive(ws)
+        while answer["type"] != "rematch":
+            answer = receive(ws)
+    again = token(answer["link"])
+    assert again != seat_token(links, 0)
+    with client.websocket_connect("/ws/" + again) as ws:
+        fresh = hello(ws)
+    assert (fresh["seat"], fresh["over"], fresh["winners"]) == (0, False, [])
+    assert [seat["name"] for seat in cast("list[Message]", fresh["seats"])] == [
+        "Player 0",
+        "Random 1",
+    ]

@@ -22,8 +22,29 @@ def test_serve_without_the_extra_says_which_extra_to_install(
 def test_serve_passes_its_options_to_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
     from tricktaking.web import server
 
-    calls: list[tuple[str, int, str]] = []
-    monkeypatch.setattr(server, "serve", lambda host, port, db: calls.append((host, port, db)))
+    calls: list[tuple[str, int, str, bool, list[str]]] = []
+
+    def serve(host: str, port: int, db: str, *, expose: bool, allow_hosts: list[str]) -> None:
+        calls.append((host, port, db, expose, allow_hosts))
+
+    monkeypatch.setattr(server, "serve", serve)
     assert main(["serve", "--port", "8123", "--db", "x.sqlite3"]) == 0
-    assert main(["serve"]) == 0
-    assert calls == [("127.0.0.1", 8123, "x.sqlite3"), ("127.0.0.1", 8000, server.DEFAULT_DB)]
+    assert main(["serve", "--host", "0.0.0.0", "--expose", "--allow-host", "cards.lan"]) == 0
+    assert calls == [
+        ("127.0.0.1", 8123, "x.sqlite3", False, []),
+        ("0.0.0.0", 8000, server.DEFAULT_DB, True, ["cards.lan"]),
+    ]
+
+
+def test_a_non_loopback_host_needs_expose(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--host", "0.0.0.0", "--port", "1"]) == 2
+    assert "pass --expose" in capsys.readouterr().err
+
+
+def test_the_exposure_notice_says_what_is_exposed() -> None:
+    from tricktaking.web.guard import Guard
+    from tricktaking.web.server import exposure_notice
+
+    open_notice = exposure_notice("0.0.0.0", 8000, Guard(hosts=["cards.lan"]))
+    assert "ANYONE" in open_notice and "cards.lan" in open_notice and "TLS" in open_notice
+    assert "needs the table secret" in exposure_notice("0.0.0.0", 8000, Guard(secret="x"))

@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import re
 import typing
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import cast
 
 import pytest
 from starlette.testclient import TestClient
 
-import tricktaking.bots
+import tricktaking.web.workers
+from tricktaking.bots import Suggestion
 from tricktaking.engine import PlayerView
 from tricktaking.web.protocol import ErrorCode, Hello, Hint, Move, parse_client_message
 
@@ -64,14 +67,15 @@ def test_the_error_table_lists_every_code() -> None:
     assert listed == set(typing.get_args(ErrorCode))
 
 
-def test_the_server_examples_are_what_the_server_sends(monkeypatch: pytest.MonkeyPatch) -> None:
-    def suggest(view: PlayerView) -> object:
-        return view.legal_actions[0]
+def test_the_server_examples_are_what_the_server_sends(
+    monkeypatch: pytest.MonkeyPatch, served: Callable[..., AbstractContextManager[TestClient]]
+) -> None:
+    def suggest(view: PlayerView, bot: object = None) -> tuple[Suggestion, ...]:
+        return tuple(Suggestion(action, 0.5, 1) for action in reversed(view.legal_actions))
 
-    monkeypatch.setattr(tricktaking.bots, "suggest", suggest, raising=False)
-    from tricktaking.web import create_app
+    monkeypatch.setattr(tricktaking.web.workers, "suggest", suggest)
 
-    with TestClient(create_app(":memory:", bot_delay=0)) as client:
+    with served() as client:
         games = client.get("/api/games").json()
         games["games"] = [game for game in games["games"] if game["name"] == "wizard"]
         assert _same(games) == _same({**EXAMPLES["http-games"], "capabilities": {"hint": True}})

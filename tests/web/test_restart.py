@@ -22,8 +22,6 @@ pytest.importorskip("websockets", reason="the web extra is not installed")
 
 from websockets.sync.client import ClientConnection, connect
 
-from tricktaking import records
-
 Message = dict[str, object]
 
 
@@ -77,16 +75,25 @@ def _my_turn(ws: ClientConnection, current: Message, seen: list[Message]) -> Mes
 
 
 def _open(base: str, body: dict[str, object]) -> dict[str, Any]:
-    request = urllib.request.Request(base + "/api/tables", data=json.dumps(body).encode())
+    request = urllib.request.Request(
+        base + "/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return cast("dict[str, Any]", json.loads(answer.read()))
 
 
 def _stored_actions(db: Path) -> dict[str, list[str]]:
-    """The action tokens of every table stored in ``db`` (each record replays strictly)."""
+    """The action tokens of every table stored in ``db``, in order."""
     with closing(sqlite3.connect(db)) as connection:  # `with connect()` does not close
-        rows = connection.execute("SELECT id, record FROM tables").fetchall()
-    return {table: [str(action) for action in records.loads(text).actions] for table, text in rows}
+        rows = connection.execute(
+            "SELECT table_id, token FROM web_actions ORDER BY table_id, seq"
+        ).fetchall()
+    stored: dict[str, list[str]] = {}
+    for table, token in rows:
+        stored.setdefault(table, []).append(token)
+    return stored
 
 
 def test_a_killed_server_resumes_every_table_and_play_continues(tmp_path: Path) -> None:

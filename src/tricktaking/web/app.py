@@ -12,7 +12,7 @@ Routes (all described on the protocol page):
 Example:
     >>> from tricktaking.web.app import create_app
     >>> from starlette.testclient import TestClient
-    >>> with TestClient(create_app(":memory:", bot_delay=0)) as client:
+    >>> with TestClient(create_app(bot_delay=0), "http://localhost") as client:
     ...     client.get("/api/games").json()["protocol"]
     1
 """
@@ -20,7 +20,9 @@ Example:
 # pyright: strict
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import hmac
 import json
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from pathlib import Path
@@ -36,23 +38,27 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import tricktaking as tt
-from tricktaking import records
 from tricktaking.bots import BOT_KINDS
 from tricktaking.errors import ConfigError
 from tricktaking.views import JSONValue
+from tricktaking.web.guard import Guard
 from tricktaking.web.hub import Hub, Link
+from tricktaking.web.limits import CLOSE_FLOOD, CLOSE_NOT_FOUND, CLOSE_ORIGIN, Limits, RateLimit
 from tricktaking.web.options import build_config, game_options, seat_count
+from tricktaking.web.outbox import Outbox
 from tricktaking.web.protocol import (
     PROTOCOL_VERSION,
     Hello,
     Hint,
     Move,
     ProtocolError,
+    Rematch,
     parse_client_message,
     replay_frames,
 )
 from tricktaking.web.store import Store
 from tricktaking.web.tables import HUMAN, Table
+from tricktaking.web.workers import Workers
 
 __all__ = ["MAX_BODY_BYTES", "SECURITY_HEADERS", "create_app"]
 
@@ -73,15 +79,30 @@ SECURITY_HEADERS: Final = (
 """Headers added to every HTTP answer: only the server's own scripts, no framing."""
 
 
-class _SecurityHeaders:
-    """ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP response."""
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in cast("list[tuple[bytes, bytes]]", scope.get("headers", [])):
+        if key == name:
+            return value.decode("latin-1")
+    return None
 
-    def __init__(self, app: ASGIApp) -> None:
+
+class _SecurityHeaders:
+    """ASGI middleware: a foreign ``Host`` is refused; every answer gets the headers."""
+
+    def __init__(self, app: ASGIApp, guard: Guard) -> None:
         self.app = app
+        self.guard = guard
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and not self.guard.host_allowed(_header(scope, b"host")):
+            await send({"type": "websocket.close", "code": CLOSE_ORIGIN})
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if not self.guard.host_allowed(_header(scope, b"host")):
+            refusal = _error(421, "forbidden", "this server does not answer to that host name")
+            await refusal(scope, receive, send)
             return
 
         async def send_with_headers(message: Message) -> None:
@@ -101,9 +122,14 @@ class _Socket:
 
     def __init__(self, socket: WebSocket) -> None:
         self.socket = socket
+        self.closed = asyncio.Event()
 
     async def send(self, message: dict[str, JSONValue]) -> None:
         await self.socket.send_text(json.dumps(message))
+
+    async def close(self, code: int) -> None:
+        self.closed.set()  # the reading side stops too
+        await self.socket.close(code=code)
 
 
 def _strings(value: object) -> bool:
@@ -147,17 +173,23 @@ async def _body(request: Request) -> object:
             raise ProtocolError("too_large", f"bodies are limited to {MAX_BODY_BYTES} bytes")
     try:
         return json.loads(data)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:
         raise ProtocolError("malformed", f"not JSON: {error}") from error
 
 
 class _Handlers:
     """The routes' handlers around one hub (made when the app starts)."""
 
-    def __init__(self, db: str | Path, bot_delay: float) -> None:
+    def __init__(
+        self, db: str | Path, bot_delay: float, limits: Limits, guard: Guard, processes: bool
+    ) -> None:
         self.db = db
         self.bot_delay = bot_delay
+        self.limits = limits
+        self.guard = guard
+        self.processes = processes
         self._hub: Hub | None = None
+        self._games: tuple[tuple[str, ...], bytes] | None = None
 
     @property
     def hub(self) -> Hub:
@@ -167,7 +199,10 @@ class _Handlers:
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncGenerator[None]:
-        self._hub = Hub(Store(self.db), bot_delay=self.bot_delay)
+        workers = Workers(self.limits, processes=self.processes)
+        self._hub = Hub(
+            Store(self.db), bot_delay=self.bot_delay, limits=self.limits, workers=workers
+        )
         self._hub.resume()
         try:
             yield
@@ -185,24 +220,37 @@ class _Handlers:
         return serve_page
 
     async def games(self, request: Request) -> Response:
-        return JSONResponse(
-            {
-                "protocol": PROTOCOL_VERSION,
-                "capabilities": {"hint": self.hub.can_hint},
-                "seat_kinds": [HUMAN, *BOT_KINDS],
-                "games": [
-                    {
-                        "name": name,
-                        "title": tt.get_game(name).title,
-                        "options": game_options(name),
-                        "seats": _fixed_seats(name),
-                    }
-                    for name in tt.available_games()
-                ],
-            }
+        names = tt.available_games()
+        if self._games is None or self._games[0] != names:  # built once per set of games
+            self._games = (names, self._catalogue())
+        return Response(self._games[1], media_type="application/json")
+
+    def _catalogue(self) -> bytes:
+        return bytes(
+            JSONResponse(
+                {
+                    "protocol": PROTOCOL_VERSION,
+                    "capabilities": {"hint": self.hub.can_hint},
+                    "seat_kinds": [HUMAN, *BOT_KINDS],
+                    "games": [
+                        {
+                            "name": name,
+                            "title": tt.get_game(name).title,
+                            "options": game_options(name),
+                            "seats": _fixed_seats(name),
+                        }
+                        for name in tt.available_games()
+                    ],
+                }
+            ).body
         )
 
     async def create(self, request: Request) -> Response:
+        if not self.guard.origin_allowed(request.headers.get("origin")):
+            return _error(403, "forbidden", "tables are opened from this server's own pages")
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            return _error(415, "malformed", "the body must be application/json")
         try:
             body = await _body(request)
         except ProtocolError as error:
@@ -210,6 +258,12 @@ class _Handlers:
         if not isinstance(body, dict):
             return _error(400, "malformed", "the body must be a JSON object")
         fields = cast("dict[str, object]", body)
+        if self.guard.secret is not None:
+            given = request.headers.get("x-table-secret") or fields.get("secret")
+            if not isinstance(given, str) or not hmac.compare_digest(
+                given.encode("utf-8", "replace"), self.guard.secret.encode()
+            ):
+                return _error(403, "forbidden", "this server needs its table secret")
         game, options = fields.get("game"), fields.get("options", {})
         kinds, names, seed = fields.get("seats"), fields.get("names"), fields.get("seed")
         if not isinstance(game, str) or game not in tt.available_games():
@@ -229,9 +283,12 @@ class _Handlers:
                 cast("list[str]", kinds),
                 names=cast("list[str] | None", names),
                 seed=seed,
+                address=request.client.host if request.client is not None else "",
             )
         except ConfigError as error:
             return _error(400, "bad_field", str(error))
+        except ProtocolError as error:  # too many tables
+            return _error(429, error.code, str(error))
         return JSONResponse(_links(table), status_code=201)
 
     async def replay(self, request: Request) -> Response:
@@ -241,7 +298,7 @@ class _Handlers:
         table = link.table
         if not table.over:
             return _error(409, "not_over", "the replay opens when the game is over")
-        record = records.loads(table.record_text())
+        record = table.record()
         return JSONResponse(
             {
                 "table": table.id,
@@ -253,69 +310,139 @@ class _Handlers:
         )
 
     async def socket(self, websocket: WebSocket) -> None:
+        if not self.guard.origin_allowed(websocket.headers.get("origin")):
+            await websocket.close(code=CLOSE_ORIGIN)
+            return
         await websocket.accept()
         client = _Socket(websocket)
         link = self.hub.find(str(websocket.path_params["link"]))
         if link is None:
-            await client.send(
-                ProtocolError("not_found", "this link leads to no table").to_message(None)
-            )
-            await websocket.close(code=4404)
+            refusal = ProtocolError("not_found", "this link leads to no table")
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(self.limits.write_timeout):
+                    await client.send(refusal.to_message(None))
+                    await websocket.close(code=CLOSE_NOT_FOUND)
             return
-        joined = False
+        peer = websocket.client.host if websocket.client is not None else ""
+        connection = _Connection(link, client, self.limits, peer)
         try:
-            while True:
-                frame = await websocket.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                joined = await self._handle(
-                    link, client, frame.get("text") or frame.get("bytes"), joined
-                )
-        except WebSocketDisconnect:
-            pass
+            await self._read(websocket, connection)
+        except asyncio.CancelledError:
+            # the server is stopping and its grace is over: the socket just closes (an
+            # error here would only print a traceback per open socket)
+            return
         finally:
             self.hub.leave(link, client)
+            if connection.outbox is not None:  # also when the hub never subscribed it
+                connection.outbox.stop()
 
-    async def _handle(self, link: Link, client: _Socket, raw: object, joined: bool) -> bool:
-        """Answer one frame; return whether the client has said hello."""
+    async def _read(self, websocket: WebSocket, connection: _Connection) -> None:
+        """Answer frames until the client leaves or is dropped."""
+        closed = asyncio.ensure_future(connection.client.closed.wait())
+        try:
+            while True:
+                receiving = asyncio.ensure_future(websocket.receive())
+                await asyncio.wait({receiving, closed}, return_when=asyncio.FIRST_COMPLETED)
+                if not receiving.done():
+                    receiving.cancel()
+                    return
+                frame = receiving.result()
+                if frame["type"] == "websocket.disconnect":
+                    return
+                if not connection.messages.allow():
+                    await connection.drop(CLOSE_FLOOD)
+                    return
+                await self._handle(connection, frame.get("text") or frame.get("bytes"))
+        except WebSocketDisconnect:
+            return
+        finally:
+            closed.cancel()
+
+    async def _handle(self, connection: _Connection, raw: object) -> None:
+        """Answer one frame."""
+        link = connection.link
         try:
             if not isinstance(raw, (str, bytes)):
                 raise ProtocolError("malformed", "empty frame")
             message = parse_client_message(raw)
             match message:
                 case Hello(since=since):
-                    await self.hub.join(link, client, since)
-                    return True
-                case _ if not joined:
+                    connection.outbox = await self.hub.join(link, connection.client, since)
+                case _ if connection.outbox is None:
                     raise ProtocolError("hello_first", "send hello first")
                 case Move(action=token, seq=seq):
                     await self.hub.move(link, token, seq)
                 case Hint():
+                    if not connection.hints.allow():
+                        raise ProtocolError("rate_limited", "too many hints: wait a moment")
+                    seq = link.table.seq
                     token = await self.hub.hint(link)
-                    await client.send({"type": "hint", "action": token, "seq": link.table.seq})
+                    await connection.send({"type": "hint", "action": token, "seq": seq})
+                case Rematch():
+                    self.hub.rematch(link, connection.outbox, address=connection.address)
         except ProtocolError as error:
-            await client.send(error.to_message(link.table.seq))
-        return joined
+            await connection.send(error.to_message(link.table.seq))
 
 
-def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.4) -> Starlette:
+class _Connection:
+    """One socket's link, outbox (once it has said hello) and rate limits."""
+
+    def __init__(self, link: Link, client: _Socket, limits: Limits, address: str) -> None:
+        self.link = link
+        self.address = address
+        self.client = client
+        self.write_timeout = limits.write_timeout
+        self.outbox: Outbox | None = None
+        self.messages = RateLimit(limits.message_rate, limits.message_burst)
+        self.hints = RateLimit(limits.hint_rate, limits.hint_burst)
+
+    async def send(self, message: dict[str, JSONValue]) -> None:
+        if self.outbox is not None:
+            self.outbox.put(message)
+            return
+        try:  # before hello: this client's own handler waits, nobody else
+            async with asyncio.timeout(self.write_timeout):
+                await self.client.send(message)
+        except Exception:
+            self.client.closed.set()
+
+    async def drop(self, code: int) -> None:
+        if self.outbox is not None:
+            self.outbox.drop(code)
+            return
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(self.write_timeout):
+                await self.client.close(code)
+
+
+def create_app(
+    db: str | Path = ":memory:",
+    *,
+    bot_delay: float = 0.4,
+    limits: Limits | None = None,
+    guard: Guard | None = None,
+    processes: bool = True,
+) -> Starlette:
     """The web table's ASGI application, keeping its tables in the SQLite file ``db``.
 
-    Tables stored in ``db`` are resumed at their last accepted action when the app
+    Open tables stored in ``db`` are resumed at their last accepted action when the app
     starts (its lifespan), and their bots carry on.
 
     Args:
         db: The SQLite database file, or ``":memory:"``.
         bot_delay: Seconds before each bot move or deal, so that people can follow.
+        limits: The server's bounds (:class:`~tricktaking.web.limits.Limits`).
+        guard: The allowed host names and the table secret (loopback names, no secret).
+        processes: Whether searches run in worker processes (else in threads: tests).
 
     Example:
         >>> from tricktaking.web.app import create_app
         >>> from starlette.testclient import TestClient
-        >>> with TestClient(create_app(bot_delay=0)) as client:
+        >>> with TestClient(create_app(bot_delay=0), "http://localhost") as client:
         ...     client.get("/").status_code, client.get("/play/guess").status_code
         (200, 404)
     """
-    handlers = _Handlers(db, bot_delay)
+    handlers = _Handlers(db, bot_delay, limits or Limits(), guard or Guard(), processes)
     routes = [
         Route("/", handlers.page("lobby")),
         Route("/api/games", handlers.games),
@@ -327,5 +454,7 @@ def create_app(db: str | Path = ":memory:", *, bot_delay: float = 0.4) -> Starle
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(
-        routes=routes, lifespan=handlers.lifespan, middleware=[Middleware(_SecurityHeaders)]
+        routes=routes,
+        lifespan=handlers.lifespan,
+        middleware=[Middleware(_SecurityHeaders, guard=handlers.guard)],
     )

@@ -1,13 +1,19 @@
 """The live side of the server: tables in memory, their clients, bots and persistence.
 
-The :class:`Hub` is the only place that changes a table. Each change happens under the
-table's lock in this order: check, apply, commit to the store, then tell every client
-its own version of the event. Bots and deals are driven by one task per table.
+The :class:`Hub` is the only place that changes a table. A change is checked and
+applied once, appended to the store, then told to every client: all without waiting,
+so nothing is ever sent (or awaited) while a table's lock is held. Each client has its
+own :class:`~tricktaking.web.outbox.Outbox`; one that cannot keep up is dropped alone.
+Bots decide in :class:`~tricktaking.web.workers.Workers`, off the event loop, while no
+lock is held; a decision is taken on only if the table has not moved meanwhile.
+
+Open tables are bounded (in all and per client address); an open table that waits
+longer than ``idle_seconds`` expires, and a finished one leaves memory after
+``finished_seconds`` (its links still open its replay, read back from the store).
 
 Example:
     >>> from tricktaking.web.hub import Hub
     >>> import asyncio
-    >>> import tricktaking as tt
     >>> from tricktaking.web.store import Store
     >>> async def demo() -> int:
     ...     hub = Hub(Store(":memory:"), bot_delay=0)
@@ -24,50 +30,41 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol, runtime_checkable
+import time
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from concurrent.futures import BrokenExecutor
+from typing import cast
 
 import attrs
 
 import tricktaking as tt
-from tricktaking.bots import Suggestion, suggest
-from tricktaking.engine import Action, GameState, PlayerView
+from tricktaking.bots import make_bot
+from tricktaking.engine import Action, GameState
 from tricktaking.views import JSONValue
+from tricktaking.web.limits import CLOSE_GOING_AWAY, Limits
 from tricktaking.web.options import build_config
+from tricktaking.web.outbox import Client, Outbox
 from tricktaking.web.protocol import (
     PROTOCOL_VERSION,
     ProtocolError,
-    action_for,
-    event_message,
+    phrases,
     public_view,
     seat_view,
 )
 from tricktaking.web.store import Store
-from tricktaking.web.tables import Table
+from tricktaking.web.tables import JOURNAL, Table
+from tricktaking.web.workers import Workers
 
-__all__ = ["MAX_MISSED_EVENTS", "Client", "Hub", "Link"]
+__all__ = ["ARCHIVE_CACHE", "MAX_MISSED_EVENTS", "Client", "Hub", "Link"]
 
-MAX_MISSED_EVENTS = 200
+MAX_MISSED_EVENTS = JOURNAL
 """The most missed events a ``welcome`` lists; a client further behind just redraws."""
 
+ARCHIVE_CACHE = 32
+"""How many finished tables read back from the store stay in memory."""
 
-@runtime_checkable
-class Client(Protocol):
-    """Something that can receive protocol messages (a WebSocket, or a test double).
-
-    Example:
-        >>> from tricktaking.views import JSONValue
-        >>> from tricktaking.web.hub import Client
-        >>> class Printer:
-        ...     async def send(self, message: dict[str, JSONValue]) -> None:
-        ...         print(message["type"])
-        >>> isinstance(Printer(), Client)
-        True
-    """
-
-    async def send(self, message: dict[str, JSONValue]) -> None:
-        """Send one message; raise if the client is gone."""
-        ...
+_SWEEP_SECONDS = 5.0
 
 
 @attrs.frozen
@@ -93,6 +90,8 @@ class Hub:
     Args:
         store: Where every accepted action is committed before anyone hears of it.
         bot_delay: Seconds to wait before each deal or bot move (0 in tests).
+        limits: The server's bounds.
+        workers: Where bots and hints are computed (made from ``limits`` if not given).
 
     Example:
         >>> from tricktaking.web.hub import Hub
@@ -104,21 +103,33 @@ class Hub:
         >>> store.close()
     """
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.4) -> None:
-        self.store = store
-        self.bot_delay = bot_delay
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.4,
+        limits: Limits | None = None,
+        workers: Workers | None = None,
+    ) -> None:
+        self.store: Store = store
+        self.bot_delay: float = bot_delay
+        self.limits: Limits = limits or Limits()
+        self.workers: Workers = workers or Workers(self.limits)
         self.tables: dict[str, Table] = {}
+        self._archive: OrderedDict[str, Table] = OrderedDict()
         self._links: dict[str, Link] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        self._clients: dict[str, dict[Client, int | None]] = {}
+        self._clients: dict[str, dict[Client, Outbox]] = {}
+        self._seats: dict[Outbox, int | None] = {}
+        self._rematches: dict[str, Table] = {}
         self._runners: dict[str, asyncio.Task[None]] = {}
-        self._suggest: Callable[[PlayerView], tuple[Suggestion, ...]] | None = suggest
+        self._sweeper: asyncio.Task[None] | None = None
         self._closing = False
 
     @property
     def can_hint(self) -> bool:
         """Whether the server can suggest moves (the ``hint`` capability)."""
-        return self._suggest is not None
+        return True
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -128,13 +139,41 @@ class Hub:
         for seat, link in enumerate(table.links):
             if link is not None:
                 self._links[link] = Link(table, seat)
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    @staticmethod
+    def _tokens(table: Table) -> list[str]:
+        return [table.spectator, *(link for link in table.links if link is not None)]
+
+    def _remove(self, table: Table) -> None:
+        """Take a table out of memory (its clients are closed; the store keeps it)."""
+        self.tables.pop(table.id, None)
+        self._rematches.pop(table.id, None)
+        self._locks.pop(table.id, None)
+        for link in self._tokens(table):
+            self._links.pop(link, None)
+        for outbox in self._clients.pop(table.id, {}).values():
+            self._seats.pop(outbox, None)
+            outbox.drop(CLOSE_GOING_AWAY)
+        runner = self._runners.pop(table.id, None)
+        if runner is not None:
+            runner.cancel()
 
     def resume(self) -> int:
-        """Load every stored table and restart its bots; return how many there are."""
-        for table in self.store.load_all():
+        """Load every open stored table and restart its bots; return how many there are."""
+        for table in self.store.load_open():
             self._add(table)
             self._wake(table)
         return len(self.tables)
+
+    def open_tables(self, address: str | None = None) -> int:
+        """How many unfinished tables are in play (opened from ``address``, if given)."""
+        return sum(
+            1
+            for table in self.tables.values()
+            if not table.over and (address is None or table.address == address)
+        )
 
     def create(
         self,
@@ -144,24 +183,60 @@ class Hub:
         *,
         names: Sequence[str] | None = None,
         seed: int | None = None,
+        address: str = "",
     ) -> Table:
         """Open a new table, store it and start its bots.
 
         Raises:
             KeyError: If the game is unknown.
-            ConfigError: If the options or the seats are invalid.
+            ConfigError: If the options, the seats or the names are invalid.
+            ProtocolError: ``too_many_tables`` beyond the limits (in all or for ``address``).
         """
-        table = Table.create(build_config(game, options), kinds, names=names, seed=seed)
-        self.store.save(table)
+        if self.open_tables() >= self.limits.max_tables:  # before any work
+            raise ProtocolError("too_many_tables", "the server has as many tables as it takes")
+        table = Table.create(
+            build_config(game, options), kinds, names=names, seed=seed, address=address
+        )
+        return self._open(table)
+
+    def _open(self, table: Table) -> Table:
+        if self.open_tables() >= self.limits.max_tables:
+            raise ProtocolError("too_many_tables", "the server has as many tables as it takes")
+        if self.open_tables(table.address) >= self.limits.max_tables_per_address:
+            raise ProtocolError(
+                "too_many_tables",
+                f"at most {self.limits.max_tables_per_address} open tables per address",
+            )
+        self.store.create(table)  # stored first: a table that cannot be stored never opens
         self._add(table)
         self._wake(table)
         return table
 
     def find(self, link: str) -> Link | None:
-        """The table and seat behind a secret link token, or ``None``."""
-        return self._links.get(link)
+        """The table and seat behind a secret link token, or ``None``.
+
+        A finished table no longer in memory is read back from the store.
+        """
+        found = self._links.get(link)
+        if found is not None:
+            return found
+        stored = self.store.table_of(link)
+        if stored is None or stored[1] != "over":
+            return None
+        table_id = stored[0]
+        table = self._archive.get(table_id)
+        if table is None:
+            table = self.store.load(table_id)
+            self._archive[table_id] = table
+            while len(self._archive) > ARCHIVE_CACHE:
+                self._archive.popitem(last=False)
+        self._archive.move_to_end(table_id)
+        seat = None if link == table.spectator else table.links.index(link)
+        return Link(table, seat)
 
     def _wake(self, table: Table) -> None:
+        if self._closing or table.id not in self.tables:
+            return
         runner = self._runners.get(table.id)
         if runner is None or runner.done():
             self._runners[table.id] = asyncio.get_running_loop().create_task(self._run(table))
@@ -170,67 +245,103 @@ class Hub:
         """Wait until the table's bots and deals have moved as far as they can."""
         while (runner := self._runners.get(table.id)) is not None and not runner.done():
             await runner
+        for outbox in list(self._clients.get(table.id, {}).values()):
+            await outbox.flush()
 
     async def close(self) -> None:
-        """Stop the bots (their moves so far are stored) and close the store."""
+        """Stop the bots (their moves so far are stored), the clients and the store."""
         self._closing = True
-        for runner in self._runners.values():
-            runner.cancel()
-        for runner in self._runners.values():
+        tasks: list[asyncio.Task[None]] = list(self._runners.values())
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
+        for task in tasks:
+            task.cancel()
+        self.workers.close()
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
-                await runner
+                await task
+        outboxes = [box for clients in self._clients.values() for box in clients.values()]
+        await asyncio.gather(*(box.close(CLOSE_GOING_AWAY) for box in outboxes))
         self.store.close()
 
     async def _run(self, table: Table) -> None:
         while not self._closing:
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            # always yield: a quick bot decides without waiting, and a table of bots
+            # must not keep the event loop to itself
+            await asyncio.sleep(self.bot_delay)
+            if tt.actor(table.state) is tt.CHANCE:
+                async with self._locks[table.id]:
+                    self._commit(table, table.deal())
+                continue
+            seat = table.bot_seat()
+            if seat is None:
+                return
+            moment = table.state
+            view = tt.view(moment, seat)
+            # decided off the loop, with no lock held: the table stays open to everyone
+            try:
+                action = await self.workers.decide(
+                    table.kinds[seat], table.game, table.bot_seed(seat), view
+                )
+            except (OSError, RuntimeError, BrokenExecutor):  # a worker died: play on
+                action = make_bot("random", table.game, table.bot_seed(seat)).act(view)
             async with self._locks[table.id]:
-                action = table.automatic_action()
-                if action is None:
-                    return
-                await self._commit(table, action)
-            await asyncio.sleep(0)
+                if table.state is moment:
+                    self._commit(table, action)
 
-    async def _commit(self, table: Table, action: Action) -> None:
-        before = table.accept(action)
-        try:
-            self.store.save(table)
-        except Exception:
-            table.state = before  # not stored, so not accepted
-            raise
-        await self._broadcast(table, before, action)
+    def _commit(self, table: Table, action: Action, after: GameState[object] | None = None) -> None:
+        """Store, take on and tell: nothing here waits, so no lock is held across a send."""
+        if after is None:
+            after = tt.apply(table.state, action)
+        self.store.append(table, action, after)  # raises: not stored, so not accepted
+        before = table.accept(action, after)
+        self._broadcast(table, before)
 
-    async def _broadcast(self, table: Table, before: GameState[object], action: Action) -> None:
-        clients = self._clients[table.id]
+    def _broadcast(self, table: Table, before: GameState[object]) -> None:
+        entry = table.journal[-1]
         messages: dict[int | None, dict[str, JSONValue]] = {}
-        for client, seat in list(clients.items()):
+        for outbox in list(self._clients[table.id].values()):
+            seat = self._seats[outbox]
             if seat not in messages:
-                messages[seat] = event_message(before, action, table.state, seat)
-            await self._send(table, client, messages[seat])
+                seen = self._view(table, seat)
+                messages[seat] = {
+                    "type": "event",
+                    "seq": entry.seq,
+                    "actor": entry.actor,
+                    "action": entry.told(seat),
+                    "said": entry.said(seat),
+                    "view": seen,
+                    "say": cast("JSONValue", phrases(table.state, seen)),
+                    "winners": list(tt.winners(table.state)),
+                }
+            outbox.put(messages[seat])
 
-    async def _send(self, table: Table, client: Client, message: dict[str, JSONValue]) -> None:
-        try:
-            async with asyncio.timeout(10):  # unlike wait_for, never swallows a cancel
-                await client.send(message)
-        except Exception:  # a client that cannot be reached is dropped; it may reconnect
-            self._clients[table.id].pop(client, None)
+    @staticmethod
+    def _view(table: Table, seat: int | None) -> dict[str, JSONValue]:
+        return public_view(table.state) if seat is None else seat_view(table.state, seat)
 
     def leave(self, link: Link, client: Client) -> None:
         """Forget a disconnected client."""
-        self._clients[link.table.id].pop(client, None)
+        outbox = self._clients.get(link.table.id, {}).pop(client, None)
+        if outbox is not None:
+            self._seats.pop(outbox, None)
+            outbox.stop()
 
     def welcome(self, link: Link, since: int | None) -> dict[str, JSONValue]:
-        """The ``welcome`` message for a client of ``link`` that has seen up to ``since``."""
+        """The ``welcome`` message for a client of ``link`` that has seen up to ``since``.
+
+        Missed events are told as they were told then (from the table's journal).
+        """
         table = link.table
-        state = table.state
         seq = table.seq
         events: list[JSONValue] = []
-        if since is not None and 0 <= since < seq and seq - since <= MAX_MISSED_EVENTS:
-            actions = state.history.to_tuple()[since:]
+        journal = table.journal[-MAX_MISSED_EVENTS:]
+        seen = self._view(table, link.seat)
+        if since is not None and 0 <= since < seq and journal and journal[0].seq <= since + 1:
             events = [
-                {"seq": since + 1 + index, "action": action_for(state, action, link.seat)}
-                for index, action in enumerate(actions)
+                {"seq": entry.seq, "action": entry.told(link.seat), "said": entry.said(link.seat)}
+                for entry in journal
+                if entry.seq > since
             ]
         return {
             "type": "welcome",
@@ -248,17 +359,38 @@ class Hub:
             "seq": seq,
             "events": events,
             "over": table.over,
-            "view": public_view(state) if link.seat is None else seat_view(state, link.seat),
+            "winners": list(tt.winners(table.state)),
+            "view": seen,
+            "say": cast("JSONValue", phrases(table.state, seen)),
         }
 
-    async def join(self, link: Link, client: Client, since: int | None) -> None:
-        """Send the ``welcome`` and subscribe the client to the table's events."""
-        async with self._locks[link.table.id]:
-            await client.send(self.welcome(link, since))
-            self._clients[link.table.id][client] = link.seat
+    async def join(self, link: Link, client: Client, since: int | None) -> Outbox:
+        """Queue the ``welcome`` and subscribe the client to the table's events.
+
+        Nothing is sent here: the client's outbox (returned) writes it.
+        """
+        table = link.table
+        clients = self._clients.get(table.id)
+        outbox = clients.get(client) if clients is not None else None
+        if outbox is None:
+            outbox = Outbox(
+                client,
+                size=self.limits.send_queue,
+                write_timeout=self.limits.write_timeout,
+                on_drop=lambda code: self.leave(link, client),
+            )
+        if clients is None:  # a finished table read back from the store: no live events
+            outbox.put(self.welcome(link, since))
+            return outbox
+        async with self._locks[table.id]:
+            outbox.put(self.welcome(link, since))
+            if not outbox.dropped:
+                clients[client] = outbox
+                self._seats[outbox] = link.seat
+        return outbox
 
     async def move(self, link: Link, token: str, seq: int | None) -> None:
-        """Play a seat's move: check it, apply it, commit it, then tell everyone.
+        """Play a seat's move: check and apply it once, commit it, then tell everyone.
 
         Raises:
             ProtocolError: If the move is refused; nothing has changed then.
@@ -266,26 +398,97 @@ class Hub:
         if link.seat is None:
             raise ProtocolError("spectator", "a spectator link cannot move")
         table = link.table
-        async with self._locks[table.id]:
-            action = table.human_action(link.seat, token, seq)
-            await self._commit(table, action)
+        lock = self._locks.get(table.id)
+        if lock is None:
+            raise ProtocolError("game_over", "the game is over")
+        async with lock:
+            action, after = table.human_action(link.seat, token, seq)
+            self._commit(table, action, after)
         self._wake(table)
+
+    def rematch(self, link: Link, outbox: Outbox | None = None, *, address: str = "") -> Table:
+        """Open the finished table of ``link`` again and tell each of its clients its link.
+
+        The new table has the same game, options, seats and names and a new seed; asking
+        twice gives the same table.
+
+        Raises:
+            ProtocolError: ``spectator``, ``not_over`` before the end, or
+                ``too_many_tables``.
+        """
+        if link.seat is None:
+            raise ProtocolError("spectator", "a spectator link cannot ask for a rematch")
+        old = link.table
+        if not old.over:
+            raise ProtocolError("not_over", "a rematch opens when the game is over")
+        again = self._rematches.get(old.id)
+        if again is None:
+            again = self._open(
+                Table.create(
+                    old.state.config, old.kinds, names=old.names, address=address or old.address
+                )
+            )
+            self._rematches[old.id] = again
+        told = dict(self._clients.get(old.id, {}))
+        targets = [(box, self._seats[box]) for box in told.values()]
+        if outbox is not None and outbox not in told.values():  # a table read back
+            targets.append((outbox, link.seat))
+        for box, seat in targets:
+            token = again.spectator if seat is None else again.links[seat]
+            box.put({"type": "rematch", "table": again.id, "link": f"/play/{token}"})
+        return again
 
     async def hint(self, link: Link) -> str:
         """The suggested move for the link's seat, as a canonical token.
 
         Raises:
-            ProtocolError: ``unsupported`` without a suggest API, ``spectator`` or
-                ``not_your_turn``.
+            ProtocolError: ``spectator`` or ``not_your_turn``.
         """
-        if self._suggest is None:
-            raise ProtocolError("unsupported", "this server has no hints")
         if link.seat is None:
             raise ProtocolError("spectator", "a spectator link has no hints")
         table = link.table
-        if tt.actor(table.state) != link.seat:
+        if tt.actor(table.state) != link.seat or table.over:
             raise ProtocolError("not_your_turn", f"it is not seat {link.seat}'s turn")
-        seen = tt.view(table.state, link.seat)
-        suggest = self._suggest
-        ranked = await asyncio.to_thread(suggest, seen)  # the legal actions, best first
-        return str(ranked[0].action)
+        action = await self.workers.hint(tt.view(table.state, link.seat))
+        return str(action)
+
+    async def _sweep(self) -> None:
+        """Expire idle open tables, let finished ones leave memory, checkpoint the store."""
+        while True:
+            await asyncio.sleep(_SWEEP_SECONDS)
+            self.sweep()
+            await asyncio.to_thread(self.store.checkpoint)
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Expire and unload what has waited too long; return the ids taken out.
+
+        Example:
+            >>> import asyncio
+            >>> from tricktaking.web.hub import Hub
+            >>> from tricktaking.web.limits import Limits
+            >>> from tricktaking.web.store import Store
+            >>> async def demo() -> bool:
+            ...     hub = Hub(Store(":memory:"), limits=Limits(idle_seconds=60))
+            ...     table = hub.create("one-card", {"players": 2}, ["human", "human"])
+            ...     await hub.idle(table)
+            ...     gone = hub.sweep(now=table.touched + 61)
+            ...     await hub.close()
+            ...     return gone == [table.id] and hub.tables == {}
+            >>> asyncio.run(demo())
+            True
+        """
+        moment = time.monotonic() if now is None else now
+        gone: list[str] = []
+        for table in list(self.tables.values()):
+            runner = self._runners.get(table.id)
+            if runner is not None and not runner.done():
+                continue  # bots at work: not idle
+            if table.over:
+                if moment - table.touched > self.limits.finished_seconds:
+                    gone.append(table.id)
+                    self._remove(table)
+            elif moment - table.touched > self.limits.idle_seconds:
+                self.store.expire(table.id)
+                gone.append(table.id)
+                self._remove(table)
+        return gone

@@ -33,14 +33,16 @@ Example:
 # pyright: strict
 from __future__ import annotations
 
+import enum
 import json
+import re
 from collections.abc import Iterable, Sequence
 from typing import Final, Literal, TypeAlias, cast
 
 import attrs
 
 import tricktaking as tt
-from tricktaking.cards import Card
+from tricktaking.cards import Card, Suit
 from tricktaking.engine import GameState
 from tricktaking.errors import TricktakingError
 from tricktaking.views import JSONValue, Zone
@@ -54,11 +56,15 @@ __all__ = [
     "Hint",
     "Move",
     "ProtocolError",
+    "Rematch",
     "action_for",
     "event_message",
+    "hidden_cards",
     "parse_client_message",
+    "phrases",
     "public_view",
     "replay_frames",
+    "say",
     "seat_view",
 ]
 
@@ -82,6 +88,10 @@ ErrorCode: TypeAlias = Literal[
     "game_over",
     "unsupported",
     "not_found",
+    "not_over",
+    "rate_limited",
+    "too_many_tables",
+    "forbidden",
 ]
 """The stable reason codes of ``error`` messages (see the protocol page)."""
 
@@ -162,7 +172,21 @@ class Hint:
     """
 
 
-ClientMessage: TypeAlias = Hello | Move | Hint
+@attrs.frozen
+class Rematch:
+    """``{"type": "rematch"}``: once the game is over, open the same table again.
+
+    Every client of the finished table then gets a ``rematch`` message with its own
+    link to the new table (the same game, options, seats and names; a new seed).
+
+    Example:
+        >>> from tricktaking.web.protocol import Rematch, parse_client_message
+        >>> parse_client_message('{"type": "rematch"}') == Rematch()
+        True
+    """
+
+
+ClientMessage: TypeAlias = Hello | Move | Hint | Rematch
 """Every message a client may send."""
 
 
@@ -196,7 +220,7 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         raise ProtocolError("too_large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
     try:
         data = json.loads(text)
-    except (ValueError, TypeError) as error:
+    except (ValueError, TypeError, RecursionError) as error:  # deep nesting is malformed
         raise ProtocolError("malformed", f"not JSON: {error}") from error
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a message must be a JSON object")
@@ -213,6 +237,8 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         return Move(action=action, seq=_optional_int(fields, "seq"))
     if kind == "hint":
         return Hint()
+    if kind == "rematch":
+        return Rematch()
     raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
 
 
@@ -295,9 +321,25 @@ def action_for(state: GameState[object], action: object, viewer: int | None) -> 
     named = _cards_named(action)
     if not named:
         return token
-    hidden = {str(card) for card in named - _visible_cards(_zones(state), viewer)}
+    hidden = {str(card) for card in hidden_cards(state, action, viewer)}
     seat, _, rest = token.partition(" ")
     return " ".join([seat, *("??" if word in hidden else word for word in rest.split(" "))])
+
+
+def hidden_cards(state: GameState[object], action: object, viewer: int | None) -> set[Card]:
+    """The cards ``action`` names that ``viewer`` may not see in ``state`` (the state after it).
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.web.protocol import hidden_cards
+        >>> state = tt.new_game(tt.WizardConfig(players=3))
+        >>> state = tt.apply(state, tt.deal(state, seed=1))
+        >>> hidden_cards(state, state.history.last, None)
+        set()
+    """
+    if isinstance(action, (tt.Deal, tt.Play)):
+        return set()
+    return _cards_named(action) - _visible_cards(_zones(state), viewer)
 
 
 def _cards_named(action: object) -> set[Card]:
@@ -313,6 +355,80 @@ def _cards_named(action: object) -> set[Card]:
                 item for item in cast("tuple[object, ...]", value) if isinstance(item, Card)
             )
     return named
+
+
+def _spoken(value: object, hidden: set[Card]) -> str:
+    if isinstance(value, Card):
+        return "a hidden card" if value in hidden else value.pretty()
+    if isinstance(value, Suit):
+        return value.name.lower()
+    if isinstance(value, enum.Enum):
+        return str(value.value).replace("_", " ")
+    if isinstance(value, tuple):
+        return " ".join(_spoken(item, hidden) for item in cast("tuple[object, ...]", value))
+    return "" if value is None else str(value)
+
+
+def say(action: object, hidden: Iterable[Card] = ()) -> str:
+    """What a player says for ``action`` (without the seat or the verb), for people.
+
+    The action's fields but its seat, in order: a card by its face (``hidden`` ones as
+    "a hidden card"), a suit by its name, any other choice by its words. An action with
+    nothing more to say is its verb.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.web.protocol import say
+        >>> state = tt.new_game(tt.BidWhistConfig())
+        >>> state = tt.apply(state, tt.deal(state, seed=1))
+        >>> [say(action) for action in tt.legal_actions(state)[:4]]
+        ['pass', '1 uptown', '1 downtown', '1 no trump']
+    """
+    if isinstance(action, tt.Deal):
+        return "deal"
+    hiding = set(hidden)
+    words: list[str] = []
+    if attrs.has(type(action)):
+        fields = attrs.asdict(cast("attrs.AttrsInstance", action), recurse=False)
+        words = [_spoken(value, hiding) for key, value in fields.items() if key != "seat"]
+    spoken = " ".join(word for word in words if word)
+    return spoken or str(action).split(" ")[1]
+
+
+_TOKEN = re.compile(r"^\d+ [a-z_]+")
+
+
+def _strings(value: object) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in cast("list[object]", value):
+            yield from _strings(item)
+
+
+def phrases(state: GameState[object], view: dict[str, JSONValue]) -> dict[str, str]:
+    """What players say for every action token in ``view`` (legal actions, contracts…).
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.web.protocol import phrases, seat_view
+        >>> state = tt.new_game(tt.WizardConfig(players=3))
+        >>> state = tt.apply(state, tt.deal(state, seed=1))
+        >>> phrases(state, seat_view(state, 1))
+        {'1 bid 0': '0', '1 bid 1': '1'}
+    """
+    parse = tt.game_of(state).rules.parse_action
+    said: dict[str, str] = {}
+    for key, value in view.items():
+        if key in ("hand", "trick", "tricks"):
+            continue
+        for text in _strings(value):
+            if text not in said and _TOKEN.match(text):
+                try:
+                    said[text] = say(parse(text))
+                except (TricktakingError, ValueError):
+                    continue
+    return said
 
 
 def event_message(
@@ -332,12 +448,15 @@ def event_message(
         ('event', 1, 'deal', 'chance')
     """
     seat = tt.actor(before)
+    seen = public_view(after) if viewer is None else seat_view(after, viewer)
     return {
         "type": "event",
         "seq": len(after.history),
         "actor": seat if isinstance(seat, int) else "chance",
         "action": action_for(after, action, viewer),
-        "view": public_view(after) if viewer is None else seat_view(after, viewer),
+        "said": say(action, hidden_cards(after, action, viewer)),
+        "view": seen,
+        "say": cast("JSONValue", phrases(after, seen)),
     }
 
 

@@ -1,12 +1,19 @@
-"""Durable tables: every accepted action is committed to SQLite before anyone is told.
+"""Durable tables: every accepted action is appended to SQLite before anyone is told.
 
-One row per table: its id, the record of its game so far in the format of
-:mod:`tricktaking.records` and the few things a record does not hold (seat kinds, the
-links, the seed). Each save is one committed transaction in WAL mode with
-``synchronous=NORMAL``: a committed move survives the server process being killed at
-any moment (``SIGKILL`` included). Only a crash of the operating system or a power cut
-may lose the last moves before it (the database stays consistent); that trade keeps a
-commit from costing an ``fsync``, about ten times the throughput.
+A table is stored once when it opens (its id, its seats and links, and the head of its
+record: the game and configuration with no actions yet); after that each accepted
+action is one new row, appended and committed in one transaction before the reply.
+Nothing already stored is ever rewritten, but for the table's status (``open``, then
+``over`` in the same transaction as its last action, or ``expired``). A restart loads
+the open tables only and rebuilds each from its rows; a finished table is read back
+when its link is used (for its replay).
+
+WAL mode with ``synchronous=NORMAL``: a committed move survives the server process
+being killed at any moment (``SIGKILL`` included); only a crash of the operating system
+or a power cut may lose the last moves before it (the database stays consistent). The
+WAL is not checkpointed by the commits themselves (a checkpoint syncs the file, which
+can take a disk's worst case on the event loop): :meth:`Store.checkpoint` does it, on
+its own connection, from a worker thread.
 
 Example:
     >>> from tricktaking.web.store import Store
@@ -14,31 +21,50 @@ Example:
     >>> from tricktaking.web.tables import Table
     >>> store = Store(":memory:")
     >>> table = Table.create(tt.OneCardConfig(players=2), ("human", "random"), seed=1)
-    >>> store.save(table)
-    >>> [t.id for t in store.load_all()] == [table.id]
-    True
+    >>> store.create(table)
+    >>> deal = table.automatic_action()
+    >>> store.append(table, deal, table.accept(deal))
+    >>> [t.seq for t in store.load_open()]
+    [1]
     >>> store.close()
 """
 
 # pyright: strict
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from pathlib import Path
-from typing import cast
+from typing import Literal, TypeAlias, cast
 
+import tricktaking as tt
+from tricktaking.engine import Action, GameState
 from tricktaking.web.tables import Table
 
-__all__ = ["Store"]
+__all__ = ["Status", "Store"]
+
+Status: TypeAlias = Literal["open", "over", "expired"]
+"""A stored table's status."""
 
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
+CREATE TABLE IF NOT EXISTS web_tables (
     id TEXT PRIMARY KEY,
     meta TEXT NOT NULL,
-    record TEXT NOT NULL,
-    seq INTEGER NOT NULL
-)
+    head TEXT NOT NULL,
+    status TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS web_actions (
+    table_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    token TEXT NOT NULL,
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS web_links (
+    token TEXT PRIMARY KEY,
+    table_id TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS web_tables_status ON web_tables (status);
 """
 
 
@@ -51,33 +77,109 @@ class Store:
     Example:
         >>> from tricktaking.web.store import Store
         >>> store = Store(":memory:")
-        >>> store.load_all()
-        []
+        >>> store.load_open(), store.table_of("no such link")
+        ([], None)
         >>> store.close()
     """
 
     def __init__(self, path: str | Path) -> None:
-        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self.path: str = str(path)
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute(_SCHEMA)
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
+        self._db.executescript(_SCHEMA)
 
-    def save(self, table: Table) -> None:
-        """Write ``table`` (its whole record so far) and commit."""
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database file (safe to call from any thread).
+
+        Example:
+            >>> from tricktaking.web.store import Store
+            >>> store = Store(":memory:")
+            >>> store.checkpoint()
+            >>> store.close()
+        """
+        if self.path == ":memory:":
+            return
+        with contextlib.closing(sqlite3.connect(self.path, isolation_level=None)) as db:
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def create(self, table: Table) -> None:
+        """Store a new table (no actions yet) and its links, in one transaction.
+
+        Raises:
+            ValueError: If ``table`` has actions already.
+        """
+        if table.seq:
+            raise ValueError("a table is stored before its first action")
+        tokens = [table.spectator, *(link for link in table.links if link is not None)]
         with self._db:
+            self._db.execute("BEGIN")
             self._db.execute(
-                "INSERT INTO tables (id, meta, record, seq) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT(id) DO UPDATE SET record = excluded.record, seq = excluded.seq",
-                (table.id, json.dumps(table.meta()), table.record_text(), table.seq),
+                "INSERT INTO web_tables (id, meta, head, status) VALUES (?, ?, ?, 'open')",
+                (table.id, json.dumps(table.meta()), table.record_text()),
+            )
+            self._db.executemany(
+                "INSERT INTO web_links (token, table_id) VALUES (?, ?)",
+                [(token, table.id) for token in tokens],
             )
 
-    def load_all(self) -> list[Table]:
-        """Every stored table at its last committed action."""
-        rows = self._db.execute("SELECT meta, record FROM tables ORDER BY rowid").fetchall()
-        return [
-            Table.restore(cast("dict[str, object]", json.loads(meta)), record)
-            for meta, record in rows
+    def append(self, table: Table, action: Action, after: GameState[object]) -> None:
+        """Append ``action`` (taking ``table`` to ``after``) as its next row, and commit.
+
+        The table itself is not changed: the caller accepts the action once it is stored.
+        """
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT INTO web_actions (table_id, seq, token) VALUES (?, ?, ?)",
+                (table.id, table.seq + 1, str(action)),
+            )
+            if tt.is_over(after):
+                self._db.execute("UPDATE web_tables SET status = 'over' WHERE id = ?", (table.id,))
+
+    def expire(self, table_id: str) -> None:
+        """Mark an unfinished table expired: it is not loaded again."""
+        with self._db:
+            self._db.execute(
+                "UPDATE web_tables SET status = 'expired' WHERE id = ? AND status = 'open'",
+                (table_id,),
+            )
+
+    def table_of(self, link: str) -> tuple[str, Status] | None:
+        """The id and status of the table behind a link token, or ``None``."""
+        row = self._db.execute(
+            "SELECT t.id, t.status FROM web_links l JOIN web_tables t ON t.id = l.table_id "
+            "WHERE l.token = ?",
+            (link,),
+        ).fetchone()
+        return None if row is None else (str(row[0]), cast("Status", row[1]))
+
+    def load(self, table_id: str) -> Table:
+        """The stored table ``table_id``, rebuilt from its rows.
+
+        Raises:
+            KeyError: If no table has that id.
+        """
+        row = self._db.execute(
+            "SELECT meta, head FROM web_tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        if row is None:
+            raise KeyError(table_id)
+        tokens = [
+            str(token)
+            for (token,) in self._db.execute(
+                "SELECT token FROM web_actions WHERE table_id = ? ORDER BY seq", (table_id,)
+            )
         ]
+        return Table.restore(cast("dict[str, object]", json.loads(row[0])), row[1], tokens)
+
+    def load_open(self) -> list[Table]:
+        """Every open (unfinished, unexpired) table at its last committed action."""
+        ids = self._db.execute(
+            "SELECT id FROM web_tables WHERE status = 'open' ORDER BY rowid"
+        ).fetchall()
+        return [self.load(str(table_id)) for (table_id,) in ids]
 
     def close(self) -> None:
         """Close the database."""

@@ -3,8 +3,13 @@
 A :class:`Table` owns the state of one game. Seats are ``"human"`` (played through a
 secret link) or a bot kind of :mod:`tricktaking.bots`. :meth:`Table.automatic_action` is
 the next deal or bot move, :meth:`Table.human_action` checks a move sent by a seat's
-client; :meth:`Table.accept` applies an action. Persistence is the caller's job (see
+client and applies it (once: the state after it comes back with it);
+:meth:`Table.accept` takes an action on. Persistence is the caller's job (see
 :mod:`tricktaking.web.store`), so that it happens before anyone is told.
+
+Each accepted action is also journaled as every viewer was told of it (see
+:func:`~tricktaking.web.protocol.action_for`), so that a client resuming later hears
+the same words it would have heard live, not what the table knows now.
 
 Example:
     >>> from tricktaking.web.tables import Table
@@ -20,6 +25,8 @@ Example:
 from __future__ import annotations
 
 import secrets
+import time
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import cast
 
@@ -33,12 +40,88 @@ from tricktaking.engine import Action, GameState
 from tricktaking.errors import ConfigError, IllegalActionError, NotationError
 from tricktaking.seeding import derive_seed
 from tricktaking.views import JSONValue
-from tricktaking.web.protocol import ProtocolError
+from tricktaking.web.protocol import ProtocolError, action_for, hidden_cards, say
 
-__all__ = ["HUMAN", "Table"]
+__all__ = ["HUMAN", "JOURNAL", "MAX_NAME_LENGTH", "Journaled", "Table", "check_name"]
 
 HUMAN = "human"
 """The seat kind of a seat played by a person through its link."""
+
+MAX_NAME_LENGTH = 40
+"""The longest seat name (in characters)."""
+
+JOURNAL = 200
+"""How many recent actions a table keeps as they were told (what a resume can replay)."""
+
+
+def check_name(name: str) -> str:
+    """A seat name, checked: 1 to 40 printable characters that UTF-8 can encode.
+
+    Raises:
+        ConfigError: If it is empty, too long, has control characters or lone surrogates.
+
+    Example:
+        >>> from tricktaking.web.tables import check_name
+        >>> check_name(" Ada ")
+        'Ada'
+        >>> check_name(chr(0xD800))
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.ConfigError: a seat name must be text (no lone surrogates)
+    """
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ConfigError("a seat name must be text (no lone surrogates)") from None
+    shown = name.strip()
+    if not shown or len(shown) > MAX_NAME_LENGTH:
+        raise ConfigError(f"a seat name has 1 to {MAX_NAME_LENGTH} characters")
+    if any(unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") for char in shown):
+        raise ConfigError("a seat name has no control characters")
+    return shown
+
+
+@attrs.frozen
+class Journaled:
+    """One accepted action as it was told: its ``seq``, its actor, each viewer's words.
+
+    Attributes:
+        seq: The action's ``seq``.
+        actor: The acting seat, or ``"chance"`` for a deal.
+        tokens: The token each seat was told, then (last) the spectators' token.
+        says: What each seat was told a player said (see
+            :func:`~tricktaking.web.protocol.say`), then the spectators'.
+
+    Example:
+        >>> from tricktaking.web.tables import Journaled
+        >>> entry = Journaled(1, "chance", ("deal",) * 3, ("deal",) * 3)
+        >>> entry.told(None), entry.said(0)
+        ('deal', 'deal')
+    """
+
+    seq: int
+    actor: int | str
+    tokens: tuple[str, ...]
+    says: tuple[str, ...]
+
+    def told(self, viewer: int | None) -> str:
+        """The token ``viewer`` (a seat, or ``None`` for a spectator) was told."""
+        return self.tokens[-1 if viewer is None else viewer]
+
+    def said(self, viewer: int | None) -> str:
+        """The words ``viewer`` was told the player said."""
+        return self.says[-1 if viewer is None else viewer]
+
+
+def _journaled(before: GameState[object], action: Action, after: GameState[object]) -> Journaled:
+    seat = tt.actor(before)
+    viewers: list[int | None] = [*range(len(tt.scores(after))), None]
+    return Journaled(
+        seq=len(after.history),
+        actor=seat if isinstance(seat, int) else "chance",
+        tokens=tuple(action_for(after, action, viewer) for viewer in viewers),
+        says=tuple(say(action, hidden_cards(after, action, viewer)) for viewer in viewers),
+    )
 
 
 def _link_token() -> str:
@@ -58,6 +141,9 @@ class Table:
         links: Each human seat's secret link token (``None`` for bots).
         spectator: The secret token of the spectator link.
         state: The current state.
+        address: The client address that opened the table (for per-address limits).
+        journal: At least the last :data:`JOURNAL` actions as each viewer was told of them.
+        touched: When the table last changed (``time.monotonic()``).
 
     Example:
         >>> from tricktaking.web.tables import Table
@@ -74,7 +160,9 @@ class Table:
     links: tuple[str | None, ...]
     spectator: str
     state: GameState[object]
-    _bots: dict[int, Bot] = attrs.field(factory=dict[int, Bot], alias="bots")
+    address: str = ""
+    journal: list[Journaled] = attrs.field(factory=list[Journaled])
+    touched: float = attrs.field(factory=time.monotonic)
 
     @classmethod
     def create(
@@ -84,11 +172,13 @@ class Table:
         *,
         names: Sequence[str] | None = None,
         seed: int | None = None,
+        address: str = "",
     ) -> Table:
         """A new table for ``config`` with one kind per seat.
 
         Raises:
-            ConfigError: If the kinds do not fit the game's seats or a kind is unknown.
+            ConfigError: If the kinds do not fit the game's seats, a kind is unknown or a
+                name is not a seat name (see :func:`check_name`).
 
         Example:
             >>> from tricktaking.web.tables import Table
@@ -110,16 +200,17 @@ class Table:
                 f"{'Player' if kind == HUMAN else kind.title()} {seat}"
                 for seat, kind in enumerate(kinds)
             )
-        if len(shown) != count or not all(shown):
+        if len(shown) != count:
             raise ConfigError(f"give {count} seat names")
         return cls(
             id=secrets.token_urlsafe(6),
             kinds=tuple(kinds),
-            names=tuple(name[:40] for name in shown),
+            names=tuple(check_name(name) for name in shown),
             seed=secrets.randbits(62) if seed is None else seed,
             links=tuple(_link_token() if kind == HUMAN else None for kind in kinds),
             spectator=_link_token(),
             state=state,
+            address=address,
         )
 
     @property
@@ -137,24 +228,44 @@ class Table:
         """Whether the game has ended."""
         return tt.is_over(self.state)
 
-    def _bot(self, seat: int) -> Bot:
-        if seat not in self._bots:
-            self._bots[seat] = make_bot(
-                self.kinds[seat], self.game, derive_seed(self.seed, "bot", seat)
-            )
-        return self._bots[seat]
+    def bot_seat(self) -> int | None:
+        """The seat of the bot to act now, or ``None`` (a human's turn, a deal, the end)."""
+        seat = tt.actor(self.state)
+        return seat if isinstance(seat, int) and self.kinds[seat] != HUMAN else None
+
+    def bot_seed(self, seat: int) -> int:
+        """The seed of ``seat``'s bot for the decision at the current ``seq``.
+
+        A bot is made afresh for each decision, so a resumed table plays on as before.
+        """
+        return derive_seed(self.seed, "bot", seat, self.seq)
+
+    def bot(self, seat: int) -> Bot:
+        """``seat``'s bot for the decision at the current ``seq``."""
+        return make_bot(self.kinds[seat], self.game, self.bot_seed(seat))
 
     def automatic_action(self) -> Action | None:
-        """The next deal or bot move, or ``None`` when a human is to act or the game is over."""
+        """The next deal or bot move, or ``None`` when a human is to act or the game is over.
+
+        The bot decides here, on the calling thread; the server asks its workers instead.
+        """
         seat = tt.actor(self.state)
         if seat is tt.CHANCE:
-            return tt.deal(self.state, derive_seed(self.seed, "deal", self.seq))
-        if isinstance(seat, int) and self.kinds[seat] != HUMAN:
-            return self._bot(seat).act(tt.view(self.state, seat))
-        return None
+            return self.deal()
+        bot = self.bot_seat()
+        return None if bot is None else self.bot(bot).act(tt.view(self.state, bot))
 
-    def human_action(self, seat: int, token: str, seq: int | None = None) -> Action:
-        """Check a move sent by ``seat``'s client; the state is not changed.
+    def deal(self) -> Action:
+        """The deal due now (the chance seat is to act), from the table's seed."""
+        return tt.deal(self.state, derive_seed(self.seed, "deal", self.seq))
+
+    def human_action(
+        self, seat: int, token: str, seq: int | None = None
+    ) -> tuple[Action, GameState[object]]:
+        """Check a move sent by ``seat``'s client: the action and the state after it.
+
+        The move is applied once, here; the table's state is not changed (see
+        :meth:`accept`).
 
         Raises:
             ProtocolError: ``game_over``, ``stale`` (``seq`` is not the current one),
@@ -177,20 +288,35 @@ class Table:
         if isinstance(action, Deal) or cast("SeatAction", action).seat != seat:
             raise ProtocolError("bad_field", f"seat {seat} may only move for seat {seat}")
         try:
-            tt.apply(self.state, action)
+            after = tt.apply(self.state, action)
         except IllegalActionError as error:
             raise ProtocolError("illegal", str(error)) from error
-        return action
+        return action, after
 
-    def accept(self, action: Action) -> GameState[object]:
-        """Apply a checked action; return the state before it."""
+    def accept(self, action: Action, after: GameState[object] | None = None) -> GameState[object]:
+        """Take the table on by ``action`` (to ``after`` if known); return the state before it."""
         before = self.state
-        self.state = tt.apply(before, action)
+        self.state = tt.apply(before, action) if after is None else after
+        self.journal.append(_journaled(before, action, self.state))
+        if len(self.journal) > 2 * JOURNAL:  # trimmed now and then, not at every action
+            del self.journal[:-JOURNAL]
+        self.touched = time.monotonic()
         return before
 
     def record_text(self) -> str:
         """The game record so far (the format of :mod:`tricktaking.records`)."""
         return records.dumps(self.state, seats=self.names)
+
+    def record(self) -> records.GameRecord:
+        """The game record so far.
+
+        Example:
+            >>> from tricktaking.web.tables import Table
+            >>> import tricktaking as tt
+            >>> Table.create(tt.OneCardConfig(players=2), ["human"] * 2).record().actions
+            ()
+        """
+        return records.GameRecord.from_state(self.state, seats=self.names)
 
     def meta(self) -> dict[str, JSONValue]:
         """Everything but the record that the store keeps to resume the table."""
@@ -200,17 +326,23 @@ class Table:
             "seed": self.seed,
             "links": list(self.links),
             "spectator": self.spectator,
+            "address": self.address,
         }
 
     @classmethod
-    def restore(cls, meta: Mapping[str, object], record_text: str) -> Table:
-        """The table stored as ``meta`` and its record (replayed strictly).
+    def restore(cls, meta: Mapping[str, object], head: str, tokens: Sequence[str]) -> Table:
+        """The table stored as ``meta``, the head of its record and its action tokens.
+
+        The actions are replayed strictly, and the last :data:`JOURNAL` of them journaled
+        as they were told.
 
         Raises:
-            RecordError: If the record does not replay.
+            RecordError: If the head does not load.
+            NotationError: If a token does not parse.
+            IllegalActionError: If an action does not replay.
         """
-        record = records.loads(record_text)
-        return cls(
+        record = records.loads(head)
+        table = cls(
             id=str(meta["id"]),
             kinds=tuple(cast("list[str]", meta["kinds"])),
             names=record.seats,
@@ -218,4 +350,14 @@ class Table:
             links=tuple(cast("list[str | None]", meta["links"])),
             spectator=str(meta["spectator"]),
             state=record.final_state(),
+            address=str(meta.get("address", "")),
         )
+        parse = tt.game_of(table.state).rules.parse_action
+        quiet = len(tokens) - JOURNAL  # older actions need no journal
+        for index, token in enumerate(tokens):
+            action = parse(token)
+            if index < quiet:
+                table.state = tt.apply(table.state, action)
+            else:
+                table.accept(action)
+        return table

@@ -4,24 +4,13 @@ from __future__ import annotations
 
 from tricktaking._table_words import deal_line, last_calls
 from tricktaking.games.bid_whist import BidWhistView
-from tricktaking.plugins import CardGroup, TableExtras
-from tricktaking.views import PlayerView
+from tricktaking.plugins import CardGroup, TableExtras, for_views_of
 
 __all__ = ["render_extras"]
 
 
-def render_extras(view: PlayerView) -> TableExtras:
-    """The lines, seat notes and card groups of a Bid Whist view.
-
-    Raises:
-        TypeError: If ``view`` is not a BidWhistView.
-    """
-    if not isinstance(view, BidWhistView):
-        raise TypeError(f"expected a BidWhistView, not {type(view).__name__}")
-    return _extras(view)
-
-
 def _extras(view: BidWhistView) -> TableExtras:
+    """The lines, seat notes and card groups of a Bid Whist view."""
     lines = [deal_line("hand", view.round_number)]
     notes = [list(calls) for calls in last_calls(view.calls, len(view.hand_sizes))]
     if view.contract is not None:
@@ -41,3 +30,7 @@ def _extras(view: BidWhistView) -> TableExtras:
     return TableExtras(
         lines=tuple(lines), seat_notes=tuple(tuple(note) for note in notes), groups=groups
     )
+
+
+render_extras = for_views_of(BidWhistView, _extras)
+"""What the renderer draws of a view beyond the common table."""

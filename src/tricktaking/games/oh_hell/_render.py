@@ -4,20 +4,13 @@ from __future__ import annotations
 
 from tricktaking._table_words import deal_line
 from tricktaking.games.oh_hell import OhHellView
-from tricktaking.plugins import CardGroup, TableExtras
-from tricktaking.views import PlayerView
+from tricktaking.plugins import CardGroup, TableExtras, for_views_of
 
 __all__ = ["render_extras"]
 
 
-def render_extras(view: PlayerView) -> TableExtras:
-    """The lines, seat notes and card groups of an Oh Hell view: bids and the turn-up.
-
-    Raises:
-        TypeError: If ``view`` is not an OhHellView.
-    """
-    if not isinstance(view, OhHellView):
-        raise TypeError(f"expected an OhHellView, not {type(view).__name__}")
+def _extras(view: OhHellView) -> TableExtras:
+    """The lines, seat notes and card groups of an Oh Hell view: bids and the turn-up."""
     notes = tuple(() if bid is None else (f"bid {bid}",) for bid in view.bids)
     groups: tuple[CardGroup, ...] = ()
     if view.turn_up is not None:
@@ -26,3 +19,7 @@ def render_extras(view: PlayerView) -> TableExtras:
     if view.hand_size:
         lines.append(f"{view.hand_size} cards each")
     return TableExtras(lines=tuple(lines), seat_notes=notes, groups=groups)
+
+
+render_extras = for_views_of(OhHellView, _extras)
+"""What the renderer draws of a view beyond the common table."""

@@ -4,24 +4,13 @@ from __future__ import annotations
 
 from tricktaking._table_words import deal_line, last_calls
 from tricktaking.games.one_card import OneCardView
-from tricktaking.plugins import CardGroup, TableExtras
-from tricktaking.views import PlayerView
+from tricktaking.plugins import CardGroup, TableExtras, for_views_of
 
 __all__ = ["render_extras"]
 
 
-def render_extras(view: PlayerView) -> TableExtras:
-    """The lines, seat notes and card groups of a One Card view.
-
-    Raises:
-        TypeError: If ``view`` is not a OneCardView.
-    """
-    if not isinstance(view, OneCardView):
-        raise TypeError(f"expected a OneCardView, not {type(view).__name__}")
-    return _extras(view)
-
-
 def _extras(view: OneCardView) -> TableExtras:
+    """The lines, seat notes and card groups of a One Card view."""
     lines = [deal_line("hand", view.round_number)]
     if view.contract is not None and view.bidder is not None:
         lines.append(f"contract {view.contract} points")
@@ -40,3 +29,7 @@ def _extras(view: OneCardView) -> TableExtras:
     return TableExtras(
         lines=tuple(lines), seat_notes=tuple(tuple(note) for note in notes), groups=groups
     )
+
+
+render_extras = for_views_of(OneCardView, _extras)
+"""What the renderer draws of a view beyond the common table."""

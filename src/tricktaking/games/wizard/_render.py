@@ -4,24 +4,13 @@ from __future__ import annotations
 
 from tricktaking._table_words import deal_line
 from tricktaking.games.wizard import WizardView
-from tricktaking.plugins import CardGroup, TableExtras
-from tricktaking.views import PlayerView
+from tricktaking.plugins import CardGroup, TableExtras, for_views_of
 
 __all__ = ["render_extras"]
 
 
-def render_extras(view: PlayerView) -> TableExtras:
-    """The lines, seat notes and card groups of a Wizard view.
-
-    Raises:
-        TypeError: If ``view`` is not a WizardView.
-    """
-    if not isinstance(view, WizardView):
-        raise TypeError(f"expected a WizardView, not {type(view).__name__}")
-    return _extras(view)
-
-
 def _extras(view: WizardView) -> TableExtras:
+    """The lines, seat notes and card groups of a Wizard view."""
     notes = tuple(() if bid is None else (f"bid {bid}",) for bid in view.bids)
     groups: tuple[CardGroup, ...] = ()
     if view.turn_up is not None:
@@ -31,3 +20,7 @@ def _extras(view: WizardView) -> TableExtras:
         seat_notes=notes,
         groups=groups,
     )
+
+
+render_extras = for_views_of(WizardView, _extras)
+"""What the renderer draws of a view beyond the common table."""

@@ -35,6 +35,7 @@ function cardElement(token, { button = false, small = false } = {}) {
   } else if (SUITS[token[1]]) {
     const [symbol, red] = SUITS[token[1]];
     if (red) el.classList.add("red");
+    el.classList.add("suit-" + token[1]);
     rank.textContent = RANKS[token[0]] || token[0];
     pip.textContent = symbol;
   } else {
@@ -57,6 +58,11 @@ function prettyAction(text) {
     if (word in SPECIAL && word !== "JE") return SPECIAL[word][0];
     return word;
   }).join(" ");
+}
+
+// A suit letter's name ("S" -> "spades").
+function suitName(letter) {
+  return SUITS[letter] ? SUITS[letter][2] : letter == null ? "none" : String(letter);
 }
 
 function suitSymbol(letter) {

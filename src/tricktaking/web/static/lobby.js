@@ -2,14 +2,20 @@
 "use strict";
 
 let catalogue = null;
+const MINE = "tricktaking-my-tables";
+
+// A choice's words: "left_of_dealer" -> "left of dealer".
+function words(text) { return String(text).replace(/_/g, " "); }
 
 function optionInput(option) {
+  const row = document.createElement("div");
+  row.className = "option";
   const label = document.createElement("label");
-  label.textContent = option.name.replace(/_/g, " ");
+  label.textContent = option.label || words(option.name);
   let input;
   if (option.kind === "choice") {
     input = document.createElement("select");
-    for (const choice of option.choices) input.append(new Option(choice, choice));
+    for (const choice of option.choices) input.append(new Option(words(choice), choice));
     input.value = option.default;
   } else if (option.kind === "bool") {
     input = document.createElement("input");
@@ -18,7 +24,8 @@ function optionInput(option) {
   } else {
     input = document.createElement("input");
     input.type = "number";
-    input.min = option.name === "players" ? "2" : "0";
+    input.min = option.name === "players" ? "2" : String(option.min ?? 0);
+    if (option.max !== undefined) input.max = String(option.max);
     if (option.default !== null) input.value = option.default;
     else if (option.name === "players") input.value = "3";
     else input.placeholder = "default";
@@ -27,7 +34,16 @@ function optionInput(option) {
   input.name = option.name;
   input.dataset.kind = option.kind;
   label.append(input);
-  return label;
+  row.append(label);
+  if (option.help) {
+    const help = document.createElement("p");
+    help.className = "help";
+    help.id = "help-" + option.name;
+    help.textContent = option.help;
+    input.setAttribute("aria-describedby", help.id);
+    row.append(help);
+  }
+  return row;
 }
 
 function currentGame() {
@@ -51,16 +67,63 @@ function seatCount() {
 function drawSeats() {
   const box = document.getElementById("seats");
   const old = [...box.querySelectorAll("select")].map((select) => select.value);
+  const oldNames = [...box.querySelectorAll("input.seat-name")].map((input) => input.value);
   box.replaceChildren(box.querySelector("legend"));
   for (let seat = 0; seat < seatCount(); seat += 1) {
+    const row = document.createElement("div");
+    row.className = "seat-row";
     const label = document.createElement("label");
-    label.textContent = "Seat " + seat;
+    label.textContent = "Seat " + (seat + 1);
     const select = document.createElement("select");
     select.name = "seat-" + seat;
-    for (const kind of catalogue.seat_kinds) select.append(new Option(kind, kind));
+    for (const kind of catalogue.seat_kinds) {
+      select.append(new Option(kind === "human" ? "a person" : kind + " bot", kind));
+    }
     select.value = old[seat] || (seat === 0 ? "human" : "heuristic");
     label.append(select);
-    box.append(label);
+    const name = document.createElement("input");
+    name.type = "text";
+    name.className = "seat-name";
+    name.maxLength = 40;
+    name.placeholder = "name (optional)";
+    name.setAttribute("aria-label", "name of seat " + (seat + 1));
+    name.value = oldNames[seat] || "";
+    row.append(label, name);
+    box.append(row);
+  }
+}
+
+function seatNames() {
+  const inputs = [...document.querySelectorAll("#seats input.seat-name")];
+  if (inputs.every((input) => input.value.trim() === "")) return undefined;
+  const kinds = [...document.querySelectorAll("#seats select")].map((select) => select.value);
+  return inputs.map((input, seat) => input.value.trim()
+    || (kinds[seat] === "human" ? "Player " + (seat + 1) : kinds[seat].replace(/^./, (c) => c.toUpperCase()) + " " + (seat + 1)));
+}
+
+function myTables() {
+  try { return JSON.parse(localStorage.getItem(MINE) || "[]"); } catch (error) { return []; }
+}
+
+function drawMine() {
+  const tables = myTables();
+  document.getElementById("mine").hidden = tables.length === 0;
+  const list = document.getElementById("my-tables");
+  list.replaceChildren();
+  for (const table of tables) {
+    const item = document.createElement("li");
+    item.append(table.title + " (" + new Date(table.opened).toLocaleString() + "): ");
+    for (const seat of table.seats) {
+      const anchor = document.createElement("a");
+      anchor.href = seat.link;
+      anchor.textContent = seat.name;
+      item.append(anchor, " ");
+    }
+    const watch = document.createElement("a");
+    watch.href = table.spectator;
+    watch.textContent = "watch";
+    item.append(watch);
+    list.append(item);
   }
 }
 
@@ -85,6 +148,8 @@ async function openTable(event) {
     options: readOptions(),
     seats: [...document.querySelectorAll("#seats select")].map((select) => select.value),
   };
+  const names = seatNames();
+  if (names) body.names = names;
   const answer = await fetch("/api/tables", { method: "POST", body: JSON.stringify(body),
     headers: { "Content-Type": "application/json" } });
   const data = await answer.json();
@@ -110,6 +175,11 @@ async function openTable(event) {
   spectator.href = data.spectator;
   spectator.textContent = location.origin + data.spectator;
   document.getElementById("links").hidden = false;
+  const kept = [{ title: currentGame().title, opened: Date.now(), spectator: data.spectator,
+    seats: data.seats.filter((seat) => seat.link).map((seat) => ({ name: seat.name, link: seat.link })) },
+    ...myTables()].slice(0, 20);
+  localStorage.setItem(MINE, JSON.stringify(kept));
+  drawMine();
 }
 
 async function start() {
@@ -120,6 +190,7 @@ async function start() {
   select.addEventListener("change", drawOptions);
   document.getElementById("create").addEventListener("submit", openTable);
   drawOptions();
+  drawMine();
 }
 
 start();

@@ -1,0 +1,124 @@
+"""How much one server, one address and one connection may use.
+
+Every resource a client can make the server spend has a bound here: open tables (in
+all and per client address), how long a table may wait for a move, how many messages
+(and hints) a connection may send, how far a connection's reader may fall behind, how
+long a decision may search and how many searches run at once.
+
+Example:
+    >>> from tricktaking.web.limits import Limits, RateLimit
+    >>> Limits().max_tables >= Limits().max_tables_per_address
+    True
+    >>> bucket = RateLimit(rate=1.0, burst=2)
+    >>> [bucket.allow(now=0.0) for _ in range(3)]
+    [True, True, False]
+"""
+
+# pyright: strict
+from __future__ import annotations
+
+import time
+from typing import TypeVar
+
+import attrs
+
+__all__ = [
+    "CLOSE_FLOOD",
+    "CLOSE_GOING_AWAY",
+    "CLOSE_NOT_FOUND",
+    "CLOSE_ORIGIN",
+    "CLOSE_SLOW",
+    "Limits",
+    "RateLimit",
+]
+
+CLOSE_GOING_AWAY = 1001
+"""The close code when the server shuts down."""
+CLOSE_SLOW = 4008
+"""The close code for a connection that reads its messages too slowly (or not at all)."""
+CLOSE_FLOOD = 4029
+"""The close code for a connection that sends more messages than its rate limit."""
+CLOSE_ORIGIN = 4403
+"""The close code for a socket opened from a page of another origin or a foreign host."""
+CLOSE_NOT_FOUND = 4404
+"""The close code for a link that leads to no table."""
+
+
+_N = TypeVar("_N", int, float)
+
+
+def _positive(instance: object, attribute: attrs.Attribute[_N], value: _N) -> None:
+    if not value > 0:
+        raise ValueError(f"{attribute.name} must be positive, not {value}")
+
+
+@attrs.frozen(kw_only=True)
+class Limits:
+    """The server's bounds (the defaults suit a table among friends on one machine).
+
+    Example:
+        >>> from tricktaking.web.limits import Limits
+        >>> Limits(max_tables=10).max_tables
+        10
+        >>> Limits(send_queue=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: send_queue must be positive, not 0
+    """
+
+    max_tables: int = attrs.field(default=200, validator=_positive)
+    """Open (unfinished) tables on the server."""
+    max_tables_per_address: int = attrs.field(default=20, validator=_positive)
+    """Open tables created from one client address."""
+    idle_seconds: float = attrs.field(default=6 * 3600.0, validator=_positive)
+    """How long an unfinished table may wait for a move before it expires."""
+    finished_seconds: float = attrs.field(default=600.0, validator=_positive)
+    """How long a finished table stays in memory (its replay is served from the store)."""
+    send_queue: int = attrs.field(default=256, validator=_positive)
+    """Messages waiting for one connection before it is dropped as too slow."""
+    write_timeout: float = attrs.field(default=10.0, validator=_positive)
+    """Seconds one message may take to be written before the connection is dropped."""
+    message_rate: float = attrs.field(default=20.0, validator=_positive)
+    """Messages per second a connection may send on average ..."""
+    message_burst: int = attrs.field(default=60, validator=_positive)
+    """... and at once; beyond that it is closed with :data:`CLOSE_FLOOD`."""
+    hint_rate: float = attrs.field(default=0.5, validator=_positive)
+    """Hints per second a connection may ask for on average ..."""
+    hint_burst: int = attrs.field(default=3, validator=_positive)
+    """... and at once; beyond that a hint is refused (``rate_limited``)."""
+    decision_seconds: float = attrs.field(default=2.0, validator=_positive)
+    """The CPU seconds one search (a search bot's move or a hint) may take."""
+    search_workers: int = attrs.field(default=1, validator=_positive)
+    """How many worker processes run searches (so at most this many run at once)."""
+
+
+@attrs.define
+class RateLimit:
+    """A token bucket: ``burst`` at once, then ``rate`` per second.
+
+    Example:
+        >>> from tricktaking.web.limits import RateLimit
+        >>> bucket = RateLimit(rate=2.0, burst=1)
+        >>> bucket.allow(now=0.0), bucket.allow(now=0.1), bucket.allow(now=0.6)
+        (True, False, True)
+    """
+
+    rate: float
+    burst: int
+    _tokens: float = attrs.field(init=False)
+    _stamp: float | None = attrs.field(init=False, default=None)
+
+    def __attrs_post_init__(self) -> None:
+        self._tokens = float(self.burst)
+
+    def allow(self, now: float | None = None) -> bool:
+        """Take a token if there is one; return whether the message may go on."""
+        moment = time.monotonic() if now is None else now
+        if self._stamp is not None:
+            elapsed = max(0.0, moment - self._stamp)
+            self._tokens = min(float(self.burst), self._tokens + elapsed * self.rate)
+        self._stamp = moment
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return True
+        return False
