@@ -33,6 +33,12 @@ VARIANTS: dict[str, list[object]] = {
         tt.BidWhistConfig(min_bid=4, nt_double=True, target=5, first_dealer=1),
         tt.BidWhistConfig(kitty="exchange", nt_double=True, min_bid=7, target=9),
     ],
+    "oh-hell": [
+        tt.OhHellConfig(),
+        tt.OhHellConfig(players=5, num_suits=2, cards_per_suit=7),
+        tt.OhHellConfig(players=4, schedule="up_down", bid_rule="free", off_bid_penalty=True),
+        tt.OhHellConfig(players=7, schedule="down_up", first_dealer=3, exact_bonus=0),
+    ],
 }
 
 

@@ -103,6 +103,9 @@ class BatchCore(Protocol):
         players: The number of seats.
         action_size: The size of the game's ``rl`` action space.
         deck_size: The number of physical cards a deal shuffles.
+        draws: The number of outcomes of each uniform draw a deal makes besides the
+            shuffle (a hand size, a dealer), ``()`` for none: a deck given to
+            :meth:`deal` holds its ``deck_size`` cards, then one outcome per draw.
         phase: One int per row: the index of its phase in the game's phase enum.
         actor: One int per row: the seat to act (meaningless while a deal is due or over).
         scores: ``(size, players)`` cumulative scores, as ``tt.scores``.
@@ -120,6 +123,7 @@ class BatchCore(Protocol):
     players: int
     action_size: int
     deck_size: int
+    draws: tuple[int, ...]
     phase: Ints
     actor: Ints
     scores: npt.NDArray[np.int32]
@@ -134,7 +138,7 @@ class BatchCore(Protocol):
         ...
 
     def deal(self, rows: Ints, decks: Ints) -> None:
-        """Deal ``decks[k]`` (physical card numbers, top first) to row ``rows[k]``."""
+        """Deal ``decks[k]`` (physical card numbers, top first, then draws) to row ``rows[k]``."""
         ...
 
     def legal_mask(self, rows: Ints) -> Bools:

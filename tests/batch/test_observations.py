@@ -17,6 +17,8 @@ CONFIGS = [
     tt.OneCardConfig(players=4, first_dealer=3, target=8),
     tt.BidWhistConfig(target=2),
     tt.BidWhistConfig(kitty="exchange", first_lead="declarer", target=2, first_dealer=1),
+    tt.OhHellConfig(players=4),
+    tt.OhHellConfig(players=3, num_suits=2, cards_per_suit=6, schedule="up_down"),
 ]
 
 

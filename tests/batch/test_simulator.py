@@ -123,7 +123,7 @@ def test_bad_sizes_rows_and_configs() -> None:
 
 def test_the_built_in_games_declare_batch_rules_found_through_the_registry() -> None:
     declared = [name for name in tt.available_games() if tt.get_game(name).batch_rules]
-    assert {"bid-whist", "one-card", "wizard"} <= set(declared)
+    assert set(declared) >= {"bid-whist", "oh-hell", "one-card", "wizard"}
     for name in declared:
         rules = rules_for(tt.get_game(name))
         assert isinstance(rules, BatchRules)
@@ -148,14 +148,16 @@ def test_the_package_names_its_extra() -> None:
 
 def test_the_rules_modules_satisfy_the_protocols_statically() -> None:
     from tricktaking.games.bid_whist import _batch as _bid_whist
+    from tricktaking.games.oh_hell import _batch as _oh_hell
     from tricktaking.games.one_card import _batch as _one_card
     from tricktaking.games.wizard import _batch as _wizard
 
-    plug_ins: list[BatchRules] = [_wizard.RULES, _one_card.RULES, _bid_whist.RULES]
+    plug_ins: list[BatchRules] = [_wizard.RULES, _one_card.RULES, _bid_whist.RULES, _oh_hell.RULES]
     cores: list[batch.BatchCore] = [
         _wizard.RULES.create(tt.WizardConfig(players=3), 1),
         _one_card.RULES.create(tt.OneCardConfig(players=2), 1),
         _bid_whist.RULES.create(tt.BidWhistConfig(), 1),
+        _oh_hell.RULES.create(tt.OhHellConfig(), 1),
     ]
     assert all(isinstance(core, batch.BatchCore) for core in cores)
     assert all(isinstance(rules, BatchRules) for rules in plug_ins)

@@ -101,7 +101,7 @@ class Simulator:
         self._mask: Bools | None = None
         self._actions = np.zeros((size, 64), np.int16)
         self._acted = np.zeros(size, np.int64)
-        self._decks = np.zeros((size, 4, core.deck_size), np.uint8)
+        self._decks = np.zeros((size, 4, core.deck_size + len(core.draws)), np.uint8)
         self._dealt = np.zeros(size, np.int64)
         self.final_scores = np.zeros((size, core.players), np.int32)
         core.reset(self._all)
@@ -407,6 +407,11 @@ class Simulator:
         if len(rows):
             size = self._core.deck_size
             decks = self._rng.permuted(np.broadcast_to(np.arange(size), (len(rows), size)), axis=1)
+            if self._core.draws:
+                draws = [
+                    self._rng.integers(0, outcomes, len(rows)) for outcomes in self._core.draws
+                ]
+                decks = np.column_stack([decks, *draws])
             self._deal(rows, decks)
 
     def _deal(self, rows: Ints, decks: Ints) -> None:

@@ -85,6 +85,7 @@ class BidWhistBatch:
     """
 
     deck_size = 54
+    draws: tuple[int, ...] = ()
     players = PLAYERS
     action_size = 82
 

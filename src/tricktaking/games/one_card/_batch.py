@@ -75,6 +75,7 @@ class OneCardBatch:
     """
 
     deck_size = 25
+    draws: tuple[int, ...] = ()
 
     def __init__(self, config: OneCardConfig, size: int) -> None:
         n = config.players

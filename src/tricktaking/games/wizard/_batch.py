@@ -93,6 +93,7 @@ class WizardBatch:
     """
 
     deck_size = 60
+    draws: tuple[int, ...] = ()
 
     def __init__(self, config: WizardConfig, size: int) -> None:
         n = config.players
