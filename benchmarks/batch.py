@@ -4,7 +4,7 @@ One process, CPU time (``time.process_time``), interleaved slices: every round r
 slice of every loop, each round starting one loop later, so that a slower period of the
 machine touches every loop alike. Figures are medians over the rounds with their range.
 
-Loops, per game (Wizard 4 players, One Card 3 players, Bid Whist):
+Loops, per game (Wizard 4 players, One Card 3 players, Bid Whist, Oh Hell 4 players):
 
 - *scalar engine*: random whole games through the game module's ``legal_actions`` and
   ``apply``, deals included (``bench.whole_game``);
@@ -13,8 +13,9 @@ Loops, per game (Wizard 4 players, One Card 3 players, Bid Whist):
   every row recorded for ``state_of``;
 - *OpenSpiel native*: ``pyspiel.evaluate_bots`` with uniform random bots, whole games in
   C++ (``oh_hell`` 4 players, 12 deals, for Wizard; ``crazy_eights`` for One Card;
-  ``bridge`` played out, not scored double-dummy, for Bid Whist). Its player actions per
-  game are counted in a Python loop over the same games, then divided by the native time.
+  ``bridge`` played out, not scored double-dummy, for Bid Whist; ``oh_hell`` itself, the
+  same game, for Oh Hell). Its player actions per game are counted in a Python loop over
+  the same games, then divided by the native time.
 
 And the Gymnasium vector environment over the batch (Wizard, 4 players, 4,096
 environments): agent steps per second, observations and masks included.
@@ -44,12 +45,14 @@ GAMES: dict[str, object] = {
     "Wizard, 4 players": tt.WizardConfig(players=4),
     "One Card, 3 players": tt.OneCardConfig(players=3),
     "Bid Whist": tt.BidWhistConfig(),
+    "Oh Hell, 4 players": tt.OhHellConfig(players=4),
 }
 SIZES = (1, 64, 1024, 4096, 16384)
 SPIEL: dict[str, tuple[str, dict[str, Any]]] = {
     "Wizard, 4 players": ("oh_hell", {"players": 4}),
     "One Card, 3 players": ("crazy_eights", {"players": 3}),
     "Bid Whist": ("bridge", {"use_double_dummy_result": False}),
+    "Oh Hell, 4 players": ("oh_hell", {"players": 4}),
 }
 
 

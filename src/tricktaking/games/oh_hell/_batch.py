@@ -18,6 +18,7 @@ from tricktaking.batch_kit import (
     Bools,
     Ints,
     LayoutOffsets,
+    bit_columns,
     by_seat,
     common_fields,
     mask_of,
@@ -78,7 +79,8 @@ class OhHellBatch:
         self.max_bid = 51 // n  # the action space's, from the standard deck
         self.action_size = 52 + self.max_bid + 1
         self._bid0 = 52
-        self._sizes = np.array([size or 0 for size in config.hand_sizes], np.int64)
+        # each hand's size by hand number less one; 0 where chance draws it
+        self._sizes = np.array([fixed or 0 for fixed in config.hand_sizes], np.int64)
         self._physical = np.array([_NUMBER[card] for card in config.deck], np.int64)
         ints = np.zeros(size, np.int64)
         self.phase = ints.copy()
@@ -172,8 +174,7 @@ class OhHellBatch:
         where = np.flatnonzero(phase == PLAY)
         if len(where):
             allowed = self._playable(rows[where])
-            bits = (allowed[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1)
-            out[where, :52] = bits.astype(np.bool_)
+            out[where, :52] = bit_columns(allowed, 52)
         where = np.flatnonzero(phase == BID)
         if len(where):
             out[where, self._bid0 :] = self._biddable(rows[where])
