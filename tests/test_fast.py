@@ -50,7 +50,7 @@ def test_a_constructor_with_an_order_takes_the_values_in_that_order() -> None:
     assert make(None, plays, 2) == Trick(leader=2, plays=plays)
     with pytest.raises(TypeError, match="each field once"):
         constructor(Trick, "leader", "plays")
-    with pytest.raises(TypeError, match="each field once"):
+    with pytest.raises(TypeError, match="named twice"):
         constructor(Trick, "leader", "plays", "plays")
     with pytest.raises(TypeError, match="no field 'seat'"):
         constructor(Trick, "leader", "plays", "seat")
@@ -70,6 +70,28 @@ def test_a_replacer_changes_only_the_named_fields() -> None:
     assert type(replaced) is Round
     assert replaced == attrs.evolve(rnd, dealer=1)
     assert rnd.dealer == 0
+
+
+def test_a_replacer_of_named_fields_takes_exactly_those_by_keyword() -> None:
+    rnd = Round(number=1, dealer=0, hands=((), ()), trick=Trick(leader=1))
+    with_dealer = replacer(Round, "dealer", "number")
+    assert with_dealer(rnd, number=2, dealer=1) == attrs.evolve(rnd, number=2, dealer=1)
+    with pytest.raises(TypeError):
+        with_dealer(rnd, 1, 2)  # positional values could land in the wrong field
+    with pytest.raises(TypeError):
+        with_dealer(rnd, dealer=1)  # every named field is required
+    with pytest.raises(TypeError):
+        with_dealer(rnd, dealer=1, number=2, hands=())  # and no other
+    with pytest.raises(TypeError, match="named twice"):
+        replacer(Round, "dealer", "dealer")
+    with pytest.raises(TypeError, match="no field 'seat'"):
+        replacer(Round, "seat")
+
+
+def test_a_positional_replacer_takes_the_values_in_the_order_of_its_names() -> None:
+    rnd = Round(number=1, dealer=0, hands=((), ()), trick=Trick(leader=1))
+    copy = replacer(Round, "dealer", "number", positional=True)
+    assert copy(rnd, 1, 2) == attrs.evolve(rnd, number=2, dealer=1)
 
 
 def test_a_builder_shares_the_layout_but_not_the_identity_of_its_class() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import attrs
+import pytest
 
 from tricktaking import Card, Play, Round, Trick, parse_cards
 from tricktaking._fast import replacer, short_cut_eq
@@ -90,7 +91,7 @@ def test_evolve_with_a_round_replaces_the_parts() -> None:
 def test_fast_copies_forget_the_built_round() -> None:
     state = _dealt()
     state.round  # noqa: B018
-    copy = replacer(_State, "history")(state, History((Play(0, _AS),)))
+    copy = replacer(_State, "history")(state, history=History((Play(0, _AS),)))
     assert copy.round == state.round
     assert copy.round is not state.round
 
@@ -106,6 +107,17 @@ def test_a_new_deal_starts_left_of_the_dealer_with_no_tricks() -> None:
     state = start_round(played, 2, 0, ((_KS,), (_AS,)))
     assert state.round == new_round(2, 0, ((_KS,), (_AS,)), leader=1)
     assert state.history == played.history
+
+
+def test_a_deal_names_its_round_and_leaves_the_other_fields_to_the_game() -> None:
+    played, _ = _play(_dealt(), Play(0, _AS))
+    fresh = History[Play]()
+    started = start_round(played, number=2, dealer=0, hands=((_KS,), (_AS,)))
+    state = replacer(_State)(started, history=fresh)
+    assert state.history is fresh
+    assert state.round == new_round(2, 0, ((_KS,), (_AS,)), leader=1)
+    with pytest.raises(TypeError, match="histroy"):
+        replacer(_State)(started, histroy=fresh)
 
 
 def test_repr_shows_the_round_not_its_parts() -> None:

@@ -1,10 +1,19 @@
-"""The engine skeleton: the legal-action memo, the door, and errors that never leak."""
+"""The engine skeleton: the legal-action memo, the door, errors that never leak, and
+public engine functions whose source is the code that runs."""
 
 from __future__ import annotations
+import __future__
 
+import inspect
+import textwrap
+from types import FunctionType, ModuleType
+from typing import cast
+
+import attrs
 import pytest
 
 import tricktaking as tt
+from tricktaking._skeleton import _field_checks  # pyright: ignore[reportPrivateUsage]
 from tricktaking.games import bid_whist, wizard
 from tricktaking.testing import playout
 
@@ -114,3 +123,46 @@ def test_messages_never_fail_on_huge_numbers_or_hostile_objects() -> None:
 def test_legal_actions_are_memoised_on_the_state() -> None:
     for state in playout(tt.new_game(tt.OneCardConfig(players=3)), 2)[:40]:
         assert tt.legal_actions(state) is tt.legal_actions(state)
+
+
+def test_a_field_type_the_door_cannot_test_is_refused_when_the_game_is_built() -> None:
+    @attrs.frozen
+    class Say:
+        seat: int
+        words: str
+
+    with pytest.raises(TypeError, match=r"Say\.words: no exact-type test"):
+        _field_checks(Say)
+
+
+# every built-in game's rules are its module
+BUILT_IN = [cast("ModuleType", tt.get_game(name).rules) for name in tt.available_games()]
+
+
+@pytest.mark.parametrize("module", BUILT_IN, ids=lambda m: m.__name__)
+@pytest.mark.parametrize("name", ["apply", "check", "legal_actions"])
+def test_the_source_of_a_public_engine_function_is_the_code_that_runs(
+    module: ModuleType, name: str
+) -> None:
+    function = getattr(module, name)
+    assert isinstance(function, FunctionType)
+    assert function.__module__ == module.__name__
+    assert not hasattr(function, "__wrapped__")
+    source = textwrap.dedent(inspect.getsource(function))
+    assert source.startswith(f"def {name}(")
+    assert "pragma: no cover" not in source
+    # compiled again from the source a reader sees, it is the same code
+    namespace: dict[str, object] = {}
+    flags = __future__.annotations.compiler_flag
+    exec(compile(source, module.__file__ or "", "exec", flags, dont_inherit=True), namespace)
+    shown = namespace[name]
+    assert isinstance(shown, FunctionType)
+    code, seen = function.__code__, shown.__code__
+    assert code.co_code == seen.co_code
+    assert (code.co_names, code.co_varnames, code.co_consts) == (
+        seen.co_names,
+        seen.co_varnames,
+        seen.co_consts,
+    )
+    assert code.co_firstlineno == inspect.getsourcelines(function)[1]
+    assert function.__closure__ is None

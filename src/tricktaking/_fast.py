@@ -51,15 +51,18 @@ DERIVED = "derived"
 _CACHED_HASH = "_attrs_cached_hash"  # the slot attrs adds for ``cache_hash=True``
 
 
-def _generate(cls: type[_T], kind: str, changed: tuple[str, ...] = ()) -> Callable[..., _T]:
-    """Generate ``make(**fields)`` (kind ``"make"``) or ``replace(obj, ...)``.
+def _generate(
+    cls: type[_T], kind: str, order: tuple[str, ...] = (), keywords: tuple[str, ...] | None = None
+) -> Callable[..., _T]:
+    """Generate ``make(...)`` (kind ``"make"``) or ``replace(obj, ...)``.
 
-    ``make`` takes keyword arguments, unless ``changed`` names every field in the order of
-    its positional parameters; ``replace`` takes keyword arguments, unless ``changed``
-    names the fields it replaces in the order of its positional parameters. Either way
-    every value is matched to a field by name, so a reordering of the attrs fields can
-    never assign a value to the wrong one. The source is registered with
-    :mod:`linecache`, so tracebacks through these functions show their lines.
+    ``make`` takes every field by keyword, unless ``order`` names every field in the
+    order of its positional parameters. ``replace`` takes the fields of ``order``
+    positionally and those of ``keywords`` by keyword, and replaces exactly these; with
+    neither (``keywords`` ``None``) it takes any field by keyword. Either way every value
+    is matched to a field by name, so a reordering of the attrs fields can never assign a
+    value to the wrong one. The source is registered with :mod:`linecache`, so
+    tracebacks through these functions show their lines.
     """
     fields = attrs.fields(cast("Any", cls))
     # memo fields (not in __init__) and fields derived from the others are reset
@@ -74,18 +77,22 @@ def _generate(cls: type[_T], kind: str, changed: tuple[str, ...] = ()) -> Callab
         "_builder": builder(cls),
         "_keep": object(),
     }
-    unknown = set(changed) - set(names)
+    given = (*order, *(keywords or ()))
+    unknown = set(given) - set(names)
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+    if len(set(given)) != len(given):
+        raise TypeError(f"{cls.__name__}: a field is named twice")
     if kind == "make":
-        if changed and sorted(changed) != sorted(names):
+        if order and sorted(order) != sorted(names):
             raise TypeError(f"{cls.__name__}: the order must name each field once")
-        lines = [f"def make({', '.join(changed) if changed else '*, ' + ', '.join(names)}):"]
+        lines = [f"def make({', '.join(order) if order else '*, ' + ', '.join(names)}):"]
         values = names
-    elif changed:  # positional: cheaper than keywords on the hot path, still by name
-        lines = [f"def replace(obj, {', '.join(changed)}):"]
-        values = [name if name in changed else f"obj.{name}" for name in names]
-    else:
+    elif given or keywords is not None:  # exactly these fields: the cheapest copy
+        parameters = ["obj", *order, *(["*", *keywords] if keywords else [])]
+        lines = [f"def replace({', '.join(parameters)}):"]
+        values = [name if name in given else f"obj.{name}" for name in names]
+    else:  # any field, by keyword
         lines = [f"def replace(obj, *, {', '.join(f'{n}=_keep' for n in names)}):"]
         values = [f"obj.{name} if {name} is _keep else {name}" for name in names]
     lines.append("    new = _new(_builder)")
@@ -94,7 +101,7 @@ def _generate(cls: type[_T], kind: str, changed: tuple[str, ...] = ()) -> Callab
     lines.append("    new.__class__ = _cls")
     lines.append("    return new")
     source = "\n".join(lines) + "\n"
-    filename = f"<tricktaking._fast {kind} {cls.__module__}.{cls.__qualname__} {changed}>"
+    filename = f"<tricktaking._fast {kind} {cls.__module__}.{cls.__qualname__} {given}>"
     exec(compile(source, filename, "exec"), namespace)
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     function: Callable[..., _T] = namespace[kind]
@@ -106,9 +113,9 @@ def constructor(cls: type[_T], *order: str) -> Callable[..., _T]:
     """A function ``make(**fields)`` building ``cls`` from all its fields, by keyword.
 
     With ``order`` (every field's name, once), ``make(*values)`` takes the values in that
-    order instead: positional arguments cost less than keywords on the hot path, and
-    each is still matched to its field by name. Memo fields (``init=False``) and a
-    cached hash are set to ``None``.
+    order instead: positional arguments cost less than keywords on the hot path (a view
+    is built for every bot decision), and each is still matched to its field by name.
+    Memo fields (``init=False``) and a cached hash are set to ``None``.
 
     Raises:
         TypeError: If ``order`` is given and does not name each field exactly once.
@@ -116,15 +123,25 @@ def constructor(cls: type[_T], *order: str) -> Callable[..., _T]:
     return _generate(cls, "make", order)
 
 
-def replacer(cls: type[_T], *changed: str) -> Callable[..., _T]:
+def replacer(cls: type[_T], *changed: str, positional: bool = False) -> Callable[..., _T]:
     """A function ``replace(obj, **changes)``: ``attrs.evolve`` without its overhead.
 
-    With field names, ``replace(obj, *values)`` replaces exactly those fields, in that
-    order: the hot path's cheapest copy (``replacer(Round, "hands", "trick")``).
+    Without field names, ``replace`` takes any fields by keyword. With field names, it
+    replaces exactly those, each a required keyword argument
+    (``replacer(State, "phase", "bids")(state, phase=..., bids=...)``): about as cheap
+    as positional arguments, where any field by keyword tests every field. With
+    ``positional=True`` it takes their values positionally, in that order: the per-card
+    path's copies (see :func:`~tricktaking._flat_round.play_card`), the only place
+    where that last saving pays for the order the caller must keep.
     Like :func:`constructor` it skips validators and converters, and it resets memo
     fields (``init=False``) and a cached hash to ``None``.
+
+    Raises:
+        TypeError: If a name is not a field of ``cls``, or is given twice.
     """
-    return _generate(cls, "replace", changed)
+    if positional:
+        return _generate(cls, "replace", changed)
+    return _generate(cls, "replace", (), changed if changed else None)
 
 
 def slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:

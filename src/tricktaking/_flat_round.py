@@ -27,7 +27,6 @@ from tricktaking.tricks import Play, Trick, best_play, left_of
 
 __all__ = [
     "FlatRound",
-    "deal_changes",
     "empty_trick",
     "flat_round_state",
     "new_round",
@@ -127,8 +126,6 @@ class FlatRound:
 
 
 _set_round = slot_setter(FlatRound, "_round")
-# the round's parts a deal sets, in start_round's order
-_START = ("_number", "_dealer", "_hands", "_leader", "_plays", "_tricks", "_won", "_turn")
 
 
 def round_fields(rnd: Round) -> dict[str, object]:
@@ -146,48 +143,56 @@ def round_fields(rnd: Round) -> dict[str, object]:
     }
 
 
-def start_round(
-    state: _S, number: int, dealer: int, hands: tuple[tuple[Card, ...], ...], *values: object
-) -> _S:
+def start_round(state: _S, number: int, dealer: int, hands: tuple[tuple[Card, ...], ...]) -> _S:
     """``state`` with deal ``number`` by ``dealer`` of ``hands``, in one copy.
 
-    No trick is played yet; the seat left of the dealer is to lead. ``values`` are the
-    new values of the fields the class named with :func:`deal_changes`, in that order;
-    nothing else changes.
+    No trick is played yet; the seat left of the dealer is to lead. Nothing else
+    changes: the game then sets the fields its deal decides, by name
+    (``_replace(start_round(...), phase=..., trump=...)``).
     """
     players = len(hands)
     leader = left_of(dealer, players)
     new: _S = _REPLACERS[state.__class__][2](
-        state, number, dealer, hands, leader, (), (), (0,) * players, leader, *values
+        state,
+        _number=number,
+        _dealer=dealer,
+        _hands=hands,
+        _leader=leader,
+        _plays=(),
+        _tricks=(),
+        _won=(0,) * players,
+        _turn=leader,
     )
     return new
 
 
-def deal_changes(cls: type[FlatRound], *names: str) -> None:
-    """Name the fields of ``cls`` that :func:`start_round` sets besides the round."""
-    with_trick, with_trick_done, _, by_keyword = _REPLACERS[cls]
-    _REPLACERS[cls] = (with_trick, with_trick_done, replacer(cls, *_START, *names), by_keyword)
-
-
 def with_leader(state: _S, leader: int, **changes: object) -> _S:
     """``state`` with an empty trick led by ``leader``, and ``changes`` (field names)."""
-    by_keyword = _REPLACERS[state.__class__][3]
-    new: _S = by_keyword(state, _leader=leader, _plays=(), _turn=leader, **changes)
+    new: _S = _REPLACERS[state.__class__][3](
+        state, _leader=leader, _plays=(), _turn=leader, **changes
+    )
     return new
 
 
-_Replacers = tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any], Callable[..., Any]]
-# per state class: the copies for a card played, a trick completed, a deal, and any
-# fields by keyword
-_REPLACERS: dict[type, _Replacers] = {}
+_Copies = tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any], Callable[..., Any]]
+# per state class: the copies for a card played and for a trick completed (positional,
+# in play_card's order: every card played makes one), for a new deal's round, and for
+# any fields by keyword
+_REPLACERS: dict[type, _Copies] = {}
 
 
 def flat_round_state(cls: _C) -> _C:
     """Register a game's state class (a :class:`FlatRound`) for :func:`play_card`."""
     _REPLACERS[cls] = (
-        replacer(cls, "_hands", "_plays", "_turn", "history"),
-        replacer(cls, "_hands", "_leader", "_plays", "_tricks", "_won", "_turn", "history"),
-        replacer(cls, *_START),
+        replacer(cls, "_hands", "_plays", "_turn", "history", positional=True),
+        replacer(
+            cls,
+            *("_hands", "_leader", "_plays", "_tricks", "_won", "_turn", "history"),
+            positional=True,
+        ),
+        replacer(
+            cls, "_number", "_dealer", "_hands", "_leader", "_plays", "_tricks", "_won", "_turn"
+        ),
         replacer(cls),
     )
     return cls

@@ -12,15 +12,16 @@ the state. From them :func:`engine_functions` builds the game's ``legal_actions`
   action classes and its fields exactly the library's types (no subclass, no ``bool``
   for an ``int``), then the game's own checks; ``check`` and ``apply`` give the same
   verdict because both call the same function.
+
+A game's public, documented ``apply`` and ``check`` call these; its ``legal_actions``
+may state the memo itself (read ``state._legal``, else compute and store it), as the
+library's games do to save a call on every action of a playout.
 """
 
 from __future__ import annotations
 
-import dis
 import enum
-import functools
 from collections.abc import Callable, Collection
-from types import FunctionType
 from typing import Any, Generic, NoReturn, Protocol, TypeVar, cast, get_type_hints
 
 import attrs
@@ -32,11 +33,10 @@ from tricktaking.cards import Card, is_card
 from tricktaking.errors import IllegalActionError, Violation
 from tricktaking.tricks import Play
 
-__all__ = ["EngineFunctions", "Hooks", "engine_functions", "raise_problem", "runs"]
+__all__ = ["EngineFunctions", "Hooks", "engine_functions", "raise_problem"]
 
 _S = TypeVar("_S", bound="_Memoised")
 _A = TypeVar("_A")
-_F = TypeVar("_F", bound=Callable[..., object])
 
 
 class _Memoised(Protocol):
@@ -99,7 +99,7 @@ def _field_checks(cls: type) -> tuple[tuple[str, Callable[[object], bool]], ...]
             checks.append((field.name, is_card))
         elif isinstance(kind, type) and issubclass(kind, enum.Enum):
             checks.append((field.name, _member_test(kind)))
-        else:  # pragma: no cover - a new field type must be taught to the door
+        else:  # a new field type must be taught to the door
             raise TypeError(f"{cls.__name__}.{field.name}: no exact-type test for {kind!r}")
     return tuple(checks)
 
@@ -176,10 +176,6 @@ def engine_functions(hooks: Hooks[_S, _A]) -> EngineFunctions[_S, _A]:
         found = problem(state, action)
         return None if found is None else found[0]
 
-    # Globals read through closure cells: see runs(), which moves this code into the
-    # game's module, where these names need not exist.
-    play_class, refuse = Play, raise_problem
-
     def apply(state: _S, action: Any) -> _S:
         # An action that legal_actions handed out for this state is legal in it, so it
         # skips validation; any other object, even an equal one, is validated in full.
@@ -187,53 +183,15 @@ def engine_functions(hooks: Hooks[_S, _A]) -> EngineFunctions[_S, _A]:
         if listed is not None:
             for legal in listed:
                 if legal is action:
-                    if action.__class__ is play_class:
+                    if action.__class__ is Play:
                         return play(state, action)
                     return advance(state, action)
         found = problem(state, action)
         if found is not None:
-            refuse(found, action, state)
-        return play(state, action) if action.__class__ is play_class else advance(state, action)
+            raise_problem(found, action, state)
+        return play(state, action) if action.__class__ is Play else advance(state, action)
 
     return EngineFunctions(legal_actions, check, apply)
-
-
-def runs(delegate: Callable[..., object]) -> Callable[[_F], _F]:
-    """Make ``def f(...): return delegate(...)`` run ``delegate``'s code as ``f`` itself.
-
-    Every game keeps a typed, documented public ``apply``, ``check`` and
-    ``legal_actions`` whose body calls the function :func:`engine_functions` built.
-    That body is what the function does; decorated with ``@runs(delegate)``, the
-    function is rebuilt from ``delegate``'s code and closure, with the wrapper's name,
-    docstring, annotations and module, so a call costs one Python call instead of two
-    (``apply`` and ``legal_actions`` run once per action in every search and playout).
-    Doctest and autodoc find it in the game's module like any function of it.
-
-    ``delegate`` must read no global name (its globals become the game module's) and
-    take the same parameters as the wrapper.
-
-    Raises:
-        TypeError: If ``delegate`` reads a global or its parameters differ.
-    """
-
-    def decorate(wrapper: _F) -> _F:
-        code = delegate.__code__
-        ours = cast("FunctionType", wrapper).__code__
-        if code.co_varnames[: code.co_argcount] != ours.co_varnames[: ours.co_argcount]:
-            raise TypeError(f"{wrapper.__name__}: parameters differ from {delegate.__name__}")
-        if any(op.opname == "LOAD_GLOBAL" for op in dis.get_instructions(code)):
-            raise TypeError(f"{delegate.__name__} reads a global and cannot run elsewhere")
-        function = FunctionType(
-            code,
-            cast("FunctionType", wrapper).__globals__,
-            wrapper.__name__,
-            cast("FunctionType", delegate).__defaults__,
-            cast("FunctionType", delegate).__closure__,
-        )
-        functools.update_wrapper(function, wrapper)  # name, doc, annotations, __wrapped__
-        return cast("_F", function)
-
-    return decorate
 
 
 def _seat_text(seat: int) -> str:
