@@ -26,6 +26,7 @@ CORE = {
     "tricktaking._world_layout",
     "tricktaking._validation",
     "tricktaking.actions",
+    "tricktaking.batch_kit",
     "tricktaking.cards",
     "tricktaking.deck",
     "tricktaking.engine",

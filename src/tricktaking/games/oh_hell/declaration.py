@@ -62,7 +62,7 @@ GAME = Game(
     learning=LEARNING,
     render_extras=render_extras,
     terminal=TERMINAL,
-    batch_rules=None,
+    batch_rules="tricktaking.games.oh_hell._batch:RULES",
 )
 """Oh Hell, as the registry knows it."""
 

@@ -1,0 +1,98 @@
+"""The batch vector environment follows Gymnasium's vector-environment conventions."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.vector import AutoresetMode
+
+import tricktaking as tt
+from tricktaking import rl
+from tricktaking.batch import BatchActionError
+from tricktaking.batch.envs import BatchVectorEnv
+
+CONFIG = tt.WizardConfig(players=4, rounds=2)
+
+
+def rollout(env: BatchVectorEnv, seed: int, steps: int) -> list[tuple[object, ...]]:
+    obs, infos = env.reset(seed=seed)
+    out: list[tuple[object, ...]] = [(obs.copy(), infos["action_mask"].copy())]
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        mask = infos["action_mask"]
+        actions = (rng.random(mask.shape) + mask).argmax(axis=1)
+        obs, rewards, terminations, truncations, infos = env.step(actions)
+        out.append((obs.copy(), rewards.copy(), terminations.copy(), truncations.copy()))
+    return out
+
+
+def test_spaces_shapes_and_types() -> None:
+    env = BatchVectorEnv(CONFIG, num_envs=8, seat=1)
+    assert isinstance(env, gymnasium.vector.VectorEnv)
+    assert env.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
+    obs, infos = env.reset(seed=3)
+    assert env.observation_space.contains(obs)
+    assert isinstance(env.single_observation_space, gymnasium.spaces.Box)
+    assert isinstance(env.single_action_space, gymnasium.spaces.Discrete)
+    assert obs.shape == (8, *env.single_observation_space.shape)
+    assert infos["action_mask"].shape == (8, env.single_action_space.n)
+    for _ in range(20):
+        actions = env.simulator.random_actions()
+        assert env.action_space.contains(actions)
+        obs, rewards, terminations, truncations, infos = env.step(actions)
+        assert env.observation_space.contains(obs)
+        assert rewards.shape == terminations.shape == truncations.shape == (8,)
+        assert rewards.dtype == np.float64 and terminations.dtype == np.bool_
+        assert (env.simulator.actor == 1).all()  # every game waits for the learner
+
+
+def test_seeded_rollouts_are_reproducible_and_data_is_not_reused() -> None:
+    first = rollout(BatchVectorEnv(CONFIG, num_envs=6), seed=5, steps=30)
+    second = rollout(BatchVectorEnv(CONFIG, num_envs=6), seed=5, steps=30)
+    for one, two in zip(first, second, strict=True):
+        for a, b in zip(one, two, strict=True):
+            assert np.array_equal(np.asarray(a), np.asarray(b))
+    env = BatchVectorEnv(CONFIG, num_envs=4)
+    obs, _ = env.reset(seed=1)
+    again, *_ = env.step(env.simulator.random_actions())
+    assert again is not obs and not np.shares_memory(again, obs)
+
+
+def test_observations_are_the_learners_encoded_view() -> None:
+    env = BatchVectorEnv(CONFIG, num_envs=4, seat=2)
+    obs, infos = env.reset(seed=2)
+    for _ in range(5):
+        for row in range(4):
+            view = tt.view(env.simulator.state_of(row), 2)
+            assert np.array_equal(obs[row], rl.encode(view))
+            assert np.array_equal(infos["action_mask"][row], rl.action_mask(view))
+        obs, _, _, _, infos = env.step(env.simulator.random_actions())
+
+
+def test_episode_rewards_add_up_to_the_final_score_and_games_reset() -> None:
+    env = BatchVectorEnv(CONFIG, num_envs=5, seat=0)
+    env.reset(seed=9)
+    at = rl.layout_for("wizard", 4).field("scores").offset  # the learner's own score
+    total = np.zeros(5)
+    finished = np.zeros(5, np.bool_)
+    for _ in range(40):
+        _, rewards, terminations, _, infos = env.step(env.simulator.random_actions())
+        total += np.where(finished, 0, rewards)
+        for row in np.flatnonzero(terminations & ~finished):
+            assert infos["final_obs"][row][at] * 100 == pytest.approx(total[row])
+            finished[row] = True
+        if finished.all():
+            break
+    assert finished.all()
+    assert not env.simulator.done.any()
+
+
+def test_illegal_actions_and_bad_seats_raise() -> None:
+    with pytest.raises(ValueError, match="seat"):
+        BatchVectorEnv(CONFIG, num_envs=2, seat=4)
+    env = BatchVectorEnv(CONFIG, num_envs=2)
+    env.reset()
+    with pytest.raises(BatchActionError):
+        env.step(np.full(2, 73))
+    env.reset(seed=[4])
