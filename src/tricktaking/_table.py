@@ -7,7 +7,7 @@ trick, and close the trick with its winner when everyone has played.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import TypeAlias, TypeVar
 
@@ -25,10 +25,12 @@ __all__ = [
     "add_at",
     "deal_round",
     "dealt_hands",
+    "hooked_bid",
     "next_dealer",
     "replace_at",
     "require_deal",
     "strength_tables",
+    "top_seats",
     "without_card",
 ]
 
@@ -124,3 +126,19 @@ def require_deal(phase: enum.Enum, deal_phase: enum.Enum, over_phase: enum.Enum)
         raise IllegalActionError(
             f"no deal is due in the {phase.value} phase", violation, None, None
         )
+
+
+def hooked_bid(bids: tuple[int | None, ...], tricks: int) -> int | None:
+    """The last bid the hook forbids: the one that makes the bids total ``tricks``.
+
+    ``None`` when the other bids already total more than ``tricks`` (no bid can make
+    them equal). Wizard and Oh Hell state their hook rule with it (WZ-7.5, OH-7.4).
+    """
+    others = sum(bid for bid in bids if bid is not None)
+    return tricks - others if others <= tricks else None
+
+
+def top_seats(totals: Sequence[int]) -> tuple[int, ...]:
+    """Every seat whose total is the highest; ties make co-winners."""
+    top = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == top)

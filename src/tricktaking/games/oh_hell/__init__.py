@@ -51,7 +51,15 @@ from tricktaking._flat_round import (
     start_round,
 )
 from tricktaking._skeleton import Hooks, engine_functions
-from tricktaking._table import actions_for, dealt_hands, replace_at, require_deal, strength_tables
+from tricktaking._table import (
+    actions_for,
+    dealt_hands,
+    hooked_bid,
+    replace_at,
+    require_deal,
+    strength_tables,
+    top_seats,
+)
 from tricktaking._validation import (
     Problem,
     card_play_problem,
@@ -592,8 +600,7 @@ def co_winners(totals: Sequence[int]) -> tuple[int, ...]:
         >>> co_winners([12, 10, 12]), co_winners([-3, -1, -2])
         ((0, 2), (1,))
     """
-    top = max(totals)
-    return tuple(seat for seat, total in enumerate(totals) if total == top)
+    return top_seats(totals)
 
 
 # ---------------------------------------------------------------------------------------
@@ -774,9 +781,7 @@ def _forbidden_bid(state: OhHellState, seat: int) -> int | None:
     """The dealer's bid the hook forbids, if any (OH-7.4)."""
     if state.config.bid_rule != "hook" or seat != state._dealer:
         return None
-    others = sum(bid for bid in state.bids if bid is not None)
-    r = state.hand_size
-    return r - others if others <= r else None
+    return hooked_bid(state.bids, state.hand_size)
 
 
 def _legal_actions(state: OhHellState) -> tuple[OhHellAction, ...]:

@@ -52,10 +52,12 @@ from tricktaking._table import (
     actions_for,
     deal_round,
     dealt_hands,
+    hooked_bid,
     next_dealer,
     replace_at,
     require_deal,
     strength_tables,
+    top_seats,
 )
 from tricktaking._validation import (
     Problem,
@@ -448,8 +450,7 @@ def co_winners(totals: Sequence[int]) -> tuple[int, ...]:
         >>> co_winners([120, 90, 120]), co_winners([-10, -40, -30])
         ((0, 2), (0,))
     """
-    top = max(totals)
-    return tuple(seat for seat, total in enumerate(totals) if total == top)
+    return top_seats(totals)
 
 
 def round_score(bid: int, taken: int) -> int:
@@ -558,9 +559,7 @@ def _forbidden_bid(state: WizardState, seat: int) -> int | None:
     """The dealer's bid the hook rule forbids, if any (WZ-7.5)."""
     if state.config.bid_rule != "hook" or seat != state._dealer:
         return None
-    others = sum(bid for bid in state.bids if bid is not None)
-    r = state._number
-    return r - others if others <= r else None
+    return hooked_bid(state.bids, state._number)
 
 
 def _legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
