@@ -178,7 +178,12 @@ def test_hints_are_rate_limited(served: Served) -> None:
     with served(limits=Limits(hint_burst=2, hint_rate=0.01)) as client:
         links = client.post(
             "/api/tables",
-            json={"game": "wizard", "options": {"players": 3, "rounds": 1}, "seats": ["human"] * 3},
+            # Oh Hell with a fixed dealer: seat 1 always acts first, whatever the deal
+            json={
+                "game": "oh-hell",
+                "options": {"players": 3, "hand_size": 1, "first_dealer": 0},
+                "seats": ["human"] * 3,
+            },
         ).json()
         with client.websocket_connect("/ws/" + _token(links, 1)) as ws:
             ws.send_text(json.dumps({"type": "hello", "protocol": 1}))
