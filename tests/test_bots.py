@@ -13,6 +13,7 @@ CONFIGS = {
     "wizard": tt.WizardConfig(players=4, rounds=6),
     "one-card": tt.OneCardConfig(players=3, target=15),
     "bid-whist": tt.BidWhistConfig(kitty="exchange", target=5),
+    "oh-hell": tt.OhHellConfig(players=4, schedule="up_down", max_hand_size=3),
 }
 
 
@@ -61,8 +62,9 @@ def test_bots_refuse_other_games_and_empty_views() -> None:
         (tt.WizardConfig(players=4), ["heuristic", "random", "random", "random"], [0], 0.35),
         (tt.OneCardConfig(players=3), ["heuristic", "random", "random"], [0], 0.45),
         (tt.BidWhistConfig(), ["heuristic", "random", "heuristic", "random"], [0, 2], 0.60),
+        (tt.OhHellConfig(players=4), ["heuristic", "random", "random", "random"], [0], 0.40),
     ],
-    ids=["wizard", "one-card", "bid-whist"],
+    ids=["wizard", "one-card", "bid-whist", "oh-hell"],
 )
 def test_heuristic_bots_beat_random_bots(
     config: object, bots: list[str], seats: list[int], at_least: float

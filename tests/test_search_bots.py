@@ -43,6 +43,7 @@ GAMES = [
     (tt.WizardConfig(players=3, rounds=3), ["ismcts", "pimc", "heuristic"]),
     (tt.OneCardConfig(players=3, target=8), ["ismcts", "pimc", "random"]),
     (tt.BidWhistConfig(kitty="exchange", target=3), ["ismcts", "pimc", "ismcts", "pimc"]),
+    (tt.OhHellConfig(players=4, hand_size=4), ["ismcts", "pimc", "heuristic", "random"]),
 ]
 
 
