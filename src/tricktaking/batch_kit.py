@@ -18,7 +18,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 import numpy as np
@@ -36,6 +36,7 @@ __all__ = [
     "Ints",
     "LayoutOffsets",
     "Masks",
+    "TypedRules",
     "bit_columns",
     "by_seat",
     "common_fields",
@@ -59,6 +60,8 @@ Masks = npt.NDArray[np.uint64]
 """An array of hands or sets of cards, bit ``c`` standing for card number ``c``."""
 
 _G = TypeVar("_G", bound=np.generic)
+_Config = TypeVar("_Config")
+_Core = TypeVar("_Core", bound="BatchCore", covariant=False)
 
 ONE = np.uint64(1)
 """The ``uint64`` one, to shift card numbers into bits without leaving ``uint64``."""
@@ -189,6 +192,43 @@ class BatchRules(Protocol):
             TypeError: If ``config`` is not this game's config.
         """
         ...
+
+
+@attrs.frozen
+class TypedRules(Generic[_Config, _Core]):
+    """Batch rules that check a config's class, then build a core from it.
+
+    Each game's batch rules are one of these: its config class and its core class.
+
+    Example:
+        >>> from tricktaking.batch_kit import TypedRules
+        >>> from tricktaking.games.wizard._batch import RULES
+        >>> import tricktaking as tt
+        >>> isinstance(RULES, TypedRules), RULES.create(tt.WizardConfig(players=4), 8).action_size
+        (True, 74)
+        >>> RULES.create(tt.OneCardConfig(players=2), 8)
+        Traceback (most recent call last):
+        ...
+        TypeError: these batch rules need a WizardConfig, not OneCardConfig
+    """
+
+    config_type: type[_Config]
+    """The game's configuration class."""
+    core: Callable[[_Config, int], _Core]
+    """Builds the core of ``size`` new games of a config."""
+
+    def create(self, config: object, size: int) -> _Core:
+        """A core of ``size`` new games of ``config``, each waiting for its first deal.
+
+        Raises:
+            TypeError: If ``config`` is not of :attr:`config_type`.
+        """
+        if not isinstance(config, self.config_type):
+            raise TypeError(
+                f"these batch rules need a {self.config_type.__name__}, "
+                f"not {type(config).__name__[:40]}"
+            )
+        return self.core(config, size)
 
 
 # -- hands as bitmasks -------------------------------------------------------------------

@@ -16,6 +16,7 @@ from tricktaking.batch_kit import (
     Bools,
     Ints,
     LayoutOffsets,
+    TypedRules,
     bit_columns,
     by_seat,
     common_fields,
@@ -31,7 +32,7 @@ from tricktaking.deck import Deck
 from tricktaking.engine import GameState
 from tricktaking.games.bid_whist import BidWhistConfig
 
-__all__ = ["RULES", "BidWhistBatch", "BidWhistBatchRules"]
+__all__ = ["RULES", "BidWhistBatch"]
 
 # phases, as indexes of BidWhistPhase
 DEAL, BID, CHOOSE, DISCARD, PLAY, OVER = range(6)
@@ -415,28 +416,6 @@ def _card_counts(out: npt.NDArray[np.float32], at: int, masks: npt.NDArray[np.ui
     suited_counts(out, at, masks, 54)
 
 
-class BidWhistBatchRules:
-    """Bid Whist's batch rules: builds a :class:`BidWhistBatch` for any Bid Whist config.
-
-    Example:
-        >>> from tricktaking.games.bid_whist._batch import RULES
-        >>> import tricktaking as tt
-        >>> RULES.create(tt.BidWhistConfig(), size=8).action_size
-        82
-    """
-
-    def create(self, config: object, size: int) -> BidWhistBatch:
-        """``size`` new Bid Whist games of ``config``, each waiting for its first deal.
-
-        Raises:
-            TypeError: If ``config`` is not a :class:`~tricktaking.BidWhistConfig`.
-        """
-        if not isinstance(config, BidWhistConfig):
-            raise TypeError(
-                f"Bid Whist's batch rules need a BidWhistConfig, not {type(config).__name__}"
-            )
-        return BidWhistBatch(config, size)
-
-
-RULES = BidWhistBatchRules()
+RULES = TypedRules(BidWhistConfig, BidWhistBatch)
+"""BidWhist's batch rules, named by its declaration."""
 """Bid Whist's batch rules, the plug-in :func:`~tricktaking.batch.rules_for` finds."""

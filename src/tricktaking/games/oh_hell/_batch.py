@@ -18,6 +18,7 @@ from tricktaking.batch_kit import (
     Bools,
     Ints,
     LayoutOffsets,
+    TypedRules,
     bit_columns,
     by_seat,
     common_fields,
@@ -31,7 +32,7 @@ from tricktaking.deck import Deck
 from tricktaking.engine import GameState
 from tricktaking.games.oh_hell import OhHellConfig
 
-__all__ = ["RULES", "OhHellBatch", "OhHellBatchRules"]
+__all__ = ["RULES", "OhHellBatch"]
 
 # phases, as indexes of OhHellPhase
 DEAL, BID, PLAY, OVER = range(4)
@@ -364,28 +365,6 @@ def _card_counts(out: npt.NDArray[np.float32], at: int, masks: npt.NDArray[np.ui
     suited_counts(out, at, masks, 52)
 
 
-class OhHellBatchRules:
-    """Oh Hell's batch rules: builds an :class:`OhHellBatch` for any Oh Hell config.
-
-    Example:
-        >>> from tricktaking.games.oh_hell._batch import RULES
-        >>> import tricktaking as tt
-        >>> RULES.create(tt.OhHellConfig(players=3), size=8).action_size
-        70
-    """
-
-    def create(self, config: object, size: int) -> OhHellBatch:
-        """``size`` new Oh Hell games of ``config``, each waiting for its first deal.
-
-        Raises:
-            TypeError: If ``config`` is not an :class:`~tricktaking.OhHellConfig`.
-        """
-        if not isinstance(config, OhHellConfig):
-            raise TypeError(
-                f"Oh Hell's batch rules need an OhHellConfig, not {type(config).__name__}"
-            )
-        return OhHellBatch(config, size)
-
-
-RULES = OhHellBatchRules()
+RULES = TypedRules(OhHellConfig, OhHellBatch)
+"""OhHell's batch rules, named by its declaration."""
 """Oh Hell's batch rules, the plug-in :func:`~tricktaking.batch.rules_for` finds."""

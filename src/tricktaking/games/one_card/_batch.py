@@ -14,6 +14,7 @@ from tricktaking.batch_kit import (
     Bools,
     Ints,
     LayoutOffsets,
+    TypedRules,
     bit_columns,
     by_seat,
     common_fields,
@@ -29,7 +30,7 @@ from tricktaking.deck import Deck
 from tricktaking.engine import GameState
 from tricktaking.games.one_card import MAX_BID, OneCardConfig
 
-__all__ = ["RULES", "OneCardBatch", "OneCardBatchRules"]
+__all__ = ["RULES", "OneCardBatch"]
 
 # phases, as indexes of OneCardPhase
 DEAL, BID, PLAY, CHOOSE_DIRECTION, OVER = range(5)
@@ -399,28 +400,6 @@ def _card_counts(out: npt.NDArray[np.float32], at: int, masks: npt.NDArray[np.ui
     suited_counts(out, at, masks, 25)
 
 
-class OneCardBatchRules:
-    """One Card's batch rules: builds a :class:`OneCardBatch` for any One Card config.
-
-    Example:
-        >>> from tricktaking.games.one_card._batch import RULES
-        >>> import tricktaking as tt
-        >>> RULES.create(tt.OneCardConfig(players=3), size=8).action_size
-        37
-    """
-
-    def create(self, config: object, size: int) -> OneCardBatch:
-        """``size`` new One Card games of ``config``, each waiting for its first deal.
-
-        Raises:
-            TypeError: If ``config`` is not a :class:`~tricktaking.OneCardConfig`.
-        """
-        if not isinstance(config, OneCardConfig):
-            raise TypeError(
-                f"One Card's batch rules need a OneCardConfig, not {type(config).__name__}"
-            )
-        return OneCardBatch(config, size)
-
-
-RULES = OneCardBatchRules()
+RULES = TypedRules(OneCardConfig, OneCardBatch)
+"""OneCard's batch rules, named by its declaration."""
 """One Card's batch rules, the plug-in :func:`~tricktaking.batch.rules_for` finds."""

@@ -16,6 +16,7 @@ from tricktaking.batch_kit import (
     Bools,
     Ints,
     LayoutOffsets,
+    TypedRules,
     bit_columns,
     by_seat,
     common_fields,
@@ -30,7 +31,7 @@ from tricktaking.deck import Deck
 from tricktaking.engine import GameState
 from tricktaking.games.wizard import WizardConfig
 
-__all__ = ["RULES", "WizardBatch", "WizardBatchRules"]
+__all__ = ["RULES", "WizardBatch"]
 
 # phases, as indexes of WizardPhase
 DEAL, CHOOSE_TRUMP, BID, PLAY, OVER = range(5)
@@ -443,28 +444,6 @@ class _Numbering:
         return _SUITED.index(card)
 
 
-class WizardBatchRules:
-    """Wizard's batch rules: builds a :class:`WizardBatch` for any Wizard config.
-
-    Example:
-        >>> from tricktaking.games.wizard._batch import RULES
-        >>> import tricktaking as tt
-        >>> RULES.create(tt.WizardConfig(players=4), size=8).action_size
-        74
-    """
-
-    def create(self, config: object, size: int) -> WizardBatch:
-        """``size`` new Wizard games of ``config``, each waiting for its first deal.
-
-        Raises:
-            TypeError: If ``config`` is not a :class:`~tricktaking.WizardConfig`.
-        """
-        if not isinstance(config, WizardConfig):
-            raise TypeError(
-                f"Wizard's batch rules need a WizardConfig, not {type(config).__name__}"
-            )
-        return WizardBatch(config, size)
-
-
-RULES = WizardBatchRules()
+RULES = TypedRules(WizardConfig, WizardBatch)
+"""Wizard's batch rules, named by its declaration."""
 """Wizard's batch rules, the plug-in :func:`~tricktaking.batch.rules_for` finds."""
