@@ -48,9 +48,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="games per game (all variants)")
     parser.add_argument("--chunk", type=int, default=1000, help="games per batch")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--game", choices=sorted(VARIANTS), action="append", help="only this game (repeatable)"
+    )
     options = parser.parse_args()
     total_differences = 0
     for game, configs in VARIANTS.items():
+        if options.game and game not in options.game:
+            continue
         per_variant = max(1, options.games // len(configs))
         for config in configs:
             start = time.process_time()
