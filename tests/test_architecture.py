@@ -1,9 +1,12 @@
-"""The import structure: dependencies point down, and only down (CONTRIBUTING.md, "Layout").
+"""The import structure: dependencies point down, and only down.
 
-The core (cards, decks, tricks, actions, rounds, views, the engine and its private
-mechanics) never names a game, so a new game touches no core file; a game module imports
-the core only, so no arrow runs from a game up into the machinery that uses it; and no
-module of the package takes part in an import cycle, TYPE_CHECKING imports included.
+The rules are those of docs/explanation/architecture.md ("Layers, and the one rule that
+holds them"). The core (cards, decks, tricks, actions, rounds, views, the engine and its
+private mechanics) never imports a game or a layer above it, so a new game touches no
+core file; a game package imports the core and itself only, so no arrow runs from a game
+up into the machinery that uses it; a layer above the games imports no private module of
+another layer and never names a game; and no module of the package takes part in an
+import cycle, TYPE_CHECKING imports included.
 """
 
 from __future__ import annotations
