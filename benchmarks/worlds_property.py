@@ -117,8 +117,8 @@ def check_view(
 ) -> None:
     """Sample ``worlds`` worlds of ``seat``'s view of ``state`` and check each."""
     seen = tt.view(state, seat)
-    sampler = world_sampler(seen, config=config)
-    count = count_worlds(seen, config=config)
+    sampler = world_sampler(seen)  # the rules are the view's own config
+    count = count_worlds(seen)
     real = hidden_part(state, seat)
     copies = 0
     for k in range(worlds):
@@ -130,11 +130,9 @@ def check_view(
             tally.failures.append(f"view differs: {where}")
         if (problem := illegal_play(world)) is not None:
             tally.failures.append(f"illegal play {problem}: {where}")
-        if type(world) is not type(state):
-            tally.failures.append(f"not a state of the game: {where}")
-        if world != sampler.sample(world_seed) or world != sample_world(
-            seen, world_seed, config=config
-        ):
+        if type(world) is not type(state) or getattr(world, "config", None) != config:
+            tally.failures.append(f"not a state of the game under its rules: {where}")
+        if world != sampler.sample(world_seed) or world != sample_world(seen, world_seed):
             tally.failures.append(f"not reproducible: {where}")
         copies += hidden_part(world, seat) == real
     if count > 1:

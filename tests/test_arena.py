@@ -226,7 +226,9 @@ class _CheapPimc:
         self.config = config
 
     def __call__(self, seed: int) -> PimcBot:
-        return PimcBot(seed, iterations=2, config=self.config)
+        bot = PimcBot(seed, iterations=2)
+        bot.config = self.config  # as the arena tells the bots it makes by name
+        return bot
 
 
 def test_search_bots_by_name_are_told_the_config(monkeypatch: pytest.MonkeyPatch) -> None:

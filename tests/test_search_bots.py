@@ -169,16 +169,15 @@ def test_a_strong_bias_keeps_the_playout_policys_choice() -> None:
     views = bid_whist_views(4)
     assert len(views) >= 4
     for seen in views:
-        bot = IsmctsBot(seed=1, iterations=40, bias=1000.0, config=tt.BidWhistConfig(target=1))
+        bot = IsmctsBot(seed=1, iterations=40, bias=1000.0)  # the target of 1 is in the view
         assert bot.act(seen) == heuristic.act(seen)
 
 
 def test_the_bias_is_part_of_the_deterministic_search() -> None:
     seen = bid_whist_views(1)[0]
-    config = tt.BidWhistConfig(target=1)
 
     def ranking(bias: float) -> list[tuple[str, int]]:
-        hints = IsmctsBot(seed=5, iterations=40, bias=bias, config=config).evaluate(seen)
+        hints = IsmctsBot(seed=5, iterations=40, bias=bias).evaluate(seen)
         return [(str(hint.action), hint.visits) for hint in hints]
 
     assert ranking(1.0) == ranking(1.0)

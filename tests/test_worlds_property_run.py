@@ -58,8 +58,8 @@ def test_a_leaking_sampler_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
             state,
             tt.deal(state, seed=2) if seat is tt.CHANCE else tt.legal_actions(state)[0],
         )
-    monkeypatch.setattr(run, "world_sampler", lambda view, config: Cheat(state))
-    monkeypatch.setattr(run, "sample_world", lambda view, seed, config: state)
+    monkeypatch.setattr(run, "world_sampler", lambda view: Cheat(state))
+    monkeypatch.setattr(run, "sample_world", lambda view, seed: state)
     tally = run.Tally()
     run.check_view(state, 0, config, worlds=3, seed=1, tally=tally)
     assert tally.failures == [f"every world copies the real cards: {config!r} seat 0"]

@@ -19,7 +19,7 @@ import attrs
 from tricktaking import engine as tt
 from tricktaking.actions import Deal
 from tricktaking.cards import Card, sort_cards
-from tricktaking.engine import Action, GameState, PlayerView
+from tricktaking.engine import Action, GameState
 from tricktaking.plugins import Assignment, WorldLayout
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick
@@ -50,11 +50,6 @@ class TableView(Protocol):
 def first_deal(config: object) -> Deal:
     """A deal of ``config``'s first round: its sizes and cards are those of every round."""
     return tt.deal(tt.new_game(config), 0)
-
-
-def first_dealer(view: PlayerView) -> int:
-    """The dealer of deal 1: the deal passes one seat to the left each deal."""
-    return (view.dealer - max(view.round_number - 1, 0)) % view.players
 
 
 def deck_of(config: object) -> Counter[Card]:
@@ -209,11 +204,15 @@ def replayer(
     ``scores_of`` say where a state keeps its totals and how a view shows them.
     """
     start = round_starts(base, number, field, previous_dealer)
+    # the first deal starts from the game's own totals, whatever a (forged) view shows
+    first: tuple[int, ...] | None = getattr(base, field) if number == 1 else None
 
     def run(actions: Sequence[Action]) -> GameState[object]:
         def from_totals(totals: tuple[int, ...]) -> GameState[object]:
             return replay(start(totals), actions)
 
+        if first is not None:
+            return from_totals(first)
         if complete:
             return completed_round_scores(from_totals, shown, scores_of)
         return from_totals(shown)

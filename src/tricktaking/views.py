@@ -41,6 +41,7 @@ __all__ = [
     "actions_to_json",
     "cards_to_json",
     "check_zone_names",
+    "config_json",
     "hand_zones",
     "played_zones",
     "register_svg_renderer",
@@ -348,6 +349,21 @@ def table_fields(
         ((12, 12), (0, 0), 1, ())
     """
     return dict(zip(TABLE_FIELDS, table_values(state, seat, actor, legal_actions), strict=True))
+
+
+def config_json(config: object) -> dict[str, JSONValue]:
+    """A game's configuration as JSON data: its options by name (the ``config`` key of a view).
+
+    Every option of the four games is a number, a string, a flag or ``None``.
+
+    Example:
+        >>> from tricktaking.views import config_json
+        >>> import tricktaking as tt
+        >>> config_json(tt.WizardConfig(players=3))
+        {'players': 3, 'first_dealer': 0, 'rounds': None, 'bid_rule': 'free'}
+    """
+    fields = attrs.fields(cast("type[attrs.AttrsInstance]", type(config)))
+    return {field.name: cast("JSONValue", getattr(config, field.name)) for field in fields}
 
 
 def table_json(game: str, view: PlayerView) -> dict[str, JSONValue]:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Literal
 
@@ -44,7 +45,7 @@ from tricktaking.bots._protocol import Bot, legal_choices
 from tricktaking.bots.heuristic import heuristic_bot
 from tricktaking.engine import Action, GameState, PlayerView
 from tricktaking.seeding import derive_seed
-from tricktaking.worlds import WorldSampler, world_sampler
+from tricktaking.worlds import InconsistentViewError, WorldSampler, world_sampler
 
 __all__ = [
     "EXPLORATION",
@@ -158,6 +159,15 @@ class _Searcher:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be positive, not {seconds}")
+        if config is not None:
+            # point at the code that made the bot, past the __init__ of each subclass
+            inits = sum("__init__" in vars(kind) for kind in type(self).__mro__[:-1])
+            warnings.warn(
+                "config= is deprecated and will be removed in 0.3: a view carries its "
+                "game's config (view.config), which the search reads",
+                DeprecationWarning,
+                stacklevel=1 + inits,
+            )
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
@@ -201,7 +211,11 @@ class _Searcher:
         return seat_values(state, win_value=self.win_value)
 
     def worlds(self, view: PlayerView) -> WorldSampler:
-        return world_sampler(view, config=self.config)
+        if self.config is not None and self.config != getattr(view, "config", None):
+            raise InconsistentViewError(
+                "the bot's config= is not the view's config: the view was made under other rules"
+            )
+        return world_sampler(view)
 
     def decision_seed(self) -> int:
         self._decisions += 1
@@ -229,8 +243,10 @@ class PimcBot(_Searcher):
         iterations: Playouts per decision (``None``: only ``seconds`` limits it).
         seconds: CPU seconds per decision, at most (``None``: no time limit).
         playout: The playout policy (default: the game's heuristic bot).
-        config: The game's config, for what a view cannot show (see
-            :func:`~tricktaking.worlds.world_sampler`).
+        config: Deprecated (removed in 0.3): the search reads the game's config from
+            each view. A config given here warns with a ``DeprecationWarning``, and
+            a view made under another config raises
+            :class:`~tricktaking.worlds.InconsistentViewError`.
         win_value: The value of winning the game (see :func:`seat_values`).
 
     Example:
@@ -459,6 +475,8 @@ def suggest(
 ) -> tuple[Suggestion, ...]:
     """The legal actions of ``view`` ranked by a search, with their estimated values.
 
+    The game's rules are the view's own config (``view.config``).
+
     Args:
         view: The view of the seat to act.
         bot: The search bot (default: an :class:`IsmctsBot` with seed 0).
@@ -466,6 +484,7 @@ def suggest(
 
     Raises:
         ValueError: If the seat is not to act in ``view``.
+        InconsistentViewError: If no state gives ``view`` (a forged or malformed view).
 
     Example:
         >>> from tricktaking.bots import suggest

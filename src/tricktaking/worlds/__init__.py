@@ -38,13 +38,14 @@ Example:
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 from typing import cast
 
 from tricktaking.cards import Card, sort_cards
 from tricktaking.engine import Game, GameState, PlayerView, game_of_view
 from tricktaking.errors import TricktakingError
-from tricktaking.plugins import WorldLayout as Layout
+from tricktaking.plugins import WorldsPlugin
 from tricktaking.seeding import derive_seed, random_below, stream
 from tricktaking.worlds._assign import CardClass, allocation
 
@@ -60,6 +61,10 @@ __all__ = [
 class InconsistentViewError(TricktakingError, ValueError):
     """No state of the game gives this view: it was not made by the engine.
 
+    A forged or malformed view (another trump or actor than its history gives, a hand
+    of the wrong type, a seat out of range, a config of another game) raises it, as does
+    a ``config=`` argument that is not the view's own config.
+
     Example:
         >>> from tricktaking.worlds import InconsistentViewError
         >>> issubclass(InconsistentViewError, ValueError)
@@ -67,15 +72,38 @@ class InconsistentViewError(TricktakingError, ValueError):
     """
 
 
-def _read_layout(view: PlayerView, config: object | None) -> Layout:
+_MALFORMED = (
+    AttributeError,
+    IndexError,
+    KeyError,
+    OverflowError,
+    RecursionError,
+    StopIteration,
+    TypeError,
+    ValueError,
+    ZeroDivisionError,
+)
+"""What a game's layout or the engine raises on a view no state gives: a field of the
+wrong type or size, a history the rules refuse (an IllegalActionError is a ValueError)."""
+
+
+def _deprecated_config(config: object | None, stacklevel: int) -> None:
+    """Warn of ``config=``, ``stacklevel`` frames above this function's caller."""
+    if config is not None:
+        warnings.warn(
+            "config= is deprecated and will be removed in 0.3: a view carries its game's "
+            "config (view.config), which world sampling reads",
+            DeprecationWarning,
+            stacklevel=stacklevel + 2,
+        )
+
+
+def _plugin(view: PlayerView) -> WorldsPlugin:
     game = _worlds_game(view)
     plugin = game.worlds
     if plugin is None:
         raise TypeError(f"{game.title} has no world model (its declaration has no worlds plug-in)")
-    try:
-        return plugin.layout(view, plugin.config_of(view) if config is None else config)
-    except (ValueError, KeyError) as error:
-        raise InconsistentViewError(f"the view is not one the engine gives: {error}") from error
+    return plugin
 
 
 def _worlds_game(view: PlayerView) -> Game[GameState[object], object]:
@@ -87,10 +115,20 @@ def _worlds_game(view: PlayerView) -> Game[GameState[object], object]:
         ) from None
 
 
+def _malformed(error: BaseException) -> InconsistentViewError:
+    return InconsistentViewError(f"the view is not one the engine gives: {error}"[:300])
+
+
 class WorldSampler:
     """Draws worlds of one view; building it does the counting once for many draws.
 
-    Use :func:`world_sampler` to make one.
+    Use :func:`world_sampler` to make one. The game's config is the view's own
+    (``view.config``); ``config`` is deprecated (see :func:`world_sampler`).
+
+    The first world a sampler builds (for a draw or a count) is checked to give back
+    exactly the view, so a forged view raises :class:`InconsistentViewError` instead
+    of giving worlds of another position; every other world of the view gives the same
+    view, as a world differs from it only in cards the seat does not see.
 
     Example:
         >>> from tricktaking.worlds import world_sampler
@@ -103,19 +141,70 @@ class WorldSampler:
     """
 
     def __init__(self, view: PlayerView, config: object | None = None) -> None:
+        _deprecated_config(config, stacklevel=1)
+        self._setup(view, config)
+
+    @classmethod
+    def _quietly(cls, view: PlayerView, config: object | None) -> WorldSampler:
+        """A sampler made by a function that has warned of ``config`` itself."""
+        sampler = cls.__new__(cls)
+        sampler._setup(view, config)
+        return sampler
+
+    def _setup(self, view: PlayerView, config: object | None) -> None:
+        plugin = _plugin(view)
         self.view = view
-        self._layout = layout = _read_layout(view, config)
-        zone_of = range(len(layout.zones))
-        groups: dict[tuple[int, ...], list[Card]] = {}
-        for card in layout.hidden:
-            allowed = tuple(z for z in zone_of if card not in layout.forbidden[z])
-            groups.setdefault(allowed, []).append(card)
-        self._groups = list(groups.items())
-        classes = [CardClass(len(cards), allowed) for allowed, cards in self._groups]
-        self._allocation = allocation(layout.sizes, classes)
-        self._order = [self._groups[self._class_index(c)] for c in self._allocation.classes]
-        if sum(layout.sizes) != len(layout.hidden) or self._allocation.count() == 0:
+        self._verified = False
+        try:
+            shown = plugin.config_of(view)
+            if config is not None and config != shown:
+                raise InconsistentViewError(
+                    f"config={type(config).__name__}(...) is not the view's config"
+                    f" ({type(shown).__name__[:40]}): the view was made under other rules"
+                )
+            self._layout = layout = plugin.layout(view, shown)
+            if any(type(size) is not int or size < 0 for size in layout.sizes):
+                raise InconsistentViewError(
+                    "the view gives a hidden zone a size that is not a count"
+                )
+            zone_of = range(len(layout.zones))
+            groups: dict[tuple[int, ...], list[Card]] = {}
+            for card in layout.hidden:
+                allowed = tuple(z for z in zone_of if card not in layout.forbidden[z])
+                groups.setdefault(allowed, []).append(card)
+            self._groups = list(groups.items())
+            classes = [CardClass(len(cards), allowed) for allowed, cards in self._groups]
+            self._allocation = allocation(layout.sizes, classes)
+            self._order = [self._groups[self._class_index(c)] for c in self._allocation.classes]
+            deals = sum(layout.sizes) == len(layout.hidden) and self._allocation.count() > 0
+        except InconsistentViewError:
+            raise
+        except _MALFORMED as error:
+            raise _malformed(error) from error
+        if not deals:
             raise InconsistentViewError("no deal of the cards is consistent with the view")
+
+    def _check(self, world: GameState[object]) -> GameState[object]:
+        """``world``, once its view for the seat is shown to be exactly the given view."""
+        if not self._verified:
+            view = self.view
+            try:
+                same = _worlds_game(view).rules.view(world, view.seat) == view
+            except _MALFORMED as error:
+                raise _malformed(error) from error
+            if not same:
+                raise InconsistentViewError(
+                    "the view is not one the engine gives: no world gives it back"
+                )
+            self._verified = True
+        return world
+
+    def _checked_world(self, seed: int) -> GameState[object]:
+        try:
+            world = self.world(self.assignment(stream(derive_seed(seed, "world"))))
+        except _MALFORMED as error:
+            raise _malformed(error) from error
+        return self._check(world)
 
     def _class_index(self, cls: CardClass) -> int:
         for index, (allowed, cards) in enumerate(self._groups):
@@ -124,11 +213,21 @@ class WorldSampler:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def physical_deals(self) -> int:
-        """The number of consistent placements of the physical hidden cards."""
+        """The number of consistent placements of the physical hidden cards.
+
+        Raises:
+            InconsistentViewError: If the view is not one the engine gives.
+        """
+        self._verify()
         return self._allocation.count()
 
     def count(self) -> int:
-        """The number of distinct worlds (identical cards not told apart)."""
+        """The number of distinct worlds (identical cards not told apart).
+
+        Raises:
+            InconsistentViewError: If the view is not one the engine gives.
+        """
+        self._verify()
         layout = self._layout
         classes: list[CardClass] = []
         for allowed, cards in self._groups:
@@ -163,12 +262,24 @@ class WorldSampler:
         return {name: sort_cards(cards) for name, cards in zip(layout.zones, placed, strict=True)}
 
     def sample(self, seed: int) -> GameState[object]:
-        """A world drawn by ``seed``: the same seed gives the same world."""
-        words = stream(derive_seed(seed, "world"))
-        return self.world(self.assignment(words))
+        """A world drawn by ``seed``: the same seed gives the same world.
+
+        Raises:
+            InconsistentViewError: If the view is not one the engine gives.
+        """
+        return self._checked_world(seed)
+
+    def _verify(self) -> None:
+        if not self._verified:
+            self._checked_world(0)
 
     def world(self, assignment: dict[str, tuple[Card, ...]]) -> GameState[object]:
-        """The world with these hidden cards, replayed through ``apply``."""
+        """The world with these hidden cards, replayed through ``apply``.
+
+        It is not checked against the view: an assignment that breaks the view's
+        constraints (a card given to a seat known to be void of its suit) raises the
+        engine's :class:`~tricktaking.errors.IllegalActionError` or gives another view.
+        """
         # a game's layout builds states of that game (WorldLayout is below the engine)
         return cast("GameState[object]", self._layout.build(assignment))
 
@@ -176,14 +287,17 @@ class WorldSampler:
 def world_sampler(view: PlayerView, *, config: object | None = None) -> WorldSampler:
     """A sampler of ``view``'s worlds, for drawing many worlds of one view cheaply.
 
+    The game's rules are the view's config (``view.config``): everyone at the table
+    knows them.
+
     Args:
         view: The seat's view.
-        config: The game's config when the view cannot show all of it (for example a
-            One Card target or Bid Whist's ``nt_double``); by default it is read from
-            the view, with the default for every option the view does not show.
+        config: Deprecated (removed in 0.3): the view carries its config. A config given
+            here warns with a ``DeprecationWarning`` and must be the view's own.
 
     Raises:
-        InconsistentViewError: If no deal gives this view.
+        InconsistentViewError: If no state gives this view (a forged or malformed view),
+            or ``config`` is not the view's config.
         TypeError: If ``view`` is not a view of a known game.
 
     Example:
@@ -195,23 +309,25 @@ def world_sampler(view: PlayerView, *, config: object | None = None) -> WorldSam
         >>> sampler.sample(1) == sampler.sample(1)
         True
     """
-    return WorldSampler(view, config)
+    _deprecated_config(config, stacklevel=1)
+    return WorldSampler._quietly(view, config)
 
 
 def sample_world(view: PlayerView, seed: int, *, config: object | None = None) -> GameState[object]:
     """A state drawn uniformly among the physical deals consistent with ``view``.
 
     Args:
-        view: The seat's view.
+        view: The seat's view; its ``config`` gives the rules.
         seed: Chooses the world; the same view and seed always give the same world.
-        config: The game's config, if the view cannot show it (see :func:`world_sampler`).
+        config: Deprecated (removed in 0.3): see :func:`world_sampler`.
 
     Returns:
         A state whose view for ``view.seat`` equals ``view`` and whose round replays
         legally from its deal.
 
     Raises:
-        InconsistentViewError: If no deal gives this view.
+        InconsistentViewError: If no state gives this view (a forged or malformed view),
+            or ``config`` is not the view's config.
         TypeError: If ``view`` is not a view of a known game.
 
     Example:
@@ -223,7 +339,8 @@ def sample_world(view: PlayerView, seed: int, *, config: object | None = None) -
         >>> tt.view(world, 3) == tt.view(state, 3), world.round.hands[3] == state.round.hands[3]
         (True, True)
     """
-    return WorldSampler(view, config).sample(seed)
+    _deprecated_config(config, stacklevel=1)
+    return WorldSampler._quietly(view, config).sample(seed)
 
 
 def count_worlds(view: PlayerView, *, config: object | None = None) -> int:
@@ -233,8 +350,13 @@ def count_worlds(view: PlayerView, *, config: object | None = None) -> int:
     told apart, so two deals that differ only in which Wizard a seat holds are one
     world. :func:`sample_world` weighs each world by its number of physical deals.
 
+    Args:
+        view: The seat's view; its ``config`` gives the rules.
+        config: Deprecated (removed in 0.3): see :func:`world_sampler`.
+
     Raises:
-        InconsistentViewError: If no deal gives this view.
+        InconsistentViewError: If no state gives this view (a forged or malformed view),
+            or ``config`` is not the view's config.
         TypeError: If ``view`` is not a view of a known game.
 
     Example:
@@ -245,4 +367,5 @@ def count_worlds(view: PlayerView, *, config: object | None = None) -> int:
         >>> count_worlds(tt.view(state, 0))  # 12 cards of 13 to the other hand
         13
     """
-    return WorldSampler(view, config).count()
+    _deprecated_config(config, stacklevel=1)
+    return WorldSampler._quietly(view, config).count()

@@ -88,6 +88,7 @@ from tricktaking.views import (
     actions_to_json,
     cards_to_json,
     check_zone_names,
+    config_json,
     hand_zones,
     played_zones,
     replaced_hands,
@@ -404,6 +405,8 @@ class BidWhistView(TableView[BidWhistPhase, BidWhistAction]):
         (12, (), 1)
     """
 
+    config: BidWhistConfig
+    """The rules everyone at the table knows, as the game's configuration."""
     calls: tuple[BidWhistCall, ...]
     """The auction's calls so far, in order."""
     contract: Bid | None
@@ -439,6 +442,7 @@ class BidWhistView(TableView[BidWhistPhase, BidWhistAction]):
         """
         contract = self.contract
         data = table_json("bid-whist", self)
+        data["config"] = config_json(self.config)
         data["calls"] = actions_to_json(self.calls)
         data["contract"] = None if contract is None else str(contract)
         data["direction"] = self.direction.value
@@ -1049,6 +1053,7 @@ def winners(state: BidWhistState) -> tuple[int, ...]:
 _make_view = constructor(
     BidWhistView,
     *TABLE_FIELDS,
+    "config",
     "calls",
     "contract",
     "direction",
@@ -1074,6 +1079,7 @@ def view(state: BidWhistState, seat: int) -> BidWhistView:
     sees_kitty = _picked_up(state) and seat == state.declarer
     return _make_view(
         *table_values(state, seat, actor(state), legal_actions(state)),
+        state.config,
         state.calls,
         state.contract,
         state.direction,

@@ -14,7 +14,6 @@ from tricktaking._world_layout import (
     Layout,
     deck_of,
     first_deal,
-    first_dealer,
     hand_dealer,
     hand_zones,
     hidden_cards,
@@ -26,7 +25,6 @@ from tricktaking.actions import ChooseDirection, ChooseTrump, Deal
 from tricktaking.cards import Card, sort_cards
 from tricktaking.engine import Action, GameState
 from tricktaking.games.bid_whist import (
-    Bid,
     BidMode,
     BidWhistConfig,
     BidWhistPhase,
@@ -44,30 +42,8 @@ _Phase = BidWhistPhase
 
 
 def config_of(view: BidWhistView) -> BidWhistConfig:
-    """The config the view shows; what it cannot show (target, nt_double) is the default.
-
-    The exchange shows as a kitty the declarer sees or a discard phase; the lowest bid
-    level shows in the opening bids offered; who leads trick 1 shows once it is known.
-    """
-    players = len(view.hand_sizes)
-    exchange = bool(view.kitty) or view.phase is _Phase.DISCARD
-    bids = [a for a in view.legal_actions if isinstance(a, Bid)]
-    opening = not any(isinstance(call, Bid) for call in view.calls)
-    min_bid = min(bid.level for bid in bids) if bids and opening else 1
-    declarer = None if view.contract is None else view.contract.seat
-    leader = view.tricks[0].leader if view.tricks else view.trick.leader
-    led_by_declarer = (
-        view.phase in (_Phase.DISCARD, _Phase.PLAY, _Phase.DEAL, _Phase.OVER)
-        and declarer is not None
-        and leader == declarer
-        and leader != (view.dealer + 1) % players
-    )
-    return BidWhistConfig(
-        first_dealer=first_dealer(view),
-        min_bid=min_bid,
-        kitty="exchange" if exchange else "book",
-        first_lead="declarer" if led_by_declarer else "left_of_dealer",
-    )
+    """The configuration the view carries: everyone at the table knows the rules."""
+    return view.config
 
 
 def _choice(view: BidWhistView) -> list[Action]:

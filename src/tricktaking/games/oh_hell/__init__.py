@@ -95,6 +95,7 @@ from tricktaking.views import (
     TableView,
     Zone,
     check_zone_names,
+    config_json,
     hand_zones,
     played_zones,
     replaced_hands,
@@ -473,9 +474,7 @@ class OhHellView(TableView[OhHellPhase, OhHellAction]):
             'oh-hell'
         """
         data = table_json("oh-hell", self)
-        data["config"] = {
-            field.name: getattr(self.config, field.name) for field in attrs.fields(OhHellConfig)
-        }
+        data["config"] = config_json(self.config)
         data["total_hands"] = self.total_hands
         data["hand_size"] = self.hand_size
         data["turn_up"] = None if self.turn_up is None else str(self.turn_up)

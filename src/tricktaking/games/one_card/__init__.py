@@ -96,6 +96,7 @@ from tricktaking.views import (
     Zone,
     actions_to_json,
     check_zone_names,
+    config_json,
     hand_zones,
     played_zones,
     replaced_hands,
@@ -303,6 +304,8 @@ class OneCardView(TableView[OneCardPhase, OneCardAction]):
         (8, (8, 8, 8), None)
     """
 
+    config: OneCardConfig
+    """The rules everyone at the table knows, as the game's configuration."""
     calls: tuple[OneCardCall, ...]
     """The auction's calls so far, in order."""
     bidder: int | None
@@ -337,6 +340,7 @@ class OneCardView(TableView[OneCardPhase, OneCardAction]):
             'one-card'
         """
         data = table_json("one-card", self)
+        data["config"] = config_json(self.config)
         data["calls"] = actions_to_json(self.calls)
         data["bidder"] = self.bidder
         data["contract"] = self.contract
@@ -937,7 +941,15 @@ def winners(state: OneCardState) -> tuple[int, ...]:
 # order of TABLE_FIELDS, then the game's own (about 1,000 CPU instructions less a view
 # than passing these by keyword, and a third of the cost of the attrs constructor).
 _make_view = constructor(
-    OneCardView, *TABLE_FIELDS, "calls", "bidder", "contract", "direction", "centre", "points"
+    OneCardView,
+    *TABLE_FIELDS,
+    "config",
+    "calls",
+    "bidder",
+    "contract",
+    "direction",
+    "centre",
+    "points",
 )
 
 
@@ -957,6 +969,7 @@ def view(state: OneCardState, seat: int) -> OneCardView:
     view_seat(seat, state.config.players)
     return _make_view(
         *table_values(state, seat, actor(state), legal_actions(state)),
+        state.config,
         state.calls,
         state.bidder,
         state.contract,

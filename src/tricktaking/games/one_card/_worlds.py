@@ -6,7 +6,6 @@ from tricktaking._world_layout import (
     Layout,
     dealing_builder,
     deck_of,
-    first_dealer,
     hand_zones,
     hidden_cards,
     seen_cards,
@@ -30,9 +29,8 @@ _Phase = OneCardPhase
 
 
 def config_of(view: OneCardView) -> OneCardConfig:
-    """The config the view shows; the target is not shown and is the default."""
-    n = view.players
-    return OneCardConfig(players=n, first_dealer=first_dealer(view))
+    """The configuration the view carries: everyone at the table knows the rules."""
+    return view.config
 
 
 def _actions(view: OneCardView, hand_size: int) -> list[Action]:

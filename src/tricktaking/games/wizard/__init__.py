@@ -95,6 +95,7 @@ from tricktaking.views import (
     TableView,
     Zone,
     check_zone_names,
+    config_json,
     hand_zones,
     played_zones,
     replaced_hands,
@@ -297,9 +298,11 @@ class WizardView(TableView[WizardPhase, WizardAction]):
         >>> len(v.hand), v.hand_sizes, v.actor
         (1, (1, 1, 1), 1)
         >>> sorted(v.to_dict())[:4]
-        ['actor', 'bids', 'dealer', 'game']
+        ['actor', 'bids', 'config', 'dealer']
     """
 
+    config: WizardConfig
+    """The rules everyone at the table knows, as the game's configuration."""
     total_rounds: int
     """The number of rounds the game plays."""
     turn_up: Card | None
@@ -319,6 +322,7 @@ class WizardView(TableView[WizardPhase, WizardAction]):
             'wizard'
         """
         data = table_json("wizard", self)
+        data["config"] = config_json(self.config)
         data["total_rounds"] = self.total_rounds
         data["turn_up"] = None if self.turn_up is None else str(self.turn_up)
         data["bids"] = list(self.bids)
@@ -813,7 +817,7 @@ def winners(state: WizardState) -> tuple[int, ...]:
 # Views are built for every bot decision: one positional call, the table fields in the
 # order of TABLE_FIELDS, then the game's own (about 1,000 CPU instructions less a view
 # than passing these by keyword, and a third of the cost of the attrs constructor).
-_make_view = constructor(WizardView, *TABLE_FIELDS, "total_rounds", "turn_up", "bids")
+_make_view = constructor(WizardView, *TABLE_FIELDS, "config", "total_rounds", "turn_up", "bids")
 
 
 def view(state: WizardState, seat: int) -> WizardView:
@@ -830,6 +834,7 @@ def view(state: WizardState, seat: int) -> WizardView:
     view_seat(seat, state.config.players)
     return _make_view(
         *table_values(state, seat, actor(state), legal_actions(state)),
+        state.config,
         state.config.total_rounds,
         state.turn_up,
         state.bids,

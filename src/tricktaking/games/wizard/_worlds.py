@@ -6,7 +6,6 @@ from tricktaking._world_layout import (
     Layout,
     dealing_builder,
     deck_of,
-    first_dealer,
     hand_zones,
     hidden_cards,
     plays_of,
@@ -31,20 +30,8 @@ _Phase = WizardPhase
 
 
 def config_of(view: WizardView) -> WizardConfig:
-    """The config the view shows; ``bid_rule`` is "hook" only where the view proves it."""
-    n = view.players
-    rounds = None if view.total_rounds == 60 // n else view.total_rounds
-    hook = (
-        view.phase is _Phase.BID
-        and view.seat == view.dealer
-        and len(view.legal_actions) < view.round_number + 1
-    )
-    return WizardConfig(
-        players=n,
-        first_dealer=first_dealer(view),
-        rounds=rounds,
-        bid_rule="hook" if hook else "free",
-    )
+    """The configuration the view carries: everyone at the table knows the rules."""
+    return view.config
 
 
 def _calls(view: WizardView) -> list[Action]:
