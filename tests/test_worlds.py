@@ -8,7 +8,8 @@ import math
 import os
 import sys
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Iterator
+from functools import cache, lru_cache
 from pathlib import Path
 
 import attrs
@@ -244,9 +245,8 @@ def brute_force(seen: PlayerView, config: object) -> Counter[tuple[tuple[Card, .
     return worlds
 
 
-def end_positions(config: object, seeds: range, limit: int) -> list[tuple[PlayerView, int]]:
-    """Views near the end of a round with at most ``limit`` placements, with their seats."""
-    found = []
+def end_positions(config: object, seeds: range, limit: int) -> Iterator[tuple[PlayerView, int]]:
+    """Views near the end of a round with at most ``limit`` placements, with their seeds."""
     for seed in seeds:
         for state in playout(tt.new_game(config), seed, max_actions=5000):
             for seat in range(len(tt.scores(state))):
@@ -258,8 +258,7 @@ def end_positions(config: object, seeds: range, limit: int) -> list[tuple[Player
                 for size in layout.sizes:
                     placements //= math.factorial(size)
                 if 20 <= placements <= limit:
-                    found.append((seen, seed))
-    return found
+                    yield seen, seed
 
 
 def interesting(seen: PlayerView) -> set[str]:
@@ -322,7 +321,8 @@ CASES = {
 }
 
 
-def pick(name: str) -> list[tuple[PlayerView, object]]:
+@cache  # both programmes check the same positions
+def pick(name: str) -> tuple[tuple[PlayerView, object], ...]:
     config, limit, wanted = CASES[name]
     chosen: list[tuple[PlayerView, object]] = []
     covered: set[str] = set()
@@ -334,7 +334,7 @@ def pick(name: str) -> list[tuple[PlayerView, object]]:
         if wanted <= covered and len(chosen) >= 2:
             break
     assert wanted <= covered, (name, covered)
-    return chosen
+    return tuple(chosen)
 
 
 @pytest.mark.parametrize("strategy", [ByClass, ByZone])
