@@ -147,6 +147,12 @@ def test_registering_again_changes_nothing() -> None:
     assert dict(gymnasium.registry) == before
 
 
+def test_the_reference_page_lists_every_id() -> None:
+    text = (SRC.parent / "docs" / "reference" / "rl.md").read_text(encoding="utf-8")
+    for env_id in register_gymnasium_envs():
+        assert f"`{env_id}`" in text
+
+
 def test_a_fresh_process_makes_an_id_that_names_the_module() -> None:
     code = (
         "import gymnasium\n"

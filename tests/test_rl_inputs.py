@@ -212,3 +212,11 @@ def test_a_huge_non_negative_seed_is_a_seed() -> None:
     first, _ = env.reset(seed=HUGE)
     again, _ = TricktakingEnv(CONFIG).reset(seed=HUGE)
     assert np.array_equal(first, again)
+
+
+@pytest.mark.parametrize("seed", [1.5, "1", True, np.int64(3)], ids=ident)
+def test_an_aec_seed_is_an_int_of_any_sign_and_size(seed: object) -> None:
+    env = TricktakingAECEnv(CONFIG)
+    raises_short(ArgumentTypeError, lambda: env.reset(seed=seed))  # type: ignore[arg-type]
+    env.reset(seed=-HUGE)
+    assert env.agents == env.possible_agents

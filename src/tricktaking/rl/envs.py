@@ -291,10 +291,16 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         """Start a new game; ``seed`` determines every deal.
 
         Without a seed, the game's seed is derived from the last seed given and the
-        number of resets since (from fresh entropy if no seed was ever given).
+        number of resets since (from fresh entropy if no seed was ever given). A seed is
+        any ``int``, negative or huge, as for :func:`~tricktaking.engine.deal`.
+
+        Raises:
+            ArgumentTypeError: If ``seed`` is neither ``None`` nor an ``int`` (a ``bool``
+                or a NumPy integer is not).
         """
         if seed is not None:
-            derive_seed(seed)  # a seed that is not an int raises TypeError here
+            if type(seed) is not int:
+                raise ArgumentTypeError(f"seed must be an int or None, not {safe_repr(seed)}")
             self._base_seed, self._unseeded_resets = seed, 0
             master = seed
         else:
