@@ -52,8 +52,9 @@ def test_human_rendering_prints_the_text_view(capsys: pytest.CaptureFixture[str]
 @pytest.mark.parametrize("mode", ["rgb_array", "rgb_array_list", "depth_array"])
 def test_a_render_mode_no_table_draws_warns_and_renders_nothing(mode: str) -> None:
     for make in (TricktakingEnv, TricktakingAECEnv):
-        with pytest.warns(UserWarning, match=f"render_mode '{mode}'"):
+        with pytest.warns(UserWarning, match=f"render_mode '{mode}'") as record:
             env = make(CONFIG, render_mode=mode)
+        assert record[0].filename == __file__  # the warning points at the caller
         assert env.render_mode is None
         env.reset(seed=1)
         assert env.render() is None

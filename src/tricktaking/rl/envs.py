@@ -140,7 +140,7 @@ def _render_mode(render_mode: object) -> str | None:
         f"render_mode {safe_repr(render_mode)} is not one of 'human', 'ansi', 'svg': "
         "nothing is rendered (render() returns None)",
         UserWarning,
-        stacklevel=4,
+        stacklevel=3,
     )
     return None
 
