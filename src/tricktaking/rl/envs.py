@@ -488,8 +488,8 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
             registered game's configuration, a ``seat`` that is not an ``int`` (a
             ``bool`` is not), an opponent that is neither a kind nor a callable.
         ArgumentError: If a value is out of range: a ``seat`` not at the table, an
-            unknown bot kind, encoding or ``illegal_action``, as many opponents as
-            other seats, a non-finite ``illegal_reward``.
+            unknown bot kind, encoding or ``illegal_action``, a list of opponents that
+            does not have one per other seat, a non-finite ``illegal_reward``.
 
     Example:
         >>> from tricktaking.rl.envs import TricktakingEnv
