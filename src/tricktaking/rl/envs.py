@@ -174,7 +174,7 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
             Any other mode (such as ``"rgb_array"``) warns and renders nothing.
 
     Once the game is over every agent is terminated: each one's ``step(None)`` removes
-    it from :attr:`agents` (PettingZoo's convention). Afterwards :meth:`last` reports
+    it from ``agents`` (PettingZoo's convention). Afterwards :meth:`last` reports
     the selected agent's final observation as terminated, with no further reward, and
     :meth:`step` warns and changes nothing until :meth:`reset`.
 
@@ -266,7 +266,7 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         """The observation space of ``agent`` (the same object on every call).
 
         Raises:
-            ArgumentError: If ``agent`` is not one of :attr:`possible_agents`.
+            ArgumentError: If ``agent`` is not one of ``possible_agents``.
         """
         return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
@@ -274,7 +274,7 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         """The action space of ``agent``: ``Discrete(size of the action space)``.
 
         Raises:
-            ArgumentError: If ``agent`` is not one of :attr:`possible_agents`.
+            ArgumentError: If ``agent`` is not one of ``possible_agents``.
         """
         return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
@@ -324,7 +324,7 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         """The observation of ``agent``: its encoded view and its action mask.
 
         Raises:
-            ArgumentError: If ``agent`` is not one of :attr:`possible_agents`.
+            ArgumentError: If ``agent`` is not one of ``possible_agents``.
         """
         view = tt.view(self._table.state, self._seat(agent))
         return {
@@ -338,7 +338,7 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         """The selected agent's observation, reward, termination, truncation and info.
 
         The reward is the agent's since it last acted. After the game, once every agent
-        has stepped ``None`` and left :attr:`agents`, it is the selected agent's final
+        has stepped ``None`` and left ``agents``, it is the selected agent's final
         observation, a reward of 0 and terminated.
         """
         agent = self.agent_selection
@@ -565,7 +565,7 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         """Start a new game; ``seed`` determines every deal and every bot.
 
         Gymnasium's rule for seeds holds: ``None`` or a non-negative ``int`` (of any
-        size). Without a seed, the game's seed comes from :attr:`np_random`.
+        size). Without a seed, the game's seed comes from ``np_random``.
 
         Raises:
             ArgumentTypeError: If ``seed`` is neither ``None`` nor an ``int`` (a ``bool``
