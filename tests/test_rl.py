@@ -21,7 +21,7 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import tricktaking as tt
 from tricktaking.engine import GameState
@@ -338,21 +338,31 @@ DICT_OBSERVATION_WARNINGS = {
 }
 
 
-@pytest.mark.parametrize("config", ENV_CONFIGS, ids=repr)
-def test_the_pettingzoo_api_and_seed_tests_pass(config: object) -> None:
+# Every configuration meets both encodings: one in the checks, the other in the seed test.
+ENV_CASES = [(config, ENCODINGS[i % 2]) for i, config in enumerate(ENV_CONFIGS)]
+
+
+@pytest.mark.parametrize(("config", "encoding"), ENV_CASES, ids=repr)
+def test_the_pettingzoo_api_render_and_seed_tests_pass(config: object, encoding: Encoding) -> None:
+    other: Encoding = "situation" if encoding == "infostate" else "infostate"
+
+    def made(render_mode: str | None = None) -> TricktakingAECEnv:
+        return TricktakingAECEnv(config, encoding=encoding, render_mode=render_mode)
+
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        api_test(TricktakingAECEnv(config), num_cycles=100)
-        seed_test(lambda: TricktakingAECEnv(config, encoding="infostate"), num_cycles=100)
+        api_test(made(), num_cycles=100)
+        render_test(made)
+        seed_test(lambda: TricktakingAECEnv(config, encoding=other), num_cycles=100)
     assert {str(warning.message) for warning in caught} <= DICT_OBSERVATION_WARNINGS
 
 
-@pytest.mark.parametrize("config", ENV_CONFIGS, ids=repr)
-def test_gymnasium_check_env_passes(config: object) -> None:
-    env = gymnasium.make(GYMNASIUM_ID, config=config, illegal_action="terminate")
+@pytest.mark.parametrize(("config", "encoding"), ENV_CASES, ids=repr)
+def test_gymnasium_check_env_passes(config: object, encoding: Encoding) -> None:
+    env = gymnasium.make(GYMNASIUM_ID, config=config, encoding=encoding, illegal_action="terminate")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        check_env(env.unwrapped)
+        check_env(env.unwrapped)  # with a spec: every render mode is made and checked too
     assert [str(warning.message) for warning in caught] == []
 
 
@@ -428,8 +438,6 @@ def test_bad_env_options_raise() -> None:
         TricktakingEnv(config, opponents="genius")
     with pytest.raises(ValueError, match="illegal_action"):
         TricktakingEnv(config, illegal_action="ignore")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="render_mode"):
-        TricktakingAECEnv(config, render_mode="human")
     with pytest.raises(TypeError):
         TricktakingAECEnv(object())
 

@@ -6,10 +6,11 @@ from typing import cast
 
 import tricktaking as tt
 from tricktaking.engine import GameState
+from tricktaking.errors import ArgumentTypeError, safe_repr
 from tricktaking.rl._games import GameSpec, spec_for_game
 from tricktaking.views import PlayerView
 
-__all__ = ["game_of_view", "spec_of", "table_view"]
+__all__ = ["checked_view", "game_of_view", "spec_of", "table_view"]
 
 _FIELDS = ("seat", "players", "phase", "hand", "hand_sizes", "trick", "tricks", "scores")
 _GAME_OF_VIEW_TYPE: dict[type, str] = {}
@@ -24,6 +25,18 @@ def table_view(value: object) -> PlayerView | None:
     return None
 
 
+def checked_view(value: object) -> PlayerView:
+    """``value`` if it is a player view.
+
+    Raises:
+        ArgumentTypeError: If it is not.
+    """
+    view = table_view(value)
+    if view is None:
+        raise ArgumentTypeError(f"expected a player view, not {safe_repr(value)}")
+    return view
+
+
 def game_of_view(view: PlayerView) -> str:
     """The registry name of the game ``view`` belongs to (read once per view type)."""
     kind = type(view)
@@ -31,7 +44,7 @@ def game_of_view(view: PlayerView) -> str:
     if name is None:
         game = view.to_dict().get("game")
         if not isinstance(game, str):
-            raise TypeError(f"{kind.__name__} is not the view of a registered game")
+            raise ArgumentTypeError(f"{kind.__name__} is not the view of a registered game")
         name = tt.get_game(game).name
         _GAME_OF_VIEW_TYPE[kind] = name
     return name
@@ -41,12 +54,17 @@ def spec_of(value: PlayerView | GameState[object]) -> tuple[GameSpec, int]:
     """The spec of the game of a view or state, and its number of seats.
 
     Raises:
-        TypeError: If ``value`` is neither a view nor a state of a registered game.
-        ValueError: If the game has no learning interface.
+        ArgumentTypeError: If ``value`` is neither a view nor a state of a registered game.
+        ArgumentError: If the game has no learning interface.
     """
     view = table_view(value)
     if view is not None:
         return spec_for_game(game_of_view(view), view.players), view.players
-    game = tt.game_of(value)
+    try:
+        game = tt.game_of(value)
+    except TypeError:
+        raise ArgumentTypeError(
+            f"expected a player view or a game state, not {safe_repr(value)}"
+        ) from None
     players = len(cast("GameState[object]", value).round.hands)
     return spec_for_game(game.name, players), players

@@ -8,12 +8,19 @@ from here; a game without the plug-in is refused with a clear error.
 
 from __future__ import annotations
 
+from typing import cast
+
 import attrs
 
 import tricktaking as tt
+from tricktaking.engine import Game, GameState
+from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
 from tricktaking.plugins import LearningSpec
+from tricktaking.rl._args import exact_int
 
-__all__ = ["GameSpec", "spec_for_game", "supported_games"]
+__all__ = ["GameSpec", "learning_game", "spec_for_game", "supported_games"]
+
+_MAX_NAME = 100  # no registry name is longer; a longer one is refused before any lookup
 
 
 @attrs.frozen(kw_only=True)
@@ -51,25 +58,48 @@ def supported_games() -> tuple[str, ...]:
     return tuple(name for name in tt.available_games() if tt.get_game(name).learning is not None)
 
 
-def spec_for_game(name: str, players: int) -> GameSpec:
+def learning_game(name: object) -> Game[GameState[object], object]:
+    """The registered game called ``name``, which must have learning interfaces.
+
+    Raises:
+        ArgumentTypeError: If ``name`` is not a ``str``.
+        ArgumentError: If no game of that name is registered, or it has no learning
+            interface.
+    """
+    if type(name) is not str:
+        raise ArgumentTypeError(f"a game name is a str, not {safe_repr(name)}")
+    try:
+        game = tt.get_game(name) if len(name) <= _MAX_NAME else None
+    except KeyError:
+        game = None
+    if game is None:
+        available = ", ".join(supported_games())
+        raise ArgumentError(f"no game named {safe_repr(name)}; available: {available}")
+    if game.learning is None:
+        raise ArgumentError(f"the game {game.name!r} has no learning interface in tricktaking.rl")
+    return game
+
+
+def spec_for_game(name: object, players: object) -> GameSpec:
     """The spec of the registered game ``name``, checked against the number of seats.
 
     Raises:
-        ValueError: If the game has no learning interface or ``players`` is out of range.
+        ArgumentTypeError: If ``name`` is not a ``str`` or ``players`` not an ``int``.
+        ArgumentError: If the game is unknown, has no learning interface, or ``players``
+            is out of range.
     """
-    game = tt.get_game(name)
-    learning = game.learning
-    if learning is None:
-        raise ValueError(f"the game {game.name!r} has no learning interface in tricktaking.rl")
+    game = learning_game(name)
     seats = game.seat_range
-    if players not in seats:
-        raise ValueError(
-            f"{game.name} is played by {seats.start} to {seats.stop - 1} players, not {players}"
+    count = exact_int(players, "players")
+    if count not in seats:
+        raise ArgumentError(
+            f"{game.name} is played by {seats.start} to {seats.stop - 1} players, "
+            f"not {safe_repr(count)}"
         )
     return GameSpec(
         name=game.name,
         title=game.title,
         seats=seats,
         shared_scores=game.team_count is not None,
-        learning=learning,
+        learning=cast("LearningSpec", game.learning),  # learning_game checked it
     )

@@ -43,8 +43,9 @@ import numpy.typing as npt
 import tricktaking as tt
 from tricktaking.cards import Card
 from tricktaking.engine import Action, GameState, PlayerView
-from tricktaking.errors import TricktakingError
-from tricktaking.rl._context import spec_of, table_view
+from tricktaking.errors import ArgumentTypeError, TricktakingError, safe_repr
+from tricktaking.rl._args import int_in
+from tricktaking.rl._context import checked_view, spec_of, table_view
 from tricktaking.rl._games import spec_for_game
 from tricktaking.tricks import Play
 
@@ -82,8 +83,9 @@ class ActionSpace:
         players: The number of seats.
 
     Raises:
-        KeyError: If no game is registered under ``game``.
-        ValueError: If the game has no learning interface or ``players`` is out of range.
+        ArgumentTypeError: If ``game`` is not a ``str`` or ``players`` not an ``int``.
+        ArgumentError: If no game is registered under ``game``, it has no learning
+            interface, or ``players`` is out of its range.
 
     Attributes:
         game: The registry name of the game.
@@ -147,6 +149,8 @@ class ActionSpace:
 
         Raises:
             ActionIndexError: If ``index`` is not an integer in ``range(size)``.
+            ArgumentTypeError: If ``seat`` is not an ``int``.
+            ArgumentError: If ``seat`` is not a seat of the table.
 
         Example:
             >>> from tricktaking.rl.actions import action_space
@@ -154,11 +158,13 @@ class ActionSpace:
             Bid(seat=1, tricks=1)
         """
         if isinstance(index, bool) or not isinstance(index, int | np.integer):
-            raise ActionIndexError(f"an action index is an integer, not {index!r}")
+            raise ActionIndexError(f"an action index is an integer, not {safe_repr(index)}")
         if not 0 <= index < self.size:
             raise ActionIndexError(
-                f"action index {index} is outside 0 to {self.size - 1} for {self.game}"
+                f"action index {safe_repr(int(index))} is outside 0 to {self.size - 1} "
+                f"for {self.game}"
             )
+        int_in(seat, "seat", range(self.players))
         template = self._templates[int(index)]
         learning = self._spec.learning
         discard = learning.discard
@@ -169,6 +175,10 @@ class ActionSpace:
     def mask(self, legal: tuple[Action, ...]) -> npt.NDArray[np.bool_]:
         """A bool array of length ``size``, true exactly at the indexes of ``legal``.
 
+        Raises:
+            ArgumentTypeError: If ``legal`` is not a tuple or list.
+            ActionIndexError: If one of them is not an action of this game.
+
         Example:
             >>> from tricktaking.rl.actions import action_space
             >>> import numpy as np
@@ -177,6 +187,8 @@ class ActionSpace:
             >>> np.flatnonzero(space.mask((tt.Pass(0), tt.Pass(0)))).tolist()
             [25]
         """
+        if not isinstance(legal, tuple | list):
+            raise ArgumentTypeError(f"legal must be a tuple of actions, not {safe_repr(legal)}")
         mask = np.zeros(self.size, dtype=np.bool_)
         index = self.index
         for action in legal:
@@ -205,15 +217,16 @@ def action_space(game: str, players: int) -> ActionSpace:
     """The action space of the registered game ``game`` with ``players`` seats.
 
     Raises:
-        KeyError: If no game is registered under ``game``.
-        ValueError: If the game has no learning interface or ``players`` is out of range.
+        ArgumentTypeError: If ``game`` is not a ``str`` or ``players`` not an ``int``.
+        ArgumentError: If no game is registered under ``game``, it has no learning
+            interface, or ``players`` is out of its range.
 
     Example:
         >>> from tricktaking.rl.actions import action_space
         >>> action_space("bid-whist", players=4).size
         82
     """
-    return _action_space(tt.get_game(game).name, players)
+    return _action_space(spec_for_game(game, players).name, players)
 
 
 @cache
@@ -233,6 +246,7 @@ def action_index(view_or_state: PlayerView | GameState[object], action: Action) 
 
     Raises:
         ActionIndexError: If ``action`` is not an action of that game.
+        ArgumentTypeError: If ``view_or_state`` is neither a view nor a state.
 
     Example:
         >>> from tricktaking.rl.actions import action_index
@@ -252,6 +266,7 @@ def action_from_index(view_or_state: PlayerView | GameState[object], index: int)
 
     Raises:
         ActionIndexError: If ``index`` is out of range, or a state has no seat to act.
+        ArgumentTypeError: If ``view_or_state`` is neither a view nor a state.
 
     Example:
         >>> from tricktaking.rl.actions import action_from_index
@@ -274,6 +289,9 @@ def action_from_index(view_or_state: PlayerView | GameState[object], index: int)
 def action_mask(view: PlayerView) -> npt.NDArray[np.bool_]:
     """A bool array over the action space, true exactly for the view's legal actions.
 
+    Raises:
+        ArgumentTypeError: If ``view`` is not a player view.
+
     Example:
         >>> from tricktaking.rl.actions import action_mask
         >>> import numpy as np
@@ -283,4 +301,5 @@ def action_mask(view: PlayerView) -> npt.NDArray[np.bool_]:
         >>> np.flatnonzero(action_mask(tt.view(state, 1))).tolist()
         [54, 73, 74, 75]
     """
-    return _space_of(view).mask(view.legal_actions)
+    checked = checked_view(view)
+    return _space_of(checked).mask(checked.legal_actions)

@@ -20,21 +20,28 @@ Example:
 
 from __future__ import annotations
 
+import math
+import sys
+import warnings
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
 
+import attrs
 import gymnasium
 import numpy as np
 import numpy.typing as npt
+from attrs import AttrsInstance
 from gymnasium import spaces
 
 import tricktaking as tt
 from tricktaking.actions import CHANCE
-from tricktaking.bots import Bot, BotFactory, make_bot
+from tricktaking.bots import BOT_KINDS, Bot, BotFactory, make_bot
 from tricktaking.engine import GameState, PlayerView
-from tricktaking.errors import TricktakingError
+from tricktaking.errors import ArgumentError, ArgumentTypeError, TricktakingError, safe_repr
 from tricktaking.render import svg as render_svg
+from tricktaking.rl._args import int_in, one_of
 from tricktaking.rl._context import spec_of
+from tricktaking.rl._games import learning_game, supported_games
 from tricktaking.rl._text import describe
 from tricktaking.rl.actions import ActionIndexError, ActionSpace, action_space
 from tricktaking.rl.observations import LAYOUT_VERSION, Encoding, Layout, encode, layout_for
@@ -45,7 +52,15 @@ if TYPE_CHECKING:  # PettingZoo ships no type information: its class as it decla
 else:
     from pettingzoo import AECEnv
 
-__all__ = ["GYMNASIUM_ID", "IllegalAction", "Opponents", "TricktakingAECEnv", "TricktakingEnv"]
+__all__ = [
+    "GYMNASIUM_ID",
+    "IllegalAction",
+    "Opponents",
+    "TricktakingAECEnv",
+    "TricktakingEnv",
+    "gymnasium_id",
+    "register_gymnasium_envs",
+]
 
 Observation: TypeAlias = dict[str, npt.NDArray[Any]]
 """What an agent observes, ``{"observation": float32 array, "action_mask": int8 array}``."""
@@ -85,7 +100,13 @@ class _Table:
 
 
 def _spaces(config: object, encoding: Encoding) -> tuple[str, int, Layout, ActionSpace]:
-    spec, players = spec_of(tt.new_game(config))
+    try:
+        state = tt.new_game(config)
+    except TypeError:
+        raise ArgumentTypeError(
+            f"config must be a registered game's configuration, not {safe_repr(config)}"
+        ) from None
+    spec, players = spec_of(state)
     return (
         spec.name,
         players,
@@ -99,17 +120,39 @@ def _box(lay: Layout) -> spaces.Box:
     return spaces.Box(low=low, high=high, dtype=np.float32)
 
 
-def _check_render_mode(render_mode: str | None) -> None:
-    if render_mode not in (None, "ansi", "svg"):
-        raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
+_RENDER_MODES = ("human", "ansi", "svg")
+
+
+def _render_mode(render_mode: object) -> str | None:
+    """A supported render mode, or ``None`` (with a warning) for a mode no table draws.
+
+    Gymnasium's convention: ``gymnasium.make`` warns about a mode an environment does not
+    declare and builds it anyway, and Stable-Baselines3's ``make_vec_env`` asks every
+    environment for ``"rgb_array"``; so an unknown mode warns instead of raising.
+    """
+    if render_mode is None:
+        return None
+    if type(render_mode) is not str:
+        raise ArgumentTypeError(f"render_mode must be a str or None, not {safe_repr(render_mode)}")
+    if render_mode in _RENDER_MODES:
+        return render_mode
+    warnings.warn(
+        f"render_mode {safe_repr(render_mode)} is not one of 'human', 'ansi', 'svg': "
+        "nothing is rendered (render() returns None)",
+        UserWarning,
+        stacklevel=3,
+    )
+    return None
 
 
 def _rendered(render_mode: str | None, view: PlayerView) -> str | None:
-    """``view`` as text (``"ansi"``) or as an SVG picture (``"svg"``), else ``None``."""
+    """``view`` as text (``"ansi"``), as an SVG picture (``"svg"``), printed (``"human"``)."""
     if render_mode == "ansi":
         return describe(view)
     if render_mode == "svg":
         return str(render_svg(view))
+    if render_mode == "human":
+        sys.stdout.write(describe(view) + "\n\n")
     return None
 
 
@@ -125,8 +168,20 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
     Args:
         config: The game's configuration, e.g. ``tt.WizardConfig(players=4, rounds=3)``.
         encoding: ``"situation"`` or ``"infostate"``.
-        render_mode: ``None``, ``"ansi"`` (``render()`` returns text) or ``"svg"``
-            (an SVG picture of the table, by :func:`tricktaking.render.svg`).
+        render_mode: ``None``, ``"human"`` (the text of ``"ansi"`` printed to standard
+            output after every reset and step), ``"ansi"`` (``render()`` returns text)
+            or ``"svg"`` (an SVG picture of the table, by :func:`tricktaking.render.svg`).
+            Any other mode (such as ``"rgb_array"``) warns and renders nothing.
+
+    Once the game is over every agent is terminated: each one's ``step(None)`` removes
+    it from ``agents`` (PettingZoo's convention). Afterwards :meth:`last` reports
+    the selected agent's final observation as terminated, with no further reward, and
+    :meth:`step` warns and changes nothing until :meth:`reset`.
+
+    Raises:
+        ArgumentTypeError: If ``config`` is not a registered game's configuration, or
+            ``encoding`` or ``render_mode`` is not a ``str``.
+        ArgumentError: If ``encoding`` is unknown or the game has no learning interface.
 
     Example:
         >>> from tricktaking.rl.envs import TricktakingAECEnv
@@ -148,7 +203,7 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
     agent_selection: str
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention
-        "render_modes": ["ansi", "svg"],
+        "render_modes": list(_RENDER_MODES),
         "render_fps": 1,
         "name": "tricktaking",
         "is_parallelizable": False,
@@ -162,14 +217,14 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        _check_render_mode(render_mode)
         game, players, lay, space = _spaces(config, encoding)
         self.metadata = {**self.metadata, "name": f"tricktaking_{game}_v{LAYOUT_VERSION}"}
-        self.render_mode = render_mode
+        self.render_mode = _render_mode(render_mode)
         self.encoding: Encoding = encoding
         self.layout = lay
         self.actions = space
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         # one space object per agent, so that seeding one does not seed the others
         self.observation_spaces: dict[str, spaces.Space[Observation]] = {
@@ -198,13 +253,30 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         """The current game state, which holds hidden information; for tests and tools."""
         return self._table.state
 
+    def _seat(self, agent: object) -> int:
+        seat = self._seats.get(agent) if type(agent) is str else None
+        if seat is None:
+            raise ArgumentError(
+                f"no agent {safe_repr(agent)}: the agents are player_0 to "
+                f"player_{len(self.possible_agents) - 1}"
+            )
+        return seat
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The observation space of ``agent`` (the same object on every call)."""
-        return self.observation_spaces[agent]
+        """The observation space of ``agent`` (the same object on every call).
+
+        Raises:
+            ArgumentError: If ``agent`` is not one of ``possible_agents``.
+        """
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The action space of ``agent``: ``Discrete(size of the action space)``."""
-        return self.action_spaces[agent]
+        """The action space of ``agent``: ``Discrete(size of the action space)``.
+
+        Raises:
+            ArgumentError: If ``agent`` is not one of ``possible_agents``.
+        """
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
     def _reset_bookkeeping(self) -> None:
         self.agents = list(self.possible_agents)
@@ -219,10 +291,16 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         """Start a new game; ``seed`` determines every deal.
 
         Without a seed, the game's seed is derived from the last seed given and the
-        number of resets since (from fresh entropy if no seed was ever given).
+        number of resets since (from fresh entropy if no seed was ever given). A seed is
+        any ``int``, negative or huge, as for :func:`~tricktaking.engine.deal`.
+
+        Raises:
+            ArgumentTypeError: If ``seed`` is neither ``None`` nor an ``int`` (a ``bool``
+                or a NumPy integer is not).
         """
         if seed is not None:
-            derive_seed(seed)  # a seed that is not an int raises TypeError here
+            if type(seed) is not int:
+                raise ArgumentTypeError(f"seed must be an int or None, not {safe_repr(seed)}")
             self._base_seed, self._unseeded_resets = seed, 0
             master = seed
         else:
@@ -234,6 +312,8 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         self._table.restart(master)
         self._reset_bookkeeping()
         self._select()
+        if self.render_mode == "human":
+            self.render()
 
     def _select(self) -> None:
         seat = tt.actor(self._table.state)
@@ -241,29 +321,62 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
             self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> Observation:
-        """The observation of ``agent``: its encoded view and its action mask."""
-        view = tt.view(self._table.state, self.possible_agents.index(agent))
+        """The observation of ``agent``: its encoded view and its action mask.
+
+        Raises:
+            ArgumentError: If ``agent`` is not one of ``possible_agents``.
+        """
+        view = tt.view(self._table.state, self._seat(agent))
         return {
             "observation": encode(view, self.encoding),
             "action_mask": self.actions.mask(view.legal_actions).astype(np.int8),
         }
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, termination, truncation and info.
+
+        The reward is the agent's since it last acted. After the game, once every agent
+        has stepped ``None`` and left ``agents``, it is the selected agent's final
+        observation, a reward of 0 and terminated.
+        """
+        agent = self.agent_selection
+        if agent in self.terminations:
+            return super().last(observe)
+        return (self.observe(agent) if observe else None, 0.0, True, False, {})
+
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action index (``None`` once it is terminated).
 
+        After the game, when no agent is left, it warns and changes nothing (as
+        PettingZoo's order-enforcing wrapper does): call :meth:`reset`.
+
         Raises:
             IllegalActionError: If the action is not legal; nothing changes.
-            ActionIndexError: If ``action`` is not an index of the action space.
+            ActionIndexError: If ``action`` is not an index of the action space, or is
+                not ``None`` for a terminated agent.
         """
+        if not self.agents:
+            warnings.warn(
+                "step() called after every agent is done: call reset() first",
+                UserWarning,
+                stacklevel=2,
+            )
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ActionIndexError(
+                    f"{agent} is done: its only action is None, not {safe_repr(action)}"
+                )
             self._was_dead_step(cast("int", action))  # PettingZoo types it int; it is None
             return
         if action is None:
             raise ActionIndexError(f"{agent} is to act: its action cannot be None")
         table = self._table
         state = table.state
-        move = self.actions.action(action, self.possible_agents.index(agent), _phase(state))
+        move = self.actions.action(action, self._seat(agent), _phase(state))
         before = tt.scores(state)
         table.state = tt.apply(state, move)
         table.deal_due()
@@ -277,10 +390,15 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         else:
             self._select()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """The view of the seat to act, as text or SVG by ``render_mode``."""
-        seat = self.possible_agents.index(self.agent_selection)
+        """The selected agent's view: text or SVG by ``render_mode``, printed for ``"human"``.
+
+        ``"human"`` returns ``None``, as does no render mode.
+        """
+        seat = self._seat(self.agent_selection)
         return _rendered(self.render_mode, tt.view(self._table.state, seat))
 
     def close(self) -> None:
@@ -291,23 +409,54 @@ def _phase(state: GameState[object]) -> object:
     return getattr(state, "phase", None)
 
 
-def _factories(game: str, opponents: Opponents, others: int) -> list[BotFactory]:
-    def factory(choice: str | BotFactory) -> BotFactory:
-        if isinstance(choice, str):
-            make_bot(choice, game)  # an unknown kind raises now, not at reset
+def _factories(game: str, opponents: object, others: int) -> list[BotFactory]:
+    def factory(choice: object) -> BotFactory:
+        if type(choice) is str:
+            if choice not in BOT_KINDS:
+                raise ArgumentError(
+                    f"no {safe_repr(choice)} bot for {game!r}; kinds: {', '.join(BOT_KINDS)}"
+                )
+            make_bot(choice, game)  # a kind the game cannot use raises now, not at reset
 
             def made(seed: int, kind: str = choice) -> Bot:
                 return make_bot(kind, game, seed)
 
             return made
-        return choice
+        if callable(choice):
+            return cast("BotFactory", choice)
+        raise ArgumentTypeError(
+            f"an opponent is a bot kind or a factory (seed -> bot), not {safe_repr(choice)}"
+        )
 
     if isinstance(opponents, str) or callable(opponents):
         return [factory(opponents)] * others
-    chosen = list(opponents)
+    if not isinstance(opponents, list | tuple):
+        raise ArgumentTypeError(
+            "opponents must be a bot kind, a factory, or a list of them, not "
+            + safe_repr(opponents)
+        )
+    chosen = list(cast("Sequence[object]", opponents))
     if len(chosen) != others:
-        raise ValueError(f"opponents lists {len(chosen)} bots for {others} other seats")
+        raise ArgumentError(f"opponents lists {len(chosen)} bots for {others} other seats")
     return [factory(choice) for choice in chosen]
+
+
+def _reward(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ArgumentTypeError(f"illegal_reward must be a number, not {safe_repr(value)}")
+    try:
+        reward = float(value)
+    except OverflowError:
+        reward = math.inf
+    if not math.isfinite(reward):
+        raise ArgumentError(f"illegal_reward must be a finite number, not {safe_repr(value)}")
+    return reward
+
+
+def _bot(bot: object) -> Bot:
+    if not callable(getattr(bot, "act", None)):
+        raise ArgumentTypeError(f"an opponent factory made {safe_repr(bot)}, not a bot")
+    return cast("Bot", bot)
 
 
 class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
@@ -327,8 +476,20 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
             :class:`~tricktaking.errors.IllegalActionError`; ``"terminate"`` ends the
             episode with ``illegal_reward`` (for algorithms that do not mask actions,
             and for ``gymnasium.utils.env_checker.check_env``, which samples any action).
-        illegal_reward: The reward of an illegal action under ``"terminate"``.
-        render_mode: ``None``, ``"ansi"`` or ``"svg"``.
+        illegal_reward: The reward of an illegal action under ``"terminate"``: a
+            finite number.
+        render_mode: ``None``, ``"human"`` (the learner's view printed after every reset
+            and step), ``"ansi"`` or ``"svg"``. Any other mode warns and renders nothing:
+            ``make_vec_env`` of Stable-Baselines3 asks for ``"rgb_array"``, which a card
+            table does not draw.
+
+    Raises:
+        ArgumentTypeError: If an argument has the wrong type: a ``config`` that is not a
+            registered game's configuration, a ``seat`` that is not an ``int`` (a
+            ``bool`` is not), an opponent that is neither a kind nor a callable.
+        ArgumentError: If a value is out of range: a ``seat`` not at the table, an
+            unknown bot kind, encoding or ``illegal_action``, a list of opponents that
+            does not have one per other seat, a non-finite ``illegal_reward``.
 
     Example:
         >>> from tricktaking.rl.envs import TricktakingEnv
@@ -350,7 +511,7 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     observation_space: spaces.Space[npt.NDArray[np.float32]]
     action_space: spaces.Space[int]
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "svg"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(_RENDER_MODES), "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -363,21 +524,16 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        _check_render_mode(render_mode)
-        if illegal_action not in ("raise", "terminate"):
-            raise ValueError(
-                f"illegal_action must be 'raise' or 'terminate', not {illegal_action!r}"
-            )
         game, players, lay, space = _spaces(config, encoding)
-        if type(seat) is not int or not 0 <= seat < players:
-            raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
-        self.render_mode = render_mode
-        self.seat = seat
+        self.seat = int_in(seat, "seat", range(players))
+        self.illegal_action: IllegalAction = one_of(
+            illegal_action, "illegal_action", ("raise", "terminate")
+        )
+        self.illegal_reward = _reward(illegal_reward)
+        self.render_mode = _render_mode(render_mode)
         self.encoding: Encoding = encoding
         self.layout = lay
         self.actions = space
-        self.illegal_action: IllegalAction = illegal_action
-        self.illegal_reward = float(illegal_reward)
         self.observation_space = cast("spaces.Space[npt.NDArray[np.float32]]", _box(lay))
         self.action_space = cast("spaces.Space[int]", spaces.Discrete(space.size))
         self._game = game
@@ -406,16 +562,32 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        """Start a new game; ``seed`` determines every deal and every bot."""
+        """Start a new game; ``seed`` determines every deal and every bot.
+
+        Gymnasium's rule for seeds holds: ``None`` or a non-negative ``int`` (of any
+        size). Without a seed, the game's seed comes from ``np_random``.
+
+        Raises:
+            ArgumentTypeError: If ``seed`` is neither ``None`` nor an ``int`` (a ``bool``
+                or a NumPy integer is not), or an opponent factory makes no bot.
+            ArgumentError: If ``seed`` is negative.
+        """
+        if seed is not None:
+            if type(seed) is not int:
+                raise ArgumentTypeError(f"seed must be an int or None, not {safe_repr(seed)}")
+            if seed < 0:
+                raise ArgumentError(f"seed must be 0 or more, not {safe_repr(seed)}")
         super().reset(seed=seed)
         master = seed if seed is not None else int(self.np_random.integers(_MAX_SEED))
         self._bots = {
-            other: factory(derive_seed(master, "bot", other))
+            other: _bot(factory(derive_seed(master, "bot", other)))
             for other, factory in zip(self._others, self._factories, strict=True)
         }
         self._table.restart(master)
         self._over = False
         self._bots_play()
+        if self.render_mode == "human":
+            self.render()
         return self._observe()
 
     def _bots_play(self) -> None:
@@ -454,18 +626,92 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         self._over = tt.is_over(table.state)
         obs, info = self._observe()
         reward = float(tt.scores(table.state)[self.seat] - before)
+        if self.render_mode == "human":
+            self.render()
         return obs, reward, self._over, False, info
 
     def render(self) -> str | None:
-        """The learner's view, as text or SVG by ``render_mode``."""
+        """The learner's view: text or SVG by ``render_mode``, printed for ``"human"``."""
         return _rendered(self.render_mode, self._view())
 
 
 GYMNASIUM_ID = "tricktaking/TrickTaking-v1"
-"""The id :class:`TricktakingEnv` is registered under:
+"""The id :class:`TricktakingEnv` is registered under for any configuration:
 ``gymnasium.make(GYMNASIUM_ID, config=tt.OneCardConfig(players=3))``."""
 
-if GYMNASIUM_ID not in gymnasium.registry:
+_ENTRY_POINT = "tricktaking.rl.envs:TricktakingEnv"
+
+
+def gymnasium_id(game: str) -> str:
+    """The Gymnasium id of ``game``'s :class:`TricktakingEnv` with its default configuration.
+
+    It is ``tricktaking/`` and the registry name in camel case, then the layout version.
+    :func:`register_gymnasium_envs` registers it for every supported game when
+    ``tricktaking.rl`` is imported; ``gymnasium.make("tricktaking.rl:" + id)`` imports it
+    first, so it works in a fresh process.
+
+    Raises:
+        ArgumentTypeError: If ``game`` is not a ``str``.
+        ArgumentError: If no game of that name is registered or it has no learning interface.
+
+    Example:
+        >>> from tricktaking.rl.envs import gymnasium_id
+        >>> gymnasium_id("one-card")
+        'tricktaking/OneCard-v1'
+    """
+    name = learning_game(game).name
+    camel = "".join(word.capitalize() for word in name.split("-"))
+    return f"tricktaking/{camel}-v{LAYOUT_VERSION}"
+
+
+def _default_config(game: str) -> object:
+    """The game's configuration with its defaults and its suggested number of seats."""
+    declaration = learning_game(game)
+    config_type = cast("Callable[..., object]", declaration.config_type)
+    if "players" not in attrs.fields_dict(cast("type[AttrsInstance]", declaration.config_type)):
+        return config_type()  # a fixed table: the configuration knows its seats
+    players = declaration.default_players or declaration.seat_range.start
+    return config_type(players=players)
+
+
+def register_gymnasium_envs() -> tuple[str, ...]:
+    """Register :data:`GYMNASIUM_ID` and every supported game's :func:`gymnasium_id`.
+
+    Each game's id makes a :class:`TricktakingEnv` of its default configuration (with
+    the number of seats its declaration suggests); keyword arguments of
+    ``gymnasium.make`` replace it or set the other options. Importing ``tricktaking.rl``
+    calls this; call it again after registering a game of your own. An id already
+    registered is left as it is.
+
+    Gymnasium 1.x reads no entry points, so nothing registers these ids when only
+    ``gymnasium`` is imported: import ``tricktaking.rl``, or name the module in the id,
+    ``gymnasium.make("tricktaking.rl:tricktaking/Wizard-v1")``.
+
+    Returns:
+        Every id this module registers, the general one first.
+
+    Example:
+        >>> import gymnasium
+        >>> from tricktaking.rl.envs import register_gymnasium_envs
+        >>> ids = register_gymnasium_envs()
+        >>> ids[:2]
+        ('tricktaking/TrickTaking-v1', 'tricktaking/BidWhist-v1')
+        >>> env = gymnasium.make("tricktaking/OneCard-v1")
+        >>> observation, info = env.reset(seed=1)
+        >>> bool(len(info["action_mask"]) == env.action_space.n)
+        True
+    """
     # gymnasium.register's kwargs parameter is an untyped dict: read it as a plain callable
-    _register: Callable[..., None] = vars(gymnasium)["register"]
-    _register(id=GYMNASIUM_ID, entry_point="tricktaking.rl.envs:TricktakingEnv")
+    register: Callable[..., None] = vars(gymnasium)["register"]
+    if GYMNASIUM_ID not in gymnasium.registry:
+        register(id=GYMNASIUM_ID, entry_point=_ENTRY_POINT)
+    ids = [GYMNASIUM_ID]
+    for game in supported_games():
+        env_id = gymnasium_id(game)
+        if env_id not in gymnasium.registry:
+            register(id=env_id, entry_point=_ENTRY_POINT, kwargs={"config": _default_config(game)})
+        ids.append(env_id)
+    return tuple(ids)
+
+
+register_gymnasium_envs()

@@ -40,11 +40,11 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-import tricktaking as tt
 from tricktaking.cards import Card, Suit
 from tricktaking.engine import PlayerView
 from tricktaking.plugins import Observation, ObservationTables
-from tricktaking.rl._context import game_of_view, table_view
+from tricktaking.rl._args import one_of
+from tricktaking.rl._context import checked_view, game_of_view
 from tricktaking.rl._games import GameSpec, spec_for_game, supported_games
 from tricktaking.rl.actions import ActionSpace, action_space
 from tricktaking.tricks import Trick
@@ -66,7 +66,7 @@ LAYOUT_VERSION = 1
 Encoding: TypeAlias = Literal["situation", "infostate"]
 """``"situation"`` (the current situation) or ``"infostate"`` (plus the deal's history)."""
 
-_ENCODINGS = ("situation", "infostate")
+_ENCODINGS: tuple[Encoding, ...] = ("situation", "infostate")
 
 
 @attrs.frozen
@@ -248,18 +248,18 @@ def layout_for(game: str, players: int, encoding: Encoding = "situation") -> Lay
     """The observation layout of ``game`` with ``players`` seats.
 
     Raises:
-        KeyError: If no game is registered under ``game``.
-        ValueError: If the game has no learning interface, ``players`` is out of range,
-            or ``encoding`` is unknown.
+        ArgumentTypeError: If ``game`` or ``encoding`` is not a ``str``, or ``players``
+            not an ``int``.
+        ArgumentError: If no game is registered under ``game``, it has no learning
+            interface, ``players`` is out of its range, or ``encoding`` is unknown.
 
     Example:
         >>> from tricktaking.rl.observations import layout_for
         >>> layout_for("wizard", players=4, encoding="infostate").field("history_tricks").length
         3300
     """
-    if encoding not in _ENCODINGS:
-        raise ValueError(f"encoding must be 'situation' or 'infostate', not {encoding!r}")
-    return _layout_for(tt.get_game(game).name, players, encoding)
+    checked = one_of(encoding, "encoding", _ENCODINGS)
+    return _layout_for(spec_for_game(game, players).name, players, checked)
 
 
 @cache
@@ -282,14 +282,16 @@ def _layout_for(game: str, players: int, encoding: Encoding) -> Layout:
 
 
 def _checked(view: PlayerView) -> tuple[PlayerView, int]:
-    table = table_view(view)
-    if table is None:
-        raise TypeError(f"{type(view).__name__} is not a player view")
+    table = checked_view(view)
     return table, table.players
 
 
 def layout(view: PlayerView, encoding: Encoding = "situation") -> Layout:
     """The layout of the observations of ``view``'s game and number of seats.
+
+    Raises:
+        ArgumentTypeError: If ``view`` is not a player view or ``encoding`` not a ``str``.
+        ArgumentError: If its game has no learning interface or ``encoding`` is unknown.
 
     Example:
         >>> from tricktaking.rl.observations import layout
@@ -332,8 +334,8 @@ def encode(view: PlayerView, encoding: Encoding = "situation") -> _Array:
     """The observation of ``view``: a ``float32`` array of shape ``layout(view).shape``.
 
     Raises:
-        TypeError: If ``view`` is not a player view.
-        ValueError: If its game has no learning interface or ``encoding`` is unknown.
+        ArgumentTypeError: If ``view`` is not a player view or ``encoding`` not a ``str``.
+        ArgumentError: If its game has no learning interface or ``encoding`` is unknown.
 
     Example:
         >>> from tricktaking.rl.observations import encode
@@ -344,7 +346,8 @@ def encode(view: PlayerView, encoding: Encoding = "situation") -> _Array:
         (896,)
     """
     table, n = _checked(view)
-    lay = layout_for(game_of_view(table), n, encoding)
+    # a view's game and number of seats are those of a registered game: no check again
+    lay = _layout_for(game_of_view(table), n, one_of(encoding, "encoding", _ENCODINGS))
     tables = _tables(lay)
     out = np.zeros(lay.size, dtype=np.float32)
     at = tables.offsets
