@@ -346,9 +346,9 @@ def test_register_extras_still_adds_a_games_extras_but_is_deprecated() -> None:
 
 
 def test_a_view_whose_fields_do_not_fit_gets_a_render_error() -> None:
-    with pytest.raises(RenderError, match="do not fit 2 players"):
+    with pytest.raises(RenderError, match="seat must be an int 0 to 1, not 5"):
         svg(_OtherView(seat=5))
-    with pytest.raises(RenderError, match="do not fit 2 players"):
+    with pytest.raises(RenderError, match="scores must be a tuple of 2 ints"):
         svg(_OtherView(scores=(1, 2, 3)))
 
 

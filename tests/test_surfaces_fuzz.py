@@ -55,7 +55,7 @@ def _pending(branch: str) -> pytest.MarkDecorator:
 @pytest.mark.parametrize(
     "surface",
     [
-        pytest.param("render", marks=pytest.mark.xfail(strict=True, reason="render fixes next")),
+        "render",
         pytest.param("worlds", marks=_pending("views-config")),
         pytest.param("rl", marks=_pending("rl-surfaces")),
         pytest.param("simulate", marks=_pending("cli-surfaces")),
@@ -164,7 +164,6 @@ def test_a_text_must_print_without_control_characters(text: str, wrong: bool) ->
     assert (surfaces.text_problem(text) is not None) is wrong
 
 
-@pytest.mark.xfail(strict=True, reason="render fixes next")
 def test_the_long_run_reports_counts_and_reproducers(capsys: pytest.CaptureFixture[str]) -> None:
     assert surfaces.main(["--calls", "40", "--surface", "render"]) == 0
     out = capsys.readouterr().out
