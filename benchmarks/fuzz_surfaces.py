@@ -758,7 +758,9 @@ def cli_call(rng: random.Random) -> Call:
         for _ in range(rng.randrange(0, 4)):
             option, good = rng.choice((*_OPTIONS["common"], *_OPTIONS.get(command, ())))
             argv.append(option)
-            if good:
+            if option == "--jobs":  # never a real pool of workers: only refusals
+                argv.append(rng.choice(("1", "0", "-1", "10" * 20, "9" * 5000, "x", "")))
+            elif good:
                 argv.append(rng.choice(good) if rng.random() < 0.3 else _hostile_word(rng))
     elif command == "replay":
         argv.append(rng.choice(_record_files()) if rng.random() < 0.5 else _hostile_word(rng))
