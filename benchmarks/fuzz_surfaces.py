@@ -366,8 +366,11 @@ def render_call(rng: random.Random) -> Call:
         return attrs.evolve(call, check=picture_problem)
     if roll < 0.9:
         return _call("render", "render.deal_count", render.deal_count, any_record(rng))
-    if roll < 0.94:
+    if roll < 0.92:
         return _call("render", "render.extras_of", render.extras_of, any_view(rng))
+    if roll < 0.94:
+        call = _call("render", "render.repr_svg", render.repr_svg, any_view(rng))
+        return attrs.evolve(call, check=picture_problem)
     options = {"size": _size(rng), "colors": _colors(rng)}
     if roll < 0.97:
         card = _arg(rng.choice(fuzz._ALL_CARDS)) if rng.random() < 0.6 else hostile(rng)

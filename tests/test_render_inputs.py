@@ -262,7 +262,14 @@ def test_a_seat_that_only_equals_an_int_is_not_a_seat() -> None:
 
 @pytest.mark.parametrize(
     ("field", "value"),
-    [("game", -7), ("game", "no-such-game"), ("actions", 0), ("actions", HUGE), ("seats", 3)],
+    [
+        ("game", -7),
+        ("game", "no-such-game"),
+        ("game", "wizard"),  # the record is One Card's
+        ("actions", 0),
+        ("actions", HUGE),
+        ("seats", 3),
+    ],
     ids=_id,
 )
 def test_a_forged_record_gets_a_render_error(field: str, value: object) -> None:

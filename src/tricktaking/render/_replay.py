@@ -13,7 +13,15 @@ import attrs
 
 from tricktaking.actions import CHANCE, Deal
 from tricktaking.cards import Card
-from tricktaking.engine import GameState, actor, available_games, get_game, scores, view
+from tricktaking.engine import (
+    GameState,
+    actor,
+    available_games,
+    game_of,
+    get_game,
+    scores,
+    view,
+)
 from tricktaking.errors import safe_repr
 from tricktaking.records import GameRecord
 from tricktaking.render._cards import (
@@ -53,6 +61,10 @@ def _deals(record: GameRecord) -> list[_Deal]:
     if type(record.actions) is not tuple:
         raise RenderError(f"the record's actions must be a tuple, not {safe_repr(record.actions)}")
     states = tuple(record.states())
+    if game_of(states[0]).name != record.game:  # the replay is of the config's game
+        raise RenderError(
+            f"the record's game {safe_repr(record.game)} is not the game of its config"
+        )
     starts = [index for index, action in enumerate(record.actions) if isinstance(action, Deal)]
     deals: list[_Deal] = []
     for number, start in enumerate(starts):
