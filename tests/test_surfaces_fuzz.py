@@ -13,6 +13,7 @@ import importlib.util
 import math
 import random
 import sys
+import warnings
 from pathlib import Path
 from types import ModuleType
 
@@ -126,6 +127,14 @@ def _call(run: object, surface: str = "render") -> object:
 )
 def test_an_outcome_tells_typed_errors_from_untyped_ones(run: object, expected: str) -> None:
     assert surfaces.outcome(_call(run)).startswith(expected)
+
+
+def test_a_warning_is_an_answer_not_a_failure() -> None:
+    def warn() -> object:
+        warnings.warn("render_mode 'x' is not known: nothing is rendered", stacklevel=1)
+        return None
+
+    assert surfaces.outcome(_call(warn)) == "ok"
 
 
 def test_the_command_line_must_not_raise_even_a_typed_error() -> None:
