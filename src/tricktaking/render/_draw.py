@@ -48,9 +48,10 @@ def svg(
         The SVG document, a ``str`` that Jupyter displays as a picture.
 
     Raises:
-        RenderError: If ``view`` is not a player view, ``names`` is not one name
-            per seat, ``size`` is not a positive number or ``colors`` names a colour
-            that ``COLORS`` does not have.
+        RenderError: If ``view`` is not a player view or one of its fields holds a
+            value no game makes, ``names`` is not one name per seat, ``size`` is
+            not a positive number or ``colors`` names a colour that ``COLORS`` does
+            not have.
 
     Example:
         >>> import tricktaking as tt

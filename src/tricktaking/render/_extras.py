@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable
+from typing import TypeGuard
 
 from tricktaking.engine import get_game
-from tricktaking.errors import ArgumentTypeError, safe_repr
+from tricktaking.errors import ArgumentTypeError, TricktakingError, safe_repr, safe_str
 from tricktaking.plugins import CardGroup, TableExtras
 from tricktaking.render._errors import RenderError
-from tricktaking.render._view import game_name
+from tricktaking.render._view import game_name, is_card, is_tuple
 from tricktaking.views import PlayerView
 
 __all__ = ["CardGroup", "Extras", "TableExtras", "extras_of", "register_extras"]
@@ -64,6 +65,10 @@ def register_extras(game: str, extras: Extras) -> None:
 def extras_of(view: PlayerView) -> TableExtras:
     """The registered extras of ``view``'s game; none for a game without any.
 
+    Raises:
+        RenderError: If ``view`` is not a player view, or its game's fields hold values
+            the game's extras cannot read (a view whose fields were replaced).
+
     Example:
         >>> import tricktaking as tt
         >>> from tricktaking.render import extras_of
@@ -81,9 +86,50 @@ def extras_of(view: PlayerView) -> TableExtras:
             extras = None
     if extras is None:
         return TableExtras()
-    result = extras(view)
-    if not isinstance(result, TableExtras):
+    try:
+        result = extras(view)
+    except TricktakingError:
+        raise
+    except (AttributeError, IndexError, KeyError, OverflowError, TypeError, ValueError) as error:
+        # The plug-in trusts its view's own fields; one replaced by a value no game makes
+        # (a forged view) breaks it. Say which view could not be drawn, and keep the cause.
         raise RenderError(
-            f"the extras of {safe_repr(game_name(view))} returned {safe_repr(result)}"
-        )
+            f"cannot draw {safe_repr(view)}: its {name} fields do not fit "
+            f"({type(error).__name__}: {safe_str(error, 80)})"
+        ) from error
+    if not _well_formed(result):
+        raise RenderError(f"the extras of {safe_repr(name)} returned {safe_repr(result)}")
     return result
+
+
+def _texts(items: object) -> bool:
+    return is_tuple(items) and all(isinstance(item, str) for item in items)
+
+
+def _well_formed(extras: object) -> TypeGuard[TableExtras]:
+    """Whether ``extras`` holds only what the renderer draws: texts, cards and backs."""
+    if not isinstance(extras, TableExtras):
+        return False
+    notes: object = extras.seat_notes  # a plug-in may return anything in them: check it
+    groups: object = extras.groups
+    return (
+        _texts(extras.lines)
+        and is_tuple(notes)
+        and all(_texts(note) for note in notes)
+        and is_tuple(groups)
+        and all(_drawable(group) for group in groups)
+    )
+
+
+def _drawable(group: object) -> bool:
+    if not isinstance(group, CardGroup):
+        return False
+    label: object = group.label
+    zone: object = group.zone
+    cards: object = group.cards
+    return (
+        isinstance(label, str)
+        and (zone is None or isinstance(zone, str))
+        and is_tuple(cards)
+        and all(card is None or is_card(card) for card in cards)
+    )

@@ -13,7 +13,15 @@ import attrs
 
 from tricktaking.actions import CHANCE, Deal
 from tricktaking.cards import Card
-from tricktaking.engine import GameState, actor, get_game, scores, view
+from tricktaking.engine import (
+    GameState,
+    actor,
+    available_games,
+    game_of,
+    get_game,
+    scores,
+    view,
+)
 from tricktaking.errors import safe_repr
 from tricktaking.records import GameRecord
 from tricktaking.render._cards import (
@@ -46,7 +54,17 @@ def _deals(record: GameRecord) -> list[_Deal]:
     """The record's finished deals, in order."""
     if not isinstance(record, GameRecord):
         raise RenderError(f"a replay is drawn from a GameRecord, not {safe_repr(record)}")
+    # A record made by the library always passes; these refuse one whose fields were
+    # replaced before its replay reads them.
+    if type(record.game) is not str or record.game not in available_games():
+        raise RenderError(f"the record's game {safe_repr(record.game)} is not a registered game")
+    if type(record.actions) is not tuple:
+        raise RenderError(f"the record's actions must be a tuple, not {safe_repr(record.actions)}")
     states = tuple(record.states())
+    if game_of(states[0]).name != record.game:  # the replay is of the config's game
+        raise RenderError(
+            f"the record's game {safe_repr(record.game)} is not the game of its config"
+        )
     starts = [index for index, action in enumerate(record.actions) if isinstance(action, Deal)]
     deals: list[_Deal] = []
     for number, start in enumerate(starts):
@@ -78,7 +96,7 @@ def deal_count(record: GameRecord) -> int:
 
 
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int  # not a bool, nor an int subclass that only looks like one
 
 
 def _finished_deal(record: GameRecord, index: int) -> _Deal:
@@ -152,7 +170,8 @@ def deal_svg(
         colors: Overrides of ``tricktaking.render.COLORS``.
 
     Raises:
-        RenderError: If ``index`` is not a finished deal, ``step`` is out of range,
+        RenderError: If ``record`` is not a game record (or its game or actions were
+            replaced), ``index`` is not a finished deal, ``step`` is out of range,
             ``seat`` or ``names`` do not fit the game, or ``colors`` is not overrides
             of ``COLORS``.
 

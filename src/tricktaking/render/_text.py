@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from tricktaking.cards import Card
@@ -9,7 +10,7 @@ from tricktaking.render._extras import extras_of
 from tricktaking.render._view import read_view
 from tricktaking.views import PlayerView
 
-__all__ = ["text"]
+__all__ = ["terminal_text", "text"]
 
 
 def text(view: PlayerView, *, names: Sequence[str] | None = None, ascii_only: bool = False) -> str:
@@ -18,12 +19,18 @@ def text(view: PlayerView, *, names: Sequence[str] | None = None, ascii_only: bo
     The same information as :func:`svg`: the game and phase, trump, the game's lines
     (round, contract), one line per seat (cards held, tricks, score, notes; ``*`` marks
     the seat to act, ``D`` the dealer), the trick in progress, the card groups and
-    the seat's hand, its legal cards in brackets when it is to play.
+    the seat's hand, its legal cards in brackets when it is to play. Control
+    characters and lone surrogates (in seat names, say) are replaced by U+FFFD, so
+    the text never commands a terminal and always prints.
 
     Args:
         view: A view of any registered game.
         names: The seat names, ``"seat 0"``, … by default.
         ascii_only: Write suits as letters (``10H``) instead of symbols (``10♥``).
+
+    Raises:
+        RenderError: If ``view`` is not a player view, one of its fields holds a value
+            no game makes, or ``names`` is not one name per seat.
 
     Example:
         >>> import tricktaking as tt
@@ -80,4 +87,24 @@ def text(view: PlayerView, *, names: Sequence[str] | None = None, ascii_only: bo
     lines.append("hand: " + (" ".join(shown) or "-"))
     if choosing and table.choices:
         lines.append("choices: " + ", ".join(table.choices))
-    return "\n".join(lines)
+    return "\n".join(map(terminal_text, lines))
+
+
+# C0 and C1 control characters (a terminal obeys them: "\x1b[2J" clears the screen) and
+# lone surrogates (no encoder accepts them, so printing the text would fail).
+_NOT_PRINTED = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def terminal_text(line: str) -> str:
+    """``line`` with every control character and lone surrogate replaced by U+FFFD.
+
+    Seat names come from users; a name must not move a terminal's cursor, clear its
+    screen or make ``print`` fail.
+
+    Example:
+        >>> from tricktaking.render._text import terminal_text
+        >>> shown = terminal_text("Ann" + chr(27) + "[2J" + chr(0xD800))
+        >>> shown == "Ann" + chr(0xFFFD) + "[2J" + chr(0xFFFD)
+        True
+    """
+    return _NOT_PRINTED.sub("\ufffd", line)

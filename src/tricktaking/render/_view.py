@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import cast
+from typing import TypeGuard, cast
 
 import attrs
 
 from tricktaking.cards import Card, Suit
-from tricktaking.engine import get_game
-from tricktaking.errors import safe_repr
+from tricktaking.engine import available_games, get_game
+from tricktaking.errors import safe_repr, safe_str
 from tricktaking.render._errors import RenderError
-from tricktaking.tricks import Trick
+from tricktaking.tricks import Play, Trick
 from tricktaking.views import PlayerView
 
-__all__ = ["Table", "game_name", "read_view", "seat_names"]
+__all__ = ["Table", "game_name", "is_card", "is_tuple", "read_view", "seat_names"]
 
 
 @attrs.frozen(kw_only=True)
@@ -51,8 +51,19 @@ class Table:
     spectator: bool = False
 
 
+_MAX_COUNT = 10**6
+"""The largest count a view may hold (cards in a hand, tricks won, a round's number)."""
+
+_MAX_SCORE = 10**15
+"""The largest score, either side of zero, a view may hold."""
+
+
 def game_name(view: object) -> str:
-    """The registry name of the view's game, from ``to_dict()["game"]``."""
+    """The registry name of the view's game: from its class, else ``to_dict()["game"]``."""
+    try:
+        return game_of_view_class(view)
+    except LookupError:
+        pass
     to_dict = getattr(view, "to_dict", None)
     if not callable(to_dict):
         raise RenderError(f"{safe_repr(view)} is not a player view (it has no to_dict())")
@@ -63,23 +74,99 @@ def game_name(view: object) -> str:
     return name
 
 
+def game_of_view_class(view: object) -> str:
+    """The name of the registered game whose view class ``view`` is an instance of.
+
+    A view's own class names its game without reading any of its fields, which a
+    forged view may have replaced.
+
+    Raises:
+        LookupError: If no registered game declares the class of ``view``.
+    """
+    for name in available_games():
+        if type(view) is get_game(name).view_type:
+            return name
+    raise LookupError(type(view).__name__)
+
+
 def _phase(phase: object) -> str:
     if isinstance(phase, enum.Enum) and isinstance(phase.value, str):
         return phase.value
     raise RenderError(f"the view's phase must be a phase enum, not {safe_repr(phase)}")
 
 
-def _choices(actions: tuple[object, ...]) -> tuple[frozenset[Card], tuple[str, ...]]:
-    cards = frozenset(
-        card for action in actions if isinstance(card := getattr(action, "card", None), Card)
-    )
-    # Canonical tokens start with the seat; the rest ("bid 7", "trump S") is the choice.
+def is_tuple(value: object) -> TypeGuard[tuple[object, ...]]:
+    """Whether ``value`` is exactly a tuple (a view's sequences all are)."""
+    return type(value) is tuple
+
+
+def _seat_of(value: object, players: int) -> bool:
+    """Whether ``value`` is exactly an int, and a seat of ``players``."""
+    return type(value) is int and 0 <= value < players
+
+
+def _int(value: object, field: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise RenderError(
+            f"the view's {field} must be an int {low} to {high}, not {safe_repr(value)}"
+        )
+    return value
+
+
+def _ints(values: object, field: str, players: int, low: int, high: int) -> tuple[int, ...]:
+    if not is_tuple(values) or len(values) != players:
+        raise RenderError(
+            f"the view's {field} must be a tuple of {players} ints, not {safe_repr(values)}"
+        )
+    return tuple(_int(value, field, low, high) for value in values)
+
+
+def is_card(card: object) -> TypeGuard[Card]:
+    """Whether ``card`` is a card (its class checks its rank and suit when it is made)."""
+    return isinstance(card, Card)
+
+
+def _cards(cards: object, field: str) -> tuple[Card, ...]:
+    if not is_tuple(cards) or not all(is_card(card) for card in cards):
+        raise RenderError(f"the view's {field} must be a tuple of cards, not {safe_repr(cards)}")
+    return cast("tuple[Card, ...]", cards)
+
+
+def _trick(trick: object, field: str, players: int) -> Trick:
+    """``trick`` if it is a trick of this table: its seats are seats, its cards cards."""
+    plays: object = getattr(trick, "plays", None)  # a forged trick may hold anything
+    if not (
+        isinstance(trick, Trick)
+        and _seat_of(trick.leader, players)
+        and (trick.winner is None or _seat_of(trick.winner, players))
+        and is_tuple(plays)
+        and all(isinstance(play, Play) and _seat_of(play.seat, players) for play in plays)
+    ):
+        raise RenderError(
+            f"the view's {field} must be a trick of seats 0 to {players - 1}, "
+            f"not {safe_repr(trick)}"
+        )
+    return trick
+
+
+def _choices(actions: object) -> tuple[frozenset[Card], tuple[str, ...]]:
+    if not is_tuple(actions):
+        raise RenderError(f"the view's legal actions must be a tuple, not {safe_repr(actions)}")
+    cards = frozenset(card for action in actions if is_card(card := getattr(action, "card", None)))
     words = tuple(
-        str(action).partition(" ")[2] or str(action)
-        for action in actions
-        if not isinstance(getattr(action, "card", None), Card)
+        _choice(action) for action in actions if not is_card(getattr(action, "card", None))
     )
     return cards, words
+
+
+def _choice(action: object) -> str:
+    """The words of an action's token after its seat: ``"bid 7"``, ``"trump S"``.
+
+    An action that cannot write its token (a forged one) is described instead.
+    """
+    token = safe_str(action)
+    seat, _, words = token.partition(" ")
+    return words if seat.isdigit() and words else token
 
 
 def seat_names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
@@ -97,47 +184,80 @@ def seat_names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
 
 
 def read_view(view: PlayerView, names: Sequence[str] | None = None) -> Table:
-    """The :class:`Table` of ``view``: its table fields, checked where they meet.
+    """The :class:`Table` of ``view``: its table fields, each checked.
+
+    A view made by a game always passes; one whose fields were replaced (with
+    ``attrs.evolve``, say) by values no game makes gets a :class:`RenderError` naming
+    the field, before anything is drawn.
 
     Raises:
-        RenderError: If ``view`` is not a player view.
+        RenderError: If ``view`` is not a player view, or a field does not fit.
     """
     game = game_name(view)
     try:
         title = get_game(game).title
     except KeyError:
         title = game
-    try:
-        seat, players, hand_sizes = view.seat, view.players, tuple(view.hand_sizes)
-        hand, legal_actions = tuple(view.hand), tuple(view.legal_actions)
-        phase, round_number, dealer = _phase(view.phase), view.round_number, view.dealer
-        trick, tricks, tricks_won = view.trick, tuple(view.tricks), tuple(view.tricks_won)
-        trump, scores, actor = view.trump, tuple(view.scores), view.actor
-    except AttributeError as error:
-        raise RenderError(f"{safe_repr(view)} is not a player view: {error}") from None
-    if not 0 <= seat < players or {len(hand_sizes), len(tricks_won), len(scores)} != {players}:
-        raise RenderError(
-            f"the view's seat {seat}, hand sizes, tricks won and scores do not fit "
-            f"{players} players"
-        )
-    legal_cards, choices = _choices(legal_actions)
+    fields: dict[str, object] = {}
+    for field in _FIELDS:
+        try:
+            fields[field] = getattr(view, field)
+        except AttributeError:
+            raise RenderError(
+                f"{safe_repr(view)} is not a player view: it has no {field}"
+            ) from None
+    players = _int(fields["players"], "players", 1, _MAX_PLAYERS)
+    seat = _int(fields["seat"], "seat", 0, players - 1)
+    actor = fields["actor"]
+    if actor is not None:
+        actor = _int(actor, "actor", 0, players - 1)
+    trump = fields["trump"]
+    if trump is not None and not isinstance(trump, Suit):
+        raise RenderError(f"the view's trump must be a suit or None, not {safe_repr(trump)}")
+    tricks = fields["tricks"]
+    if not is_tuple(tricks):
+        raise RenderError(f"the view's tricks must be a tuple of tricks, not {safe_repr(tricks)}")
+    legal_cards, choices = _choices(fields["legal_actions"])
+    hand = _cards(fields["hand"], "hand")
     return Table(
         game=game,
         title=title,
         seat=seat,
         players=players,
         hands=tuple(hand if other == seat else None for other in range(players)),
-        hand_sizes=hand_sizes,
+        hand_sizes=_ints(fields["hand_sizes"], "hand sizes", players, 0, _MAX_COUNT),
         legal_cards=legal_cards,
         choices=choices,
         names=seat_names(names, players),
-        phase=phase,
-        round_number=round_number,
-        dealer=dealer,
-        trick=trick,
-        tricks=tricks,
-        tricks_won=tricks_won,
+        phase=_phase(fields["phase"]),
+        round_number=_int(fields["round_number"], "round number", 0, _MAX_COUNT),
+        dealer=_int(fields["dealer"], "dealer", 0, players - 1),
+        trick=_trick(fields["trick"], "trick", players),
+        tricks=tuple(_trick(trick, "tricks", players) for trick in tricks),
+        tricks_won=_ints(fields["tricks_won"], "tricks won", players, 0, _MAX_COUNT),
         trump=trump,
-        scores=scores,
+        scores=_ints(fields["scores"], "scores", players, -_MAX_SCORE, _MAX_SCORE),
         actor=actor,
     )
+
+
+_FIELDS = (
+    "seat",
+    "players",
+    "phase",
+    "round_number",
+    "dealer",
+    "hand",
+    "hand_sizes",
+    "trick",
+    "tricks",
+    "tricks_won",
+    "trump",
+    "scores",
+    "actor",
+    "legal_actions",
+)
+"""The table fields every view has (:class:`~tricktaking.views.PlayerView`)."""
+
+_MAX_PLAYERS = 1000
+"""More seats than any table has: a bound before anything is drawn per seat."""
