@@ -9,6 +9,7 @@ never converted, and nothing about the environment changes.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -220,3 +221,20 @@ def test_an_aec_seed_is_an_int_of_any_sign_and_size(seed: object) -> None:
     raises_short(ArgumentTypeError, lambda: env.reset(seed=seed))  # type: ignore[arg-type]
     env.reset(seed=-HUGE)
     assert env.agents == env.possible_agents
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("phase", True), ("bids", 2**64), ("tricks", b"\xff"), ("trump", "")],
+    ids=ident,
+)
+def test_a_view_with_a_forged_field_is_an_argument_error(field: str, value: object) -> None:
+    import attrs
+
+    changes: dict[str, Any] = {field: value}  # a value no game makes, of any type
+    forged = attrs.evolve(cast("tt.WizardView", wizard_view()), **changes)
+    raises_short(ArgumentError, lambda: encode(forged))
+
+
+def test_an_action_too_large_to_print_is_an_action_index_error() -> None:
+    raises_short(ActionIndexError, lambda: action_index(wizard_view(), cast("tt.Action", HUGE)))

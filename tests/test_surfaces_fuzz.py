@@ -57,8 +57,8 @@ def _pending(branch: str) -> pytest.MarkDecorator:
     "surface",
     [
         "render",
-        pytest.param("worlds", marks=_pending("views-config")),
-        pytest.param("rl", marks=_pending("rl-surfaces")),
+        "worlds",
+        "rl",
         pytest.param("simulate", marks=_pending("cli-surfaces")),
         pytest.param("arena", marks=_pending("cli-surfaces")),
         pytest.param("bots", marks=_pending("cli-surfaces")),

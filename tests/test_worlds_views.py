@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tricktaking as tt
+from tricktaking.errors import ArgumentTypeError
 from tricktaking.bots import IsmctsBot, PimcBot, suggest
 from tricktaking.cards import Card, Suit
 from tricktaking.engine import GameState, PlayerView
@@ -280,7 +281,7 @@ def test_a_forged_view_is_refused_by_every_worlds_function(name: str) -> None:
 
 
 def test_not_a_view_at_all_is_a_type_error() -> None:
-    with pytest.raises(TypeError, match="not a player view"):
+    with pytest.raises(ArgumentTypeError, match="not a player view"):
         sample_world(tt.new_game(tt.OneCardConfig(players=2)), 1)  # type: ignore[arg-type]
 
 

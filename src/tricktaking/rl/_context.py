@@ -5,15 +5,27 @@ from __future__ import annotations
 from typing import cast
 
 import tricktaking as tt
+from tricktaking import engine
 from tricktaking.engine import GameState
-from tricktaking.errors import ArgumentTypeError, safe_repr
+from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
 from tricktaking.rl._games import GameSpec, spec_for_game
 from tricktaking.views import PlayerView
 
-__all__ = ["checked_view", "game_of_view", "spec_of", "table_view"]
+__all__ = ["FORGED", "checked_view", "game_of_view", "spec_of", "table_view", "unfit"]
 
 _FIELDS = ("seat", "players", "phase", "hand", "hand_sizes", "trick", "tricks", "scores")
 _GAME_OF_VIEW_TYPE: dict[type, str] = {}
+
+
+FORGED = (AttributeError, IndexError, KeyError, TypeError, ValueError, OverflowError)
+"""What reading a view's fields raises when they were replaced by values no game makes."""
+
+
+def unfit(view: object, error: Exception) -> ArgumentError:
+    """The typed error for a view whose fields do not fit its game (``error`` raised)."""
+    return ArgumentError(
+        f"the fields of {safe_repr(view)} do not fit its game ({type(error).__name__})"
+    )
 
 
 def table_view(value: object) -> PlayerView | None:
@@ -42,10 +54,14 @@ def game_of_view(view: PlayerView) -> str:
     kind = type(view)
     name = _GAME_OF_VIEW_TYPE.get(kind)
     if name is None:
-        game = view.to_dict().get("game")
-        if not isinstance(game, str):
-            raise ArgumentTypeError(f"{kind.__name__} is not the view of a registered game")
-        name = tt.get_game(game).name
+        try:
+            name = engine.game_of_view(view).name
+        except TypeError:
+            raise ArgumentTypeError(
+                f"{kind.__name__} is not the view of a registered game"
+            ) from None
+        except FORGED as error:  # a view of a class no game declared, with broken fields
+            raise unfit(view, error) from error
         _GAME_OF_VIEW_TYPE[kind] = name
     return name
 

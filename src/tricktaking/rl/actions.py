@@ -45,7 +45,7 @@ from tricktaking.cards import Card
 from tricktaking.engine import Action, GameState, PlayerView
 from tricktaking.errors import ArgumentTypeError, TricktakingError, safe_repr
 from tricktaking.rl._args import int_in
-from tricktaking.rl._context import checked_view, spec_of, table_view
+from tricktaking.rl._context import FORGED, checked_view, spec_of, table_view, unfit
 from tricktaking.rl._games import spec_for_game
 from tricktaking.tricks import Play
 
@@ -141,7 +141,7 @@ class ActionSpace:
             return self._index[_at_seat_zero(action)]
         except (KeyError, AttributeError, TypeError, ValueError):  # attrs raises ValueError
             raise ActionIndexError(
-                f"{action!r} is not an action of {self.game} with {self.players} players"
+                f"{safe_repr(action)} is not an action of {self.game} with {self.players} players"
             ) from None
 
     def action(self, index: int, seat: int, phase: object = None) -> Action:
@@ -267,6 +267,7 @@ def action_from_index(view_or_state: PlayerView | GameState[object], index: int)
     Raises:
         ActionIndexError: If ``index`` is out of range, or a state has no seat to act.
         ArgumentTypeError: If ``view_or_state`` is neither a view nor a state.
+        ArgumentError: If a field of the view was replaced by a value no game makes.
 
     Example:
         >>> from tricktaking.rl.actions import action_from_index
@@ -276,10 +277,15 @@ def action_from_index(view_or_state: PlayerView | GameState[object], index: int)
         >>> action_from_index(state, 55)
         Bid(seat=1, tricks=1)
     """
-    space = _space_of(view_or_state)
     view = table_view(view_or_state)
     if view is not None:
-        return space.action(index, view.seat, view.phase)
+        try:
+            return _space_of(view).action(index, view.seat, view.phase)
+        except TricktakingError:
+            raise
+        except FORGED as error:  # a field replaced by a value no game makes
+            raise unfit(view, error) from error
+    space = _space_of(view_or_state)
     seat = tt.actor(cast("tt.GameState[object]", view_or_state))
     if not isinstance(seat, int):
         raise ActionIndexError("no seat is to act in this state (a deal is due or it is over)")

@@ -42,9 +42,10 @@ import numpy.typing as npt
 
 from tricktaking.cards import Card, Suit
 from tricktaking.engine import PlayerView
+from tricktaking.errors import TricktakingError
 from tricktaking.plugins import Observation, ObservationTables
 from tricktaking.rl._args import one_of
-from tricktaking.rl._context import checked_view, game_of_view
+from tricktaking.rl._context import FORGED, checked_view, game_of_view, unfit
 from tricktaking.rl._games import GameSpec, spec_for_game, supported_games
 from tricktaking.rl.actions import ActionSpace, action_space
 from tricktaking.tricks import Trick
@@ -335,7 +336,8 @@ def encode(view: PlayerView, encoding: Encoding = "situation") -> _Array:
 
     Raises:
         ArgumentTypeError: If ``view`` is not a player view or ``encoding`` not a ``str``.
-        ArgumentError: If its game has no learning interface or ``encoding`` is unknown.
+        ArgumentError: If its game has no learning interface, ``encoding`` is unknown,
+            or a field of ``view`` was replaced by a value no game makes.
 
     Example:
         >>> from tricktaking.rl.observations import encode
@@ -348,6 +350,15 @@ def encode(view: PlayerView, encoding: Encoding = "situation") -> _Array:
     table, n = _checked(view)
     # a view's game and number of seats are those of a registered game: no check again
     lay = _layout_for(game_of_view(table), n, one_of(encoding, "encoding", _ENCODINGS))
+    try:
+        return _encode(table, n, lay, encoding)
+    except TricktakingError:
+        raise
+    except FORGED as error:  # a field replaced by a value no game makes
+        raise unfit(view, error) from error
+
+
+def _encode(table: PlayerView, n: int, lay: Layout, encoding: Encoding) -> _Array:
     tables = _tables(lay)
     out = np.zeros(lay.size, dtype=np.float32)
     at = tables.offsets

@@ -44,7 +44,7 @@ from typing import cast
 
 from tricktaking.cards import Card, sort_cards
 from tricktaking.engine import Game, GameState, PlayerView, game_of_view
-from tricktaking.errors import TricktakingError
+from tricktaking.errors import ArgumentTypeError, TricktakingError
 from tricktaking.plugins import WorldsPlugin
 from tricktaking.seeding import derive_seed, random_below, stream
 from tricktaking.worlds._assign import CardClass, allocation
@@ -102,7 +102,9 @@ def _plugin(view: PlayerView) -> WorldsPlugin:
     game = _worlds_game(view)
     plugin = game.worlds
     if plugin is None:
-        raise TypeError(f"{game.title} has no world model (its declaration has no worlds plug-in)")
+        raise ArgumentTypeError(
+            f"{game.title} has no world model (its declaration has no worlds plug-in)"
+        )
     return plugin
 
 
@@ -110,7 +112,7 @@ def _worlds_game(view: PlayerView) -> Game[GameState[object], object]:
     try:
         return game_of_view(view)
     except TypeError:
-        raise TypeError(
+        raise ArgumentTypeError(
             f"no world model for {type(view).__name__[:40]}: not a player view"
         ) from None
 
@@ -298,7 +300,7 @@ def world_sampler(view: PlayerView, *, config: object | None = None) -> WorldSam
     Raises:
         InconsistentViewError: If no state gives this view (a forged or malformed view),
             or ``config`` is not the view's config.
-        TypeError: If ``view`` is not a view of a known game.
+        ArgumentTypeError: If ``view`` is not a view of a known game (a ``TypeError``).
 
     Example:
         >>> from tricktaking.worlds import world_sampler
@@ -328,7 +330,7 @@ def sample_world(view: PlayerView, seed: int, *, config: object | None = None) -
     Raises:
         InconsistentViewError: If no state gives this view (a forged or malformed view),
             or ``config`` is not the view's config.
-        TypeError: If ``view`` is not a view of a known game.
+        ArgumentTypeError: If ``view`` is not a view of a known game (a ``TypeError``).
 
     Example:
         >>> from tricktaking.worlds import sample_world
@@ -357,7 +359,7 @@ def count_worlds(view: PlayerView, *, config: object | None = None) -> int:
     Raises:
         InconsistentViewError: If no state gives this view (a forged or malformed view),
             or ``config`` is not the view's config.
-        TypeError: If ``view`` is not a view of a known game.
+        ArgumentTypeError: If ``view`` is not a view of a known game (a ``TypeError``).
 
     Example:
         >>> from tricktaking.worlds import count_worlds
