@@ -27,12 +27,15 @@ from typing import TypeAlias
 
 import attrs
 
-from tricktaking._runs import bot_label, mean_and_error, play, run
+from tricktaking._runs import bot_label, check_run, first_state, mean_and_error, play, run
 from tricktaking.bots import BotFactory
-from tricktaking.engine import GameState, game_of, new_game, scores, winners
+from tricktaking.bots._checks import MAX_COUNT, count_argument
+from tricktaking.engine import GameState, game_of, scores, winners
+from tricktaking.errors import ArgumentError
 from tricktaking.seeding import derive_seed
 
 __all__ = [
+    "MAX_GAMES",
     "BotSpec",
     "GameResult",
     "SeatStats",
@@ -41,6 +44,13 @@ __all__ = [
     "play_game",
     "simulate",
 ]
+
+
+MAX_GAMES = MAX_COUNT
+"""The most games one :func:`simulate` call plays: a billion.
+
+A bound far beyond any run that finishes, so that a mistyped count is refused at once.
+"""
 
 
 @attrs.frozen
@@ -139,7 +149,7 @@ def game_states(config: object, bots: Sequence[BotSpec], seed: int) -> Iterator[
     Deals and bots take seeds derived from ``seed``; each bot sees only its view.
 
     Raises:
-        ValueError: If the number of bots is not the number of seats.
+        ArgumentError: If the number of bots is not the number of seats (a ``ValueError``).
 
     Example:
         >>> from tricktaking.simulate import game_states
@@ -194,14 +204,21 @@ def simulate(
     Args:
         config: The configuration of a registered game.
         bots: The bot in each seat: ``"heuristic"``, ``"random"`` or a bot factory.
-        games: How many games to play.
+        games: How many games to play, 0 to :data:`MAX_GAMES`.
         seed: The master seed; game ``i`` plays with a seed derived from it and ``i``.
         executor: Where to run the games; ``None`` runs them here, one after another.
-        chunk_size: Games sent to the executor per task.
+        chunk_size: Games sent to the executor per task, 1 to :data:`MAX_GAMES`.
         progress: Called as ``progress(done, games)`` after each chunk.
 
     Returns:
         Per-seat statistics and every game's result, in game order.
+
+    Raises:
+        ArgumentTypeError: If ``config`` is not a registered game's configuration, or an
+            argument is of the wrong type (a ``bool`` or a ``float`` as a count, a ``str``
+            as ``bots``, a ``progress`` that cannot be called).
+        ArgumentError: If a count is out of bounds, a bot kind is unknown, or the number
+            of bots is not the number of seats.
 
     Example:
         >>> from tricktaking.simulate import simulate
@@ -210,12 +227,18 @@ def simulate(
         >>> sum(stats.win_rate for stats in result.seats)
         2.0
     """
-    name = game_of(new_game(config)).name
-    seeds = [derive_seed(seed, "game", index) for index in range(games)]
+    state = first_state(config)
+    check_run(state, bots, seed=seed, executor=executor, chunk_size=chunk_size, progress=progress)
+    count_argument("games", games, low=0, high=MAX_GAMES)
+    name = game_of(state).name
+    if len(bots) != len(scores(state)):
+        raise ArgumentError(f"{name} needs {len(scores(state))} bots, got {len(bots)}")
+    seeds = (derive_seed(seed, "game", index) for index in range(games))
     results = run(
         _play_games,
         (config, bots),
         seeds,
+        games,
         executor=executor,
         chunk_size=chunk_size,
         progress=progress,
