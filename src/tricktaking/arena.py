@@ -72,6 +72,7 @@ from concurrent.futures import Executor
 
 import attrs
 
+from tricktaking._arguments import MAX_COUNT
 from tricktaking._runs import (
     bot_label,
     check_run,
@@ -82,7 +83,6 @@ from tricktaking._runs import (
     run,
 )
 from tricktaking.bots import Bot, IsmctsBot, PimcBot, make_bot
-from tricktaking.bots._checks import MAX_COUNT
 from tricktaking.engine import GameState, game_of, get_game, scores
 from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
 from tricktaking.seeding import derive_seed

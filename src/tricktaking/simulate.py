@@ -27,9 +27,9 @@ from typing import TypeAlias
 
 import attrs
 
+from tricktaking._arguments import MAX_COUNT, count_argument
 from tricktaking._runs import bot_label, check_run, first_state, mean_and_error, play, run
 from tricktaking.bots import BotFactory
-from tricktaking.bots._checks import MAX_COUNT, count_argument
 from tricktaking.engine import GameState, game_of, scores, winners
 from tricktaking.errors import ArgumentError
 from tricktaking.seeding import derive_seed

@@ -1,10 +1,12 @@
-"""Argument checks shared by the bots, simulations and arenas: typed errors, named bounds.
+"""Argument checks of the bots' options: typed errors, named bounds.
 
 A count or a budget is exactly an ``int`` (a ``bool`` is refused: ``games=True`` is a
 mistake, not one game) inside documented bounds; a real number is an ``int`` or a
 ``float`` that is finite. Wrong types raise
 :class:`~tricktaking.errors.ArgumentTypeError`, values out of bounds
-:class:`~tricktaking.errors.ArgumentError`, before any work starts.
+:class:`~tricktaking.errors.ArgumentError`, before any work starts. (Runs of many
+games keep the same checks in ``tricktaking._arguments``: the layers share no private
+module.)
 """
 
 from __future__ import annotations
@@ -25,11 +27,7 @@ __all__ = [
 ]
 
 MAX_COUNT = 10**9
-"""The most games, deals, iterations or chunk items one call may ask for.
-
-Far beyond any run that finishes (a billion games of the fastest game take days on one
-core), small enough that a mistyped count is refused at once instead of running forever.
-"""
+"""The most iterations a search may spend on one decision, or a ``suggest`` budget."""
 
 MAX_SECONDS = 86_400.0
 """The longest CPU budget, in seconds, a search may spend on one decision (a day)."""
