@@ -125,3 +125,27 @@ def test_a_huge_simulation_starts_at_once_since_its_seeds_are_made_as_needed() -
     with pytest.raises(_Stop) as stopped:
         simulate(CONFIG, BOTS, games=10**9, chunk_size=1, progress=stop)
     assert stopped.value.args == (1, 10**9)
+
+
+def test_on_trick_sees_every_trick_in_game_order_whatever_the_executor() -> None:
+    config = tt.WizardConfig(players=3, rounds=2)
+    serial: list[tuple[int, tt.Trick]] = []
+    result = simulate(
+        config, ["random"] * 3, games=4, seed=2, on_trick=lambda g, t: serial.append((g, t))
+    )
+    assert [game for game, _ in serial] == sorted(game for game, _ in serial)
+    assert len(serial) == 4 * (1 + 2)  # rounds 1 and 2: one trick, then two, per game
+    parallel: list[tuple[int, tt.Trick]] = []
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        again = simulate(
+            config,
+            ["random"] * 3,
+            games=4,
+            seed=2,
+            executor=pool,
+            chunk_size=1,
+            on_trick=lambda g, t: parallel.append((g, t)),
+        )
+    assert parallel == serial and again == result
+    with pytest.raises(ArgumentTypeError, match="on_trick"):
+        simulate(config, ["random"] * 3, games=1, on_trick="print")  # type: ignore[arg-type]

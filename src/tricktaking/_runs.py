@@ -110,11 +110,13 @@ def run(
     executor: Executor | None,
     chunk_size: int,
     progress: Callable[[int, int], None] | None,
+    arrived: Callable[[int, _Result], None] | None = None,
 ) -> list[_Result]:
     """``task(payload, chunk)`` over the chunks of the ``total`` ``items``, in item order.
 
-    Runs here when ``executor`` is ``None``; ``progress(done, total)`` is called as each
-    chunk's results arrive (in order, so the count only grows). Items are drawn as they
+    Runs here when ``executor`` is ``None``; ``arrived(index, result)`` is called for each
+    result and then ``progress(done, total)`` as each chunk's results arrive (in order, so
+    the count only grows). Items are drawn as they
     are needed and at most :data:`WINDOW` chunks wait on the executor, so a huge count
     starts at once and holds no list of its items.
     """
@@ -126,6 +128,9 @@ def run(
         outcomes = _windowed(executor, task, payload, parts)
     results: list[_Result] = []
     for outcome in outcomes:
+        if arrived is not None:
+            for index, result in enumerate(outcome, start=len(results)):
+                arrived(index, result)
         results.extend(outcome)
         if progress is not None:
             progress(len(results), total)
