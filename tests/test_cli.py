@@ -257,8 +257,14 @@ def test_variants_reach_the_game(
         (["demo", "wizard", "--bid-rule", "nope"], "error: argument --bid-rule: invalid choice"),
         (["demo", "wizard", "--seed", "9" * 5000], "is not an integer"),
         (["play", "wizard", "--seat", "7"], "error: --seat must be 0 to 3, not 7"),
-        (["simulate", "wizard", "-n", "0"], "error: argument -n: must be at least 1, not 0"),
-        (["simulate", "wizard", "-n", "-1"], "error: argument -n: must be at least 1, not -1"),
+        (
+            ["simulate", "wizard", "-n", "0"],
+            "error: argument -n: must be 1 to 1,000,000,000, not 0",
+        ),
+        (
+            ["simulate", "wizard", "-n", "-1"],
+            "error: argument -n: must be 1 to 1,000,000,000, not -1",
+        ),
         (["simulate", "wizard", "--bots", "clever"], "error: 'clever' is not a bot kind; kinds:"),
         (["nonsense"], "error: argument COMMAND: invalid choice"),
     ],
@@ -337,7 +343,7 @@ def test_simulate_names_the_seats_when_the_bots_do_not_fit(
 
 def test_simulate_help_lists_the_bot_kinds(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--help"]) == 0
-    assert "kinds: heuristic, random" in capsys.readouterr().out
+    assert "kinds: heuristic, random" in " ".join(capsys.readouterr().out.split())
 
 
 def test_simulate_with_worker_processes(capsys: pytest.CaptureFixture[str]) -> None:
@@ -479,3 +485,112 @@ def test_the_declarer_sees_the_kitty_and_their_own_discards(
     assert code == 1
     assert "your turn to discard a card (6 to go)" in out and "kitty: " in out
     assert "you: discard 2♠" in out and "(5 to go)" in out
+
+
+# --- no traceback from any option ----------------------------------------------------------
+
+HUGE = "1" * 30
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "one-card", "-n", HUGE], "argument -n: must be 1 to 1,000,000,000"),
+        (["simulate", "one-card", "--jobs", HUGE], "argument --jobs: must be 1 to"),
+        (["simulate", "one-card", "--jobs", "0"], "argument --jobs: must be 1 to"),
+        (["arena", "one-card", "-n", HUGE], "argument -n: must be 1 to 1,000,000,000"),
+        (["arena", "one-card", "--jobs", HUGE], "argument --jobs: must be 1 to"),
+        (["arena", "one-card", "-n", "x"], "argument -n: 'x' is not an integer"),
+        (["arena", "one-card", "--seed", "1.5"], "argument --seed: '1.5' is not an integer"),
+        (["arena", "one-card", "--players", ""], "argument --players: '' is not an integer"),
+        (["demo", "wizard", "--rounds", "-" + HUGE], "rounds must be"),
+        (["demo", "one-card", "--players", HUGE], "players must be"),
+        (["demo", "wizard", "--bots", "clever"], "'clever' is not a bot kind"),
+        (["serve", "--port", "-1"], "argument --port: must be 1 to 65535, not -1"),
+        (["serve", "--port", "1" * 20], "argument --port: must be 1 to 65535"),
+        (["serve", "--host", ""], "argument --host: an address or a host name"),
+    ],
+)
+def test_options_out_of_range_are_one_line_errors_without_a_traceback(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(argv, [], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("error: ") and message in err and err.count("\n") == 1
+
+
+def test_serve_refuses_a_database_it_cannot_create_before_starting(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    server = pytest.importorskip("tricktaking.web.server")
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the server must not start")
+
+    monkeypatch.setattr(server, "serve", never)
+    missing = tmp_path / "missing" / "x.db"
+    code, out, err = run(["serve", "--db", str(missing)], [], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: argument --db: the directory {str(missing.parent)!r}")
+    code, _, err = run(["serve", "--db", str(tmp_path)], [], capsys)
+    assert code == 2 and "is a directory" in err
+
+
+# --- help that says what it means -----------------------------------------------------------
+
+
+def test_optional_options_say_what_omitting_them_does(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "None" not in text and "(default: none)" not in text and ":attr:" not in text
+    assert "omit it for the full game of 60 // players rounds" in text
+
+
+def test_choices_are_shown_hyphenated_and_accepted_both_ways(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--first-lead {left-of-dealer,declarer}" in text
+    assert "--schedule {up,down,up-down,down-up}" in text
+    for lead in ("left-of-dealer", "left_of_dealer"):
+        assert main(["demo", "bid-whist", "--seed", "1", "--first-lead", lead]) == 0
+    assert main(["demo", "oh-hell", "--seed", "1", "--schedule", "up-down"]) == 0
+    capsys.readouterr()
+    assert main(["demo", "bid-whist", "--first-lead", "nobody"]) == 2
+    assert "choose from left-of-dealer, declarer" in capsys.readouterr().err
+
+
+def test_the_kitty_variants_are_explained(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "the declarer takes it up and discards six cards" in text
+
+
+def test_arena_help_lists_the_kinds_the_default_and_why_deals_are_short(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["arena", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "kinds: heuristic, random, pimc, ismcts" in text
+    assert "(default: heuristic,random)" in text
+    assert "Wizard 5" in text and "shorter than" in text
+
+
+def test_demo_takes_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "one-card", "--seed", "1", "--bots", "random"]) == 0
+    random_game = capsys.readouterr().out
+    assert main(["demo", "one-card", "--seed", "1"]) == 0
+    assert capsys.readouterr().out != random_game
+    assert main(["demo", "--help"]) == 0
+    assert "kinds: heuristic" in " ".join(capsys.readouterr().out.split())
+
+
+def test_serve_help_describes_the_extra_and_the_database(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    server = pytest.importorskip("tricktaking.web.server")
+    assert main(["serve", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "pip install 'tricktaking[web]'" in text
+    assert f"{server.DEFAULT_DB} in the current directory" in text
