@@ -217,7 +217,7 @@ def totals(scores: Sequence[int], names: Names, teams: int | None) -> str:
     """The running scores: one per seat, or one per team where partners share a score."""
     if teams is None:
         return per_seat(scores, names)
-    return "; ".join(f"{names.team(team)} {scores[team]}" for team in range(teams))
+    return "; ".join(f"{names.team(team)}: {scores[team]}" for team in range(teams))
 
 
 def plural(count: int, noun: str) -> str:

@@ -9,11 +9,12 @@
 - ``tricktaking arena GAME --bots heuristic,random -n N [--jobs J] [--json FILE]`` compares
   bots over duplicate deals (:mod:`tricktaking.arena`) and prints the table.
 - ``tricktaking replay FILE`` prints a recorded game trick by trick.
-- ``tricktaking demo GAME`` plays a game between bots with no input;
+- ``tricktaking demo GAME [--bots KINDS]`` plays a game between bots with no input;
   ``tricktaking games`` lists the games; ``tricktaking rules GAME`` summarises the rules.
 - ``tricktaking serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--expose]
   [--allow-host NAME]`` serves the web table (needs the ``web`` extra); a host other
-  than loopback needs ``--expose``.
+  than loopback needs ``--expose``. The database's directory is checked before the
+  server starts.
 - ``tricktaking bot URL --bot KIND`` plays the seat of a web table's link with a bot,
   from this process, over the table's protocol only.
 
