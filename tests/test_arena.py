@@ -277,15 +277,15 @@ def test_arena_errors_are_argument_errors() -> None:
     assert issubclass(ArenaError, ArgumentError)
 
 
-class _Stop(Exception):
-    pass
+class _StoppedError(Exception):
+    """Raised by a progress callback to stop a run after its first chunk."""
 
 
 def test_a_huge_arena_starts_at_once_since_its_seeds_are_made_as_needed() -> None:
     def stop(done: int, total: int) -> None:
-        raise _Stop(done, total)
+        raise _StoppedError(done, total)
 
-    with pytest.raises(_Stop) as stopped:
+    with pytest.raises(_StoppedError) as stopped:
         arena(
             deal_config("one-card"),
             ["heuristic", "random"],

@@ -114,15 +114,15 @@ def test_wrong_configs_and_bots_raise_typed_errors(
         simulate(config, bots, games=2)  # type: ignore[arg-type]
 
 
-class _Stop(Exception):
-    pass
+class _StoppedError(Exception):
+    """Raised by a progress callback to stop a run after its first chunk."""
 
 
 def test_a_huge_simulation_starts_at_once_since_its_seeds_are_made_as_needed() -> None:
     def stop(done: int, total: int) -> None:
-        raise _Stop(done, total)
+        raise _StoppedError(done, total)
 
-    with pytest.raises(_Stop) as stopped:
+    with pytest.raises(_StoppedError) as stopped:
         simulate(CONFIG, BOTS, games=10**9, chunk_size=1, progress=stop)
     assert stopped.value.args == (1, 10**9)
 
