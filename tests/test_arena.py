@@ -22,6 +22,7 @@ from tricktaking.arena import (
     seatings,
 )
 from tricktaking.bots import Bot, PimcBot, RandomBot, make_bot
+from tricktaking.errors import ArgumentError, ArgumentTypeError
 from tricktaking.seeding import derive_seed
 
 CONFIGS = [
@@ -197,9 +198,9 @@ def test_deal_config() -> None:
         ([], {}, "give 1 to 4 bots, not 0"),
         (["heuristic"] * 4, {}, "at least two different bots"),
         (["heuristic", "clever"], {}, "no 'clever' bot"),
-        (["heuristic", "random"], {"deals": 0}, "positive integer, not 0"),
-        (["heuristic", "random"], {"deals": True}, "positive integer, not True"),
-        (["heuristic", "random"], {"chunk_size": 0}, "chunk_size must be a positive"),
+        (["heuristic", "random"], {"deals": 0}, "deals must be 1 to 1,000,000,000, not 0"),
+        (["heuristic", "random"], {"deals": 10**30}, "deals must be 1 to 1,000,000,000"),
+        (["heuristic", "random"], {"chunk_size": 0}, "chunk_size must be 1 to"),
     ],
 )
 def test_bad_input_is_refused(bots: list[str], options: dict[str, int], message: str) -> None:
@@ -250,3 +251,46 @@ def test_search_bots_by_name_are_told_the_config(monkeypatch: pytest.MonkeyPatch
     assert searchers and all(bot.config == config for bot in searchers)
     told = arena(config, [_CheapPimc(config), "heuristic"], deals=2, seed=4)
     assert by_name.results == told.results
+
+
+@pytest.mark.parametrize(
+    ("config", "bots", "options", "words"),
+    [
+        (None, ["heuristic", "random"], {}, "configuration"),
+        (tt.BidWhistConfig(target=1), "heuristic,random", {}, "bots"),
+        (tt.BidWhistConfig(target=1), ["heuristic", 3], {}, "bot"),
+        (tt.BidWhistConfig(target=1), ["heuristic", "random"], {"deals": 2.5}, "deals"),
+        (tt.BidWhistConfig(target=1), ["heuristic", "random"], {"deals": True}, "deals"),
+        (tt.BidWhistConfig(target=1), ["heuristic", "random"], {"seed": "1"}, "seed"),
+        (tt.BidWhistConfig(target=1), ["heuristic", "random"], {"progress": 3}, "progress"),
+        (tt.BidWhistConfig(target=1), ["heuristic", "random"], {"executor": 2}, "executor"),
+    ],
+)
+def test_arguments_of_the_wrong_type_raise_argument_type_errors(
+    config: object, bots: object, options: dict[str, object], words: str
+) -> None:
+    with pytest.raises(ArgumentTypeError, match=words):
+        arena(config, bots, **{"deals": 2, **options})  # type: ignore[arg-type]
+
+
+def test_arena_errors_are_argument_errors() -> None:
+    assert issubclass(ArenaError, ArgumentError)
+
+
+class _StoppedError(Exception):
+    """Raised by a progress callback to stop a run after its first chunk."""
+
+
+def test_a_huge_arena_starts_at_once_since_its_seeds_are_made_as_needed() -> None:
+    def stop(done: int, total: int) -> None:
+        raise _StoppedError(done, total)
+
+    with pytest.raises(_StoppedError) as stopped:
+        arena(
+            deal_config("one-card"),
+            ["heuristic", "random"],
+            deals=10**9,
+            chunk_size=1,
+            progress=stop,
+        )
+    assert stopped.value.args == (1, 10**9)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import tricktaking as tt
 from tricktaking.bots import BidWhistBot, OneCardBot, RandomBot, WizardBot, make_bot
+from tricktaking.bots.heuristic import heuristic_bot
+from tricktaking.errors import ArgumentError, ArgumentTypeError
 from tricktaking.seeding import derive_seed
 from tricktaking.simulate import simulate
 
@@ -73,3 +77,24 @@ def test_heuristic_bots_beat_random_bots(
     result = simulate(config, bots, games=60, seed=99)
     for seat in seats:
         assert result.seats[seat].win_rate >= at_least
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: make_bot(3, "wizard"), ArgumentTypeError, "kind"),  # type: ignore[arg-type]
+        (lambda: make_bot("clever", "wizard"), ArgumentError, "kinds: heuristic"),
+        (lambda: make_bot("random", None), ArgumentTypeError, "game"),  # type: ignore[arg-type]
+        (lambda: make_bot("random", "skat"), ArgumentError, "no game 'skat'"),
+        (lambda: make_bot("random", "wizard", seed=1.5), ArgumentTypeError, "seed"),  # type: ignore[arg-type]
+        (lambda: make_bot("random", "wizard", seed=True), ArgumentTypeError, "seed"),
+        (lambda: RandomBot("7"), ArgumentTypeError, "seed"),  # type: ignore[arg-type]
+        (lambda: heuristic_bot(None), ArgumentTypeError, "game"),  # type: ignore[arg-type]
+        (lambda: heuristic_bot("skat"), ArgumentError, "no game 'skat'"),
+    ],
+)
+def test_wrong_arguments_to_the_bot_factories_raise_typed_errors(
+    call: Callable[[], object], error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error, match=words):
+        call()

@@ -48,8 +48,8 @@ def test_arena_options_and_jobs(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (["bid-whist", "--players", "4"], "error: bid-whist has no option 'players'"),
         (["wizard", "--rounds", "99"], "error: rounds must be None or 1 to 15"),
-        (["wizard", "-n", "0"], "error: -n and --jobs must be at least 1"),
-        (["wizard", "--jobs", "0"], "error: -n and --jobs must be at least 1"),
+        (["wizard", "-n", "0"], "error: argument -n: must be 1 to 1,000,000,000, not 0"),
+        (["wizard", "--jobs", "0"], "error: argument --jobs: must be 1 to 256, not 0"),
     ],
 )
 def test_arena_argument_errors(

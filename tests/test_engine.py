@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import tricktaking as tt
+from tricktaking.errors import ArgumentError, ArgumentTypeError
 from tricktaking.games import wizard
+from tricktaking.simulate import game_states
 from tricktaking.testing import playout
 
 
@@ -120,3 +124,36 @@ def test_two_wizards_in_a_hand_are_one_play() -> None:
     while state.phase is not wizard.WizardPhase.PLAY:  # the dealer is seat 2: seat 0 leads
         state = tt.apply(state, tt.legal_actions(state)[0])
     assert [str(action) for action in tt.legal_actions(state)] == ["0 play WZ", "0 play JE"]
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        tt.WizardConfig(players=3, rounds=3),
+        tt.OneCardConfig(players=3, target=5),
+        tt.BidWhistConfig(kitty="exchange", target=3),
+        tt.OhHellConfig(players=4, schedule="up_down", max_hand_size=3),
+    ],
+    ids=lambda config: type(config).__name__,
+)
+def test_completed_trick_reports_each_trick_once_as_it_ends(config: object) -> None:
+    states = list(game_states(config, ["random"] * len(tt.scores(tt.new_game(config))), 3))
+    pairs = list(itertools.pairwise(states))
+    ended = [tt.completed_trick(before, after) for before, after in pairs]
+    found = [trick for trick in ended if trick is not None]
+    # every trick of every deal: the last state of each deal holds that deal's tricks
+    last_of_deal = [before for before, after in pairs if after.round.number != before.round.number]
+    expected = [trick for state in (*last_of_deal, states[-1]) for trick in state.round.tricks]
+    assert found == expected and found
+    for (_, after), trick in zip(pairs, ended, strict=True):
+        if trick is not None:
+            assert trick.winner is not None and len(trick.plays) == len(tt.scores(after))
+            assert after.history[-1] == trick.plays[-1]
+
+
+def test_completed_trick_refuses_what_is_not_two_states_of_one_game() -> None:
+    wizard_state = tt.new_game(tt.WizardConfig(players=3))
+    with pytest.raises(ArgumentTypeError):
+        tt.completed_trick(wizard_state, None)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="same game"):
+        tt.completed_trick(wizard_state, tt.new_game(tt.OneCardConfig(players=3)))

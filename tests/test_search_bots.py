@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import tricktaking as tt
@@ -16,6 +18,7 @@ from tricktaking.bots import (
     suggest,
 )
 from tricktaking.engine import Action, GameState
+from tricktaking.errors import ArgumentError, ArgumentTypeError
 from tricktaking.games import wizard
 from tricktaking.seeding import derive_seed
 
@@ -111,7 +114,7 @@ def _first_bid() -> tuple[GameState[object], Action]:
 def test_budgets_are_checked() -> None:
     with pytest.raises(ValueError, match="budget"):
         IsmctsBot(iterations=None)
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(ValueError, match="1 to"):
         PimcBot(iterations=0)
     with pytest.raises(ValueError, match="positive"):
         IsmctsBot(seconds=0)
@@ -184,3 +187,54 @@ def test_the_bias_is_part_of_the_deterministic_search() -> None:
     assert ranking(1.0) != ranking(0.0)  # the bias moves visits
     with pytest.raises(ValueError, match="bias"):
         IsmctsBot(bias=-1.0)
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "words"),
+    [
+        ({"iterations": 1.5}, ArgumentTypeError, "iterations"),
+        ({"iterations": True}, ArgumentTypeError, "iterations"),
+        ({"iterations": -3}, ArgumentError, "iterations"),
+        ({"iterations": 10**30}, ArgumentError, "iterations"),
+        ({"iterations": None, "seconds": math.nan}, ArgumentError, "seconds"),
+        ({"iterations": None, "seconds": math.inf}, ArgumentError, "seconds"),
+        ({"seconds": -1.0}, ArgumentError, "seconds"),
+        ({"seconds": 1e12}, ArgumentError, "seconds"),
+        ({"seconds": "1"}, ArgumentTypeError, "seconds"),
+        ({"playout": "heuristic"}, ArgumentTypeError, "playout"),
+        ({"win_value": math.nan}, ArgumentError, "win_value"),
+        ({"win_value": "50"}, ArgumentTypeError, "win_value"),
+        ({"seed": 1.5}, ArgumentTypeError, "seed"),
+    ],
+)
+@pytest.mark.parametrize("kind", [PimcBot, IsmctsBot])
+def test_search_options_of_the_wrong_type_or_out_of_bounds_raise_typed_errors(
+    kind: type[PimcBot | IsmctsBot], options: dict[str, object], error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error, match=words):
+        kind(**options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        ({"exploration": math.nan}, ArgumentError),
+        ({"exploration": -1.0}, ArgumentError),
+        ({"bias": math.inf}, ArgumentError),
+        ({"bias": "1"}, ArgumentTypeError),
+        ({"opponents": "oracle"}, ArgumentError),
+    ],
+)
+def test_ismcts_options_are_checked(options: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        IsmctsBot(**options)  # type: ignore[arg-type]
+
+
+def test_suggest_checks_its_budget_and_bot() -> None:
+    _, seen = wizard_bid_position()
+    with pytest.raises(ArgumentError, match="budget"):
+        suggest(seen, budget=0)
+    with pytest.raises(ArgumentTypeError, match="budget"):
+        suggest(seen, budget=2.5)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="bot"):
+        suggest(seen, bot=RandomBot())  # type: ignore[arg-type]

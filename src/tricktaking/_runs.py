@@ -6,12 +6,15 @@ chunks on an executor in order with progress reports, and the mean with its stan
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 from typing import TypeVar
 
-from tricktaking.bots import Bot, BotFactory, make_bot
+from tricktaking._arguments import callable_argument, count_argument, seed_argument
+from tricktaking.bots import BOT_KINDS, Bot, BotFactory, make_bot
 from tricktaking.engine import (
     GameState,
     actor,
@@ -23,9 +26,24 @@ from tricktaking.engine import (
     scores,
     view,
 )
+from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
 from tricktaking.seeding import derive_seed
 
-__all__ = ["DealSeed", "bot_label", "chunks", "make_player", "mean_and_error", "play", "run"]
+__all__ = [
+    "WINDOW",
+    "DealSeed",
+    "bot_label",
+    "check_run",
+    "chunks",
+    "first_state",
+    "make_player",
+    "mean_and_error",
+    "play",
+    "run",
+]
+
+WINDOW = 64
+"""The most chunks waiting on an executor at once: memory stays bounded for any count."""
 
 _Payload = TypeVar("_Payload")
 _Item = TypeVar("_Item")
@@ -53,13 +71,13 @@ def play(
     Bot ``seat`` takes the seed ``derive_seed(seed, "bot", seat)`` and sees only its view.
 
     Raises:
-        ValueError: If the number of bots is not the number of seats.
+        ArgumentError: If the number of bots is not the number of seats.
     """
     state: GameState[object] = new_game(config)
     name = game_of(state).name
     seats = len(scores(state))
     if len(bots) != seats:
-        raise ValueError(f"{name} needs {seats} bots, got {len(bots)}")
+        raise ArgumentError(f"{name} needs {seats} bots, got {len(bots)}")
     players = [
         make_player(spec, name, derive_seed(seed, "bot", seat)) for seat, spec in enumerate(bots)
     ]
@@ -75,39 +93,115 @@ def play(
         yield state
 
 
-def chunks(items: Sequence[_Item], size: int) -> Iterator[Sequence[_Item]]:
-    """``items`` cut into consecutive slices of ``size`` (at least 1) items."""
+def chunks(items: Iterable[_Item], size: int) -> Iterator[tuple[_Item, ...]]:
+    """``items`` cut into consecutive tuples of ``size`` (at least 1) items, lazily."""
     size = max(1, size)
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
+    iterator = iter(items)
+    while part := tuple(itertools.islice(iterator, size)):
+        yield part
 
 
 def run(
     task: Callable[[_Payload, Sequence[_Item]], list[_Result]],
     payload: _Payload,
-    items: Sequence[_Item],
+    items: Iterable[_Item],
+    total: int,
     *,
     executor: Executor | None,
     chunk_size: int,
     progress: Callable[[int, int], None] | None,
+    arrived: Callable[[int, _Result], None] | None = None,
 ) -> list[_Result]:
-    """``task(payload, chunk)`` over the chunks of ``items``, results in item order.
+    """``task(payload, chunk)`` over the chunks of the ``total`` ``items``, in item order.
 
-    Runs here when ``executor`` is ``None``; ``progress(done, len(items))`` is called as
-    each chunk's results arrive (in order, so the count only grows).
+    Runs here when ``executor`` is ``None``; ``arrived(index, result)`` is called for each
+    result and then ``progress(done, total)`` as each chunk's results arrive (in order, so
+    the count only grows). Items are drawn as they
+    are needed and at most :data:`WINDOW` chunks wait on the executor, so a huge count
+    starts at once and holds no list of its items.
     """
-    parts = list(chunks(items, chunk_size))
+    parts = chunks(items, chunk_size)
     outcomes: Iterable[list[_Result]]
     if executor is None:
         outcomes = (task(payload, part) for part in parts)
     else:
-        outcomes = executor.map(task, [payload] * len(parts), parts)
+        outcomes = _windowed(executor, task, payload, parts)
     results: list[_Result] = []
     for outcome in outcomes:
+        if arrived is not None:
+            for index, result in enumerate(outcome, start=len(results)):
+                arrived(index, result)
         results.extend(outcome)
         if progress is not None:
-            progress(len(results), len(items))
+            progress(len(results), total)
     return results
+
+
+def _windowed(
+    executor: Executor,
+    task: Callable[[_Payload, Sequence[_Item]], list[_Result]],
+    payload: _Payload,
+    parts: Iterator[tuple[_Item, ...]],
+) -> Iterator[list[_Result]]:
+    """The chunks' results in order, with at most :data:`WINDOW` chunks submitted ahead."""
+    waiting: deque[Future[list[_Result]]] = deque()
+    try:
+        for part in parts:
+            waiting.append(executor.submit(task, payload, part))
+            if len(waiting) >= WINDOW:
+                yield waiting.popleft().result()
+        while waiting:
+            yield waiting.popleft().result()
+    finally:
+        for future in waiting:
+            future.cancel()
+
+
+def first_state(config: object) -> GameState[object]:
+    """The new game of ``config``; anything but a registered game's configuration is refused."""
+    try:
+        return new_game(config)
+    except TypeError as error:  # the engine's words: not a registered game's configuration
+        raise ArgumentTypeError(str(error)) from None
+
+
+def check_run(
+    state: GameState[object],
+    bots: object,
+    *,
+    seed: object,
+    executor: object,
+    chunk_size: object,
+    progress: object,
+) -> None:
+    """Refuse arguments of :func:`~tricktaking.simulate.simulate` or an arena of the wrong kind.
+
+    ``bots`` must be a sequence (not a ``str``) of bot kinds or factories, every kind known.
+    """
+    seed_argument("seed", seed)
+    count_argument("chunk_size", chunk_size)
+    callable_argument("progress", progress)
+    if executor is not None and not isinstance(executor, Executor):
+        raise ArgumentTypeError(
+            f"executor must be a concurrent.futures.Executor or None, not {safe_repr(executor)}"
+        )
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise ArgumentTypeError(
+            f"bots must be a list of bot kinds or factories, one per seat, not {safe_repr(bots)}"
+        )
+    game = game_of(state).name
+    specs: Sequence[object] = bots  # pyright: ignore[reportUnknownVariableType]
+    for spec in specs:
+        if isinstance(spec, str):
+            if spec not in BOT_KINDS:
+                raise ArgumentError(
+                    f"no {safe_repr(spec)} bot for {game!r}; kinds: {', '.join(BOT_KINDS)}"
+                )
+        elif not callable(spec):
+            raise ArgumentTypeError(
+                f"a bot is a kind ({', '.join(BOT_KINDS)}) or a factory called with a seed, "
+                f"not {safe_repr(spec)}"
+            )
 
 
 def mean_and_error(values: Sequence[float]) -> tuple[float, float]:

@@ -31,7 +31,9 @@ __all__ = [
     "describe",
     "game_over",
     "per_seat",
+    "plural",
     "seat_list",
+    "totals",
     "typed_text",
 ]
 
@@ -180,12 +182,47 @@ def _trick_line(trick: Trick, names: Names, screen: Output) -> str:
 
 
 def describe(view: PlayerView, names: Names, screen: Output) -> None:
-    """Print what the seat sees before it moves: the table, then its hand."""
-    screen(f"--- deal {view.round_number}, dealer {names(view.dealer)}: your turn to {_task(view)}")
+    """Print what the seat sees before it moves: the status and table, then its hand.
+
+    The status line ends with the running scores. When only some cards of the hand may be
+    played, those are shown in brackets (plain ASCII, so any terminal and any screen
+    reader shows the mark).
+    """
+    screen(
+        f"--- deal {view.round_number}, dealer {names(view.dealer)}: your turn to "
+        f"{_task(view)}; scores: {totals(view.scores, names, _teams(view))}"
+    )
     _plugin(view).table(view, names, screen)
-    if view.trick.plays or any(isinstance(action, Play) for action in view.legal_actions):
+    playable = {action.card for action in view.legal_actions if isinstance(action, Play)}
+    if view.trick.plays or playable:
         screen(f"trick: {_trick_line(view.trick, names, screen)}")
-    screen(f"your hand: {screen.cards(view.hand)}")
+    if playable and not playable.issuperset(view.hand):
+        marked = [
+            f"[{screen.card(card)}]" if card in playable else screen.card(card)
+            for card in view.hand
+        ]
+        screen(f"your hand: {', '.join(marked)} (you may play the cards in [ ])")
+    else:
+        screen(f"your hand: {screen.cards(view.hand)}")
+
+
+def _teams(view: PlayerView) -> int | None:
+    try:
+        return game_of_view(view).team_count
+    except TypeError:
+        return None
+
+
+def totals(scores: Sequence[int], names: Names, teams: int | None) -> str:
+    """The running scores: one per seat, or one per team where partners share a score."""
+    if teams is None:
+        return per_seat(scores, names)
+    return "; ".join(f"{names.team(team)}: {scores[team]}" for team in range(teams))
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 point``, ``2 points``: a count with its noun in the right number."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def per_seat(values: Sequence[int], names: Names) -> str:
@@ -215,11 +252,11 @@ def game_over(state: GameState[object], names: Names, screen: Output) -> None:
     winners = tt.winners(state)
     result = "wins" if len(winners) == 1 and winners[0] != names.human else "win"
     screen(f"Game over: {names.group(winners)} {result}.")
-    totals = tt.scores(state)
+    final = tt.scores(state)
     if tt.game_of(state).team_count is not None:  # partners share a score: say it once
-        screen(f"final scores: {names.team(0)}: {totals[0]}; {names.team(1)}: {totals[1]}")
+        screen(f"final scores: {names.team(0)}: {final[0]}; {names.team(1)}: {final[1]}")
     else:
-        screen(f"final scores: {per_seat(totals, names)}")
+        screen(f"final scores: {per_seat(final, names)}")
 
 
 def announce(

@@ -5,6 +5,7 @@ Used by ``tricktaking play`` (:mod:`tricktaking.cli`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 import tricktaking as tt
@@ -20,6 +21,7 @@ from tricktaking._terminal import (
     typed_text,
 )
 from tricktaking.bots import Bot, make_bot
+from tricktaking.cards import Card
 from tricktaking.engine import GameState, game_of_action
 from tricktaking.errors import IllegalActionError, NotationError
 from tricktaking.notation import parse_move
@@ -40,6 +42,13 @@ class _Undo:
 
 
 _UNDO = _Undo()
+
+
+class _Left:
+    """The human left the game: by ``quit`` (``quit`` is true) or at the end of input."""
+
+    def __init__(self, quit: bool) -> None:
+        self.quit = quit
 
 
 class Session:
@@ -69,12 +78,16 @@ class Session:
         self.asked: list[tuple[GameState[object], tuple[int, ...]]] = []
 
     def run(self) -> int:
-        """Play to the end; 0 when the game is over, 1 when the human left it."""
+        """Play to the end: 0 when the game is over or the human quit, 1 at end of input.
+
+        Quitting is a choice, so it succeeds; input that runs out mid-game (a script
+        piped in) is reported with status 1.
+        """
         while not tt.is_over(self.state):
             action = self.next_action()
-            if action is None:
+            if isinstance(action, _Left):
                 self.screen("game abandoned")
-                return 1
+                return 0 if action.quit else 1
             if isinstance(action, _Undo):
                 self.undo()
                 continue
@@ -86,7 +99,7 @@ class Session:
         game_over(self.state, self.names, self.screen)
         return 0
 
-    def next_action(self) -> object | None:
+    def next_action(self) -> object:
         state = self.state
         seat = tt.actor(state)
         if seat is tt.CHANCE:
@@ -122,8 +135,8 @@ def _human_move(
     names: Names,
     screen: Output,
     read: Callable[[], str],
-) -> object | None:
-    """Ask until the human enters a legal move or a command; ``None`` on quit or end of input."""
+) -> object:
+    """Ask until the human enters a legal move or a command, or leaves (:class:`_Left`)."""
     seen = tt.view(state, seat)
     describe(seen, names, screen)
     legal = tt.legal_actions(state)
@@ -131,10 +144,10 @@ def _human_move(
         line = _ask("your move> ", read, screen)
         if line is None:
             screen("")
-            return None
+            return _Left(quit=False)
         word = line.lower()
         if word in ("quit", "exit"):
-            return None
+            return _Left(quit=True)
         if word in ("help", "?", ""):
             _help(legal, screen)
             continue
@@ -156,8 +169,23 @@ def _human_move(
         try:
             tt.apply(state, move)
         except IllegalActionError as error:
-            reason = str(error).partition(" phase: ")[2] or str(error)
-            screen(f"not allowed: {clean(reason)}")
+            screen(f"not allowed: {clean(_said_to(seat, move, error, screen))}")
+
+
+def _said_to(seat: int, move: object, error: IllegalActionError, screen: Output) -> str:
+    """The engine's reason, said to the player: ``you``, cards as the terminal prints them."""
+    reason = str(error).partition(" phase: ")[2] or str(error)
+    reason = re.sub(rf"\bseat {seat} (does|holds|has|is)\b", _second_person, reason)
+    reason = re.sub(rf"\bseat {seat}\b", "you", reason)
+    card = getattr(move, "card", None)
+    if isinstance(card, Card):
+        reason = re.sub(rf"(?<!\w){re.escape(str(card))}(?!\w)", screen.card(card), reason)
+    return reason
+
+
+def _second_person(found: re.Match[str]) -> str:
+    verb = found.group(1)
+    return "you " + {"does": "do", "holds": "hold", "has": "have", "is": "are"}[verb]
 
 
 def moves(legal: Sequence[object], screen: Output) -> str:

@@ -72,14 +72,24 @@ from concurrent.futures import Executor
 
 import attrs
 
-from tricktaking._runs import bot_label, make_player, mean_and_error, play, run
+from tricktaking._arguments import MAX_COUNT
+from tricktaking._runs import (
+    bot_label,
+    check_run,
+    first_state,
+    make_player,
+    mean_and_error,
+    play,
+    run,
+)
 from tricktaking.bots import Bot, IsmctsBot, PimcBot, make_bot
-from tricktaking.engine import GameState, game_of, get_game, new_game, scores
-from tricktaking.errors import TricktakingError
+from tricktaking.engine import GameState, game_of, get_game, scores
+from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
 from tricktaking.seeding import derive_seed
 from tricktaking.simulate import BotSpec
 
 __all__ = [
+    "MAX_DEALS",
     "Z_95",
     "ArenaError",
     "ArenaResult",
@@ -99,8 +109,15 @@ _SHORT_GAME = {"players": 4, "rounds": 5, "target": 1}
 """The options :func:`deal_config` sets when a game's configuration has them."""
 
 
-class ArenaError(TricktakingError, ValueError):
+MAX_DEALS = MAX_COUNT
+"""The most duplicate deals one :func:`arena` call plays: a billion (see ``MAX_GAMES``)."""
+
+
+class ArenaError(ArgumentError):
     """An arena asked for with bad arguments: bot count, kinds, deal count, options.
+
+    It is an :class:`~tricktaking.errors.ArgumentError` (so a ``ValueError``); an
+    argument of the wrong type raises :class:`~tricktaking.errors.ArgumentTypeError`.
 
     Example:
         >>> from tricktaking.arena import arena
@@ -488,15 +505,13 @@ def _bot_stats(
     )
 
 
-def _positive(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
-
-
-def _check(game: str, bots: Sequence[BotSpec], seats: int, deals: int, chunk_size: int) -> None:
-    if not _positive(deals):
-        raise ArenaError(f"the number of deals must be a positive integer, not {deals!r}")
-    if not _positive(chunk_size):
-        raise ArenaError(f"chunk_size must be a positive integer, not {chunk_size!r}")
+def _check(game: str, bots: Sequence[BotSpec], seats: int, deals: object) -> None:
+    if type(deals) is not int:
+        raise ArgumentTypeError(
+            f"deals must be an int (not a bool or a float), not {safe_repr(deals)}"
+        )
+    if not 1 <= deals <= MAX_DEALS:
+        raise ArenaError(f"deals must be 1 to {MAX_DEALS:,}, not {safe_repr(deals)}")
     if not 1 <= len(bots) <= seats:
         raise ArenaError(f"{game} has {seats} seats; give 1 to {seats} bots, not {len(bots)}")
     labels = [bot_label(spec) for spec in bots]
@@ -529,7 +544,8 @@ def arena(
             different bots; kinds are told apart by their names. Search bots given by kind
             (``"ismcts"``, ``"pimc"``) are told ``config``, which their views cannot show
             in full (the target), as every player at a table knows it.
-        deals: How many duplicate deals to play (each once per seating).
+        deals: How many duplicate deals to play (each once per seating), 1 to
+            :data:`MAX_DEALS`.
         seed: The master seed; deal ``i`` has the seed ``derive_seed(seed, "deal", i)``.
         executor: Where to play the deals; ``None`` plays them here, one after another.
         chunk_size: Deals sent to the executor per task.
@@ -541,7 +557,10 @@ def arena(
 
     Raises:
         ArenaError: If there are more bots than seats, fewer than two different bots, an
-            unknown bot kind, or a deal count or chunk size below 1.
+            unknown bot kind, or a deal count or chunk size out of bounds.
+        ArgumentTypeError: If ``config`` is not a registered game's configuration, or an
+            argument is of the wrong type (a ``bool`` or a ``float`` as a count, a ``str``
+            as ``bots``, a ``progress`` that cannot be called).
 
     Example:
         >>> from tricktaking.arena import arena
@@ -554,18 +573,27 @@ def arena(
         >>> result.bots[0].seats, result.games
         (2, 8)
     """
-    game = game_of(new_game(config)).name
-    seats = len(scores(new_game(config)))
-    _check(game, bots, seats, deals, chunk_size)
+    state = first_state(config)
+    try:
+        check_run(
+            state, bots, seed=seed, executor=executor, chunk_size=chunk_size, progress=progress
+        )
+    except ArgumentTypeError:
+        raise
+    except ArgumentError as error:
+        raise ArenaError(str(error)) from None
+    game = game_of(state).name
+    seats = len(scores(state))
+    _check(game, bots, seats, deals)
     rotations = seatings([bots[seat % len(bots)] for seat in range(seats)])
     labelled = tuple(tuple(bot_label(spec) for spec in seating) for seating in rotations)
     kinds = tuple(dict.fromkeys(bot_label(spec) for spec in bots))
-    seeds = [derive_seed(seed, "deal", index) for index in range(deals)]
     told = tuple(tuple(_told(spec, game, config) for spec in seating) for seating in rotations)
     rows = run(
         _play_deals,
         (config, told),
-        seeds,
+        (derive_seed(seed, "deal", index) for index in range(deals)),
+        deals,
         executor=executor,
         chunk_size=chunk_size,
         progress=progress,
@@ -573,11 +601,11 @@ def arena(
     results = tuple(
         DealResult(
             deal=index,
-            seed=deal_seed,
+            seed=derive_seed(seed, "deal", index),
             scores=row,
             differences=_differences(kinds, labelled, row),
         )
-        for index, (deal_seed, row) in enumerate(zip(seeds, rows, strict=True))
+        for index, row in enumerate(rows)
     )
     return ArenaResult(
         game=game,

@@ -9,11 +9,12 @@
 - ``tricktaking arena GAME --bots heuristic,random -n N [--jobs J] [--json FILE]`` compares
   bots over duplicate deals (:mod:`tricktaking.arena`) and prints the table.
 - ``tricktaking replay FILE`` prints a recorded game trick by trick.
-- ``tricktaking demo GAME`` plays a game between bots with no input;
+- ``tricktaking demo GAME [--bots KINDS]`` plays a game between bots with no input;
   ``tricktaking games`` lists the games; ``tricktaking rules GAME`` summarises the rules.
 - ``tricktaking serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--expose]
   [--allow-host NAME]`` serves the web table (needs the ``web`` extra); a host other
-  than loopback needs ``--expose``.
+  than loopback needs ``--expose``. The database's directory is checked before the
+  server starts.
 - ``tricktaking bot URL --bot KIND`` plays the seat of a web table's link with a bot,
   from this process, over the table's protocol only.
 
@@ -35,7 +36,10 @@ Example:
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
+import functools
+import inspect
 import io
 import os
 import re
@@ -64,11 +68,11 @@ from tricktaking._terminal import (
     seat_list,
 )
 from tricktaking._terminal_game import Session
-from tricktaking.arena import arena, deal_config
+from tricktaking.arena import MAX_DEALS, arena, deal_config
 from tricktaking.bots import BOT_KINDS
 from tricktaking.engine import GameState
 from tricktaking.errors import TricktakingError
-from tricktaking.simulate import game_states, simulate
+from tricktaking.simulate import MAX_GAMES, game_states, simulate
 
 __all__ = ["main"]
 
@@ -76,6 +80,8 @@ MAX_RECORD_BYTES = 64 * 1024 * 1024
 """The largest record file ``replay`` reads."""
 
 _MAX_DIGITS = 100  # integers on the command line: enough for any seed, bounded for int()
+_MAX_JOBS = 256  # worker processes: more than any machine's cores, within every OS limit
+_DATABASE = "tricktaking-tables.sqlite3"  # the web server's DEFAULT_DB (a test pins it)
 
 
 class _UsageError(Exception):
@@ -94,11 +100,38 @@ def _integer(text: str) -> int:
     return int(stripped)
 
 
-def _positive(text: str) -> int:
-    value = _integer(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+def _bounded(low: int, high: int) -> Callable[[str], int]:
+    """An argument type: an integer from ``low`` to ``high``."""
+
+    def bounded(text: str) -> int:
+        value = _integer(text)
+        if not low <= value <= high:
+            shown = str(value) if len(str(value)) <= 20 else f"{str(value)[:20]}…"
+            top = f"{high:,}" if high >= 10**6 else str(high)  # a port reads 65535
+            raise argparse.ArgumentTypeError(f"must be {low} to {top}, not {shown}")
+        return value
+
+    return bounded
+
+
+def _host(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an address or a host name, not an empty string")
+    return text
+
+
+def _database(path: str) -> str:
+    """A database file the server can create or open: refused before anything starts."""
+    if not path:
+        raise argparse.ArgumentTypeError("a file name, not an empty string")
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise argparse.ArgumentTypeError(f"{clean(path)!r} is a directory, not a database file")
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"the directory {clean(folder)!r} does not exist")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"{clean(path)!r} cannot be written")
+    return path
 
 
 # --- the command line -----------------------------------------------------------------------
@@ -114,11 +147,17 @@ class _Parser(argparse.ArgumentParser):
 
 @attrs.frozen
 class _Option:
-    """A game option of the command line, read from the configuration classes."""
+    """A game option of the command line, read from the configuration classes.
+
+    ``choices`` are the values of a ``Literal`` option (empty for an integer), ``help``
+    its text from the class docstring, or from its type alias's docstring when the
+    class only lists the values.
+    """
 
     name: str
     kind: object
     help: str
+    choices: tuple[str, ...] = ()
 
 
 def _option_docs(doc: str | None) -> dict[str, str]:
@@ -144,6 +183,55 @@ def _option_docs(doc: str | None) -> dict[str, str]:
     return {name: text.replace("``", "") for name, text in entries.items()}
 
 
+@functools.cache
+def _alias_docs(module_name: str) -> dict[str, str]:
+    """The docstrings of a module's type aliases (``Name: TypeAlias = ...`` then a string).
+
+    Python keeps no docstring on an alias, so it is read from the source, as Sphinx does;
+    a module without source gives none.
+    """
+    try:
+        tree = ast.parse(inspect.getsource(sys.modules[module_name]))
+    except (KeyError, OSError, TypeError, SyntaxError):
+        return {}
+    docs: dict[str, str] = {}
+    for node, following in zip(tree.body, tree.body[1:], strict=False):
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and isinstance(following, ast.Expr)
+            and isinstance(following.value, ast.Constant)
+            and isinstance(following.value.value, str)
+        ):
+            docs[node.target.id] = " ".join(following.value.value.split()).replace("``", "")
+    return docs
+
+
+def _literal_values(kind: object) -> tuple[str, ...]:
+    """The values of a ``Literal`` type, or of an optional one (``Literal[...] | None``)."""
+    if typing.get_origin(kind) is typing.Literal:
+        return tuple(str(value) for value in typing.get_args(kind))
+    for member in typing.get_args(kind):
+        if typing.get_origin(member) is typing.Literal:
+            return tuple(str(value) for value in typing.get_args(member))
+    return ()
+
+
+def _only_values(text: str) -> bool:
+    """Whether a help text merely lists quoted values (``"book" or "exchange"``)."""
+    rest = re.sub(r'"[^"]*"|\([^)]*\)|\bor\b|[,.;]', "", text)
+    return not rest.strip()
+
+
+def _option_help(config_type: type, field: str, entry: str, choices: tuple[str, ...]) -> str:
+    """The help of a configuration field: its docstring entry, or its alias's docstring."""
+    if choices and _only_values(entry):
+        annotation = str(config_type.__annotations__.get(field, ""))
+        alias = next((part.strip() for part in annotation.split("|") if part.strip() != "None"), "")
+        entry = _alias_docs(config_type.__module__).get(alias) or entry
+    return entry
+
+
 def _game_options() -> dict[str, list[tuple[str, _Option, object]]]:
     """Every configuration field of every game but ``players``: game, option, default."""
     found: dict[str, list[tuple[str, _Option, object]]] = {}
@@ -156,10 +244,55 @@ def _game_options() -> dict[str, list[tuple[str, _Option, object]]]:
         for field in attrs.fields(config_type):
             if field.name == "players" or not field.init:
                 continue
-            option = _Option(field.name, hints[field.name], docs.get(field.name, ""))
+            kind = hints[field.name]
+            choices = _literal_values(kind)
+            text = _option_help(config_type, field.name, docs.get(field.name, ""), choices)
+            option = _Option(field.name, kind, text, choices)
             default = None if field.default is attrs.NOTHING else field.default
             found.setdefault(field.name, []).append((name, option, default))
     return found
+
+
+def _hyphenated(value: str) -> str:
+    """A value as the command line shows it: words joined by hyphens, like game names."""
+    return value.replace("_", "-")
+
+
+def _readable(text: str, default: object, choices: tuple[str, ...]) -> str:
+    """A docstring entry as help: no reST roles, no ``None``, values as they are typed.
+
+    An option whose default is ``None`` is simply left out: ``None for the full game, or
+    the number of rounds`` reads ``the number of rounds; omit it for the full game``.
+    """
+    text = re.sub(r":\w+:`~?([^`]+)`", r"\1", text).rstrip(".")
+    for value in choices:
+        text = text.replace(f'"{value}"', _hyphenated(value))
+    if default is None:
+        leading = re.match(r"^None (for|to) (.+?), or (.+)$", text)
+        if leading:
+            how, omitted, given = leading.groups()
+            given, stop, more = given.partition(". ")
+            text = f"{given[0].upper()}{given[1:]}; omit it {how} {omitted}{stop}{more}"
+        text = re.sub(r"\bbe None\b", "be omitted", text)
+        text = re.sub(r"\bor None (for|to)\b", r"or omit it \1", text)
+        return text
+    return f"{text} (default: {_shown(default, choices)})"
+
+
+def _choice(choices: tuple[str, ...]) -> Callable[[str], str]:
+    """An argument type: one of ``choices``, typed with hyphens or underscores."""
+    by_text = {**{value: value for value in choices}, **{_hyphenated(v): v for v in choices}}
+
+    def choice(text: str) -> str:
+        found = by_text.get(text)
+        if found is None:
+            shown = ", ".join(map(_hyphenated, choices))
+            raise argparse.ArgumentTypeError(
+                f"invalid choice: {clean(text)!r} (choose from {shown})"
+            )
+        return found
+
+    return choice
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
@@ -168,15 +301,11 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         option = entries[0][1]
         flag = "--" + field.replace("_", "-")
         texts = [
-            f"{tt.get_game(game).title}: {spec.help.rstrip('.')} (default: {_shown(default)})"
+            f"{tt.get_game(game).title}: {_readable(spec.help, default, spec.choices)}"
             for game, spec, default in entries
         ]
         help_text = "; ".join(texts).replace("%", "%%")
-        choices = (
-            typing.get_args(option.kind)
-            if typing.get_origin(option.kind) is (typing.Literal)
-            else ()
-        )
+        choices = tuple(dict.fromkeys(value for _, spec, _ in entries for value in spec.choices))
         if option.kind is bool:
             group.add_argument(
                 flag,
@@ -187,7 +316,12 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
             )
         elif choices:
             group.add_argument(
-                flag, dest=f"option_{field}", choices=choices, default=None, help=help_text
+                flag,
+                dest=f"option_{field}",
+                type=_choice(choices),
+                default=None,
+                metavar="{" + ",".join(map(_hyphenated, choices)) + "}",
+                help=help_text,
             )
         else:
             group.add_argument(
@@ -200,13 +334,13 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
             )
 
 
-def _shown(default: object) -> str:
-    """A default as a player reads it: ``off``, ``none``, ``book``, ``7``."""
+def _shown(default: object, choices: tuple[str, ...] = ()) -> str:
+    """A default as a player reads it: ``off``, ``book``, ``left-of-dealer``, ``7``."""
     match default:
         case bool():
             return "on" if default else "off"
-        case None:
-            return "none"
+        case str() if default in choices:
+            return _hyphenated(default)
         case _:
             return str(default)
 
@@ -250,33 +384,68 @@ def _config(args: argparse.Namespace) -> object:
     return config
 
 
+_KINDS_HELP = f"kinds: {', '.join(BOT_KINDS)}"
+
+
+def _short_game_defaults(option: str) -> str:
+    """What :func:`~tricktaking.arena.deal_config` sets ``option`` to, game by game."""
+    found: list[str] = []
+    for name in tt.available_games():
+        config = deal_config(name)
+        if option in _field_names(type(config)):
+            found.append(f"{tt.get_game(name).title} {getattr(config, option)}")
+    return ", ".join(found)
+
+
 def _add_arena(commands: _Commands) -> None:
     """The ``arena`` subcommand: duplicate-deal bot comparisons (:mod:`tricktaking.arena`)."""
     sub = commands.add_parser(
         "arena",
         help="compare bots fairly over duplicate deals",
         description="Play every deal once per seating of the bots, with the same cards, and "
-        "print each bot's per-deal score difference with its 95% interval.",
+        "print each bot's per-deal score difference with its 95%% interval. Each deal is one "
+        "short game, much shorter than the full games of play, demo and simulate, so that "
+        "the many games a fair comparison needs stay quick: the defaults below, which "
+        "--players, --rounds and --target change.",
     )
     sub.add_argument("game", choices=tt.available_games())
     sub.add_argument(
-        "--bots", default="heuristic,random", help="bot kinds, repeated over the seats"
+        "--bots",
+        default="heuristic,random",
+        metavar="KINDS",
+        help="bot kinds, comma-separated, repeated over the seats; at least two different "
+        f"(default: heuristic,random); {_KINDS_HELP}",
     )
-    sub.add_argument("-n", type=int, default=100, help="duplicate deals (default 100)")
-    sub.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    sub.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    sub.add_argument(
+        "-n",
+        type=_bounded(1, MAX_DEALS),
+        default=100,
+        metavar="DEALS",
+        help="duplicate deals (default: 100)",
+    )
+    sub.add_argument(
+        "--jobs", type=_bounded(1, _MAX_JOBS), default=1, help="worker processes (default: 1)"
+    )
+    sub.add_argument("--seed", type=_integer, default=0, help="master seed (default: 0)")
     sub.add_argument("--json", default=None, metavar="FILE", help="also write the results here")
-    sub.add_argument("--players", type=int, default=None, help="seats (default 4)")
-    sub.add_argument("--rounds", type=int, default=None, help="Wizard: rounds a deal lasts (5)")
-    sub.add_argument("--target", type=int, default=None, help="One Card, Bid Whist (default 1)")
+    for option, what in (
+        ("players", "seats"),
+        ("rounds", "rounds each deal's game lasts"),
+        ("target", "the score that ends each deal's game"),
+    ):
+        sub.add_argument(
+            f"--{option}",
+            type=_integer,
+            default=None,
+            metavar="N",
+            help=f"{what} (default: {_short_game_defaults(option)})",
+        )
 
 
 def _arena(args: argparse.Namespace, out: Output) -> int:
     """Play the duplicate deals with a progress bar on stderr; print the table."""
     kinds = [kind.strip() for kind in args.bots.split(",") if kind.strip()]
     try:
-        if args.n < 1 or args.jobs < 1:
-            raise tt.ConfigError(f"-n and --jobs must be at least 1, not {args.n}, {args.jobs}")
         config = deal_config(
             args.game, players=args.players, rounds=args.rounds, target=args.target
         )
@@ -303,6 +472,32 @@ def _arena(args: argparse.Namespace, out: Output) -> int:
         return 2
     out(result.table())
     return 0
+
+
+def _add_bots(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--bots",
+        default="heuristic",
+        metavar="KINDS",
+        help="bot kinds, comma-separated: one for every seat, or one for all "
+        f"(default: heuristic); {_KINDS_HELP}",
+    )
+
+
+def _bot_kinds(args: argparse.Namespace, seats: int) -> list[str]:
+    """The ``--bots`` kinds, one per seat."""
+    kinds = [kind.strip() for kind in args.bots.split(",")]
+    for kind in kinds:
+        if kind not in BOT_KINDS:
+            raise _UsageError(f"{clean(kind)!r} is not a bot kind; {_KINDS_HELP}")
+    if len(kinds) == 1:
+        kinds *= seats
+    if len(kinds) != seats:
+        raise _UsageError(
+            f"{tt.get_game(args.game).title} has {seats} seats ({seat_list(range(seats))}), "
+            f"but --bots names {len(kinds)} bots: give one kind per seat, or one for all"
+        )
+    return kinds
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -347,25 +542,42 @@ def _parser() -> argparse.ArgumentParser:
         "simulate", "play bots against each other and print statistics", "master seed (default 0)"
     )
     sim.add_argument(
-        "-n", type=_positive, default=1000, metavar="GAMES", help="number of games (default 1000)"
+        "-n",
+        type=_bounded(1, MAX_GAMES),
+        default=1000,
+        metavar="GAMES",
+        help="number of games (default: 1000)",
     )
+    _add_bots(sim)
     sim.add_argument(
-        "--bots",
-        default="heuristic",
-        metavar="KINDS",
-        help=f"bot kinds, comma-separated: one for every seat, or one for all "
-        f"(default heuristic); kinds: {', '.join(BOT_KINDS)}",
+        "--jobs", type=_bounded(1, _MAX_JOBS), default=1, help="worker processes (default: 1)"
     )
-    sim.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
-    game_command("demo", "play a game between bots, with no input", fresh)
+    _add_bots(game_command("demo", "play a game between bots, with no input", fresh))
     _add_arena(commands)
     replay = commands.add_parser("replay", help="print a recorded game trick by trick")
     replay.add_argument("file")
     replay.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
-    serve = commands.add_parser("serve", help="serve the web table (needs tricktaking[web])")
-    serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
-    serve.add_argument("--port", type=_integer, default=8000, help="port (default 8000)")
-    serve.add_argument("--db", default=None, help="SQLite file of the tables")
+    serve = commands.add_parser(
+        "serve",
+        help="serve the web table (needs tricktaking[web])",
+        description="Serve the web table: a lobby where people open tables of any game and "
+        "play each other and bots in the browser. It needs the web extra: pip install "
+        "'tricktaking[web]'. Every table is kept in a SQLite database file, so a restarted "
+        "server resumes every open table. It answers on loopback (this machine) only "
+        "unless --expose is given.",
+    )
+    serve.add_argument(
+        "--host", type=_host, default="127.0.0.1", help="address (default: 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=_bounded(1, 65535), default=8000, help="port (default: 8000)")
+    serve.add_argument(
+        "--db",
+        type=_database,
+        default=None,
+        metavar="FILE",
+        help=f"the SQLite file of the tables, created if missing (default: {_DATABASE} in "
+        "the current directory)",
+    )
     serve.add_argument("--expose", action="store_true", help="allow a non-loopback --host")
     serve.add_argument(
         "--allow-host",
@@ -389,10 +601,15 @@ def _serve(args: argparse.Namespace, out: Output) -> int:
         ) from None
     if args.command == "bot":
         return remote_bot.play_seat(args.url, args.bot, out)
+    database = args.db or server.DEFAULT_DB
+    try:
+        _database(database)
+    except argparse.ArgumentTypeError as error:
+        raise _UsageError(f"the default database {error}") from None
     server.serve(
         args.host,
         args.port,
-        args.db or server.DEFAULT_DB,
+        database,
         expose=args.expose,
         allow_hosts=args.allow_host,
     )
@@ -461,18 +678,7 @@ def _save(state: GameState[object], path: str, screen: Output) -> None:
 
 def _simulate(args: argparse.Namespace, screen: Output) -> int:
     config = _config(args)
-    seats = len(tt.scores(tt.new_game(config)))
-    kinds = [kind.strip() for kind in args.bots.split(",")]
-    for kind in kinds:
-        if kind not in BOT_KINDS:
-            raise _UsageError(f"{kind!r} is not a bot kind; kinds: {', '.join(BOT_KINDS)}")
-    if len(kinds) == 1:
-        kinds *= seats
-    if len(kinds) != seats:
-        raise _UsageError(
-            f"{tt.get_game(args.game).title} has {seats} seats ({seat_list(range(seats))}), "
-            f"but --bots names {len(kinds)} bots: give one kind per seat, or one for all"
-        )
+    kinds = _bot_kinds(args, len(tt.scores(tt.new_game(config))))
     seed = args.seed if args.seed is not None else 0
     with contextlib.ExitStack() as stack:
         pool = stack.enter_context(ProcessPoolExecutor(args.jobs)) if args.jobs > 1 else None
@@ -548,11 +754,12 @@ def _demo(args: argparse.Namespace, screen: Output) -> int:
     config = _config(args)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     players = len(tt.scores(tt.new_game(config)))
+    kinds = _bot_kinds(args, players)
     screen(f"{tt.get_game(args.game).title}, {players} players, seed {seed}")
     names = Names(players, None)
     previous: GameState[object] | None = None
     start_scores = tt.scores(tt.new_game(config))
-    for state in game_states(config, ["heuristic"] * players, seed):
+    for state in game_states(config, kinds, seed):
         if previous is not None:
             if tt.actor(previous) is tt.CHANCE:
                 start_scores = tt.scores(previous)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 import attrs
 
 from tricktaking.actions import Action, Chance, Deal
-from tricktaking.errors import ConfigError, Violation
+from tricktaking.errors import ArgumentError, ArgumentTypeError, ConfigError, Violation
 from tricktaking.history import History
 from tricktaking.plugins import (
     BotFactory,
@@ -39,6 +39,7 @@ from tricktaking.plugins import (
     TerminalPlugin,
     WorldsPlugin,
 )
+from tricktaking.tricks import Trick
 from tricktaking.views import PlayerView
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ __all__ = [
     "apply",
     "available_games",
     "check",
+    "completed_trick",
     "deal",
     "game_of",
     "game_of_action",
@@ -598,3 +600,48 @@ def winners(state: GameState[object]) -> tuple[int, ...]:
         ()
     """
     return _rules(state).winners(state)
+
+
+def completed_trick(before: GameState[object], after: GameState[object]) -> Trick | None:
+    """The trick that ended between two consecutive states, or ``None`` if none did.
+
+    The hook for anything that follows a game as it goes (a frontend's animation, a
+    logger, a statistic): call it on each state and the one ``apply`` made from it. The
+    trick returned is complete, with every seat's card in play order and its ``winner``
+    set; it is read from ``after``'s round, so it works alike for every game. A deal
+    never ends a trick, so the first state of a new deal gives ``None``.
+
+    Args:
+        before: A state.
+        after: The state an action made from ``before``.
+
+    Returns:
+        The trick ``after``'s action completed, else ``None``.
+
+    Raises:
+        ArgumentTypeError: If either is not the state of a registered game.
+        ArgumentError: If they are states of two different games.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OneCardConfig(players=2))
+        >>> state = tt.apply(state, tt.deal(state, seed=1))
+        >>> trick = None
+        >>> while trick is None:
+        ...     after = tt.apply(state, tt.legal_actions(state)[0])
+        ...     trick, state = tt.completed_trick(state, after), after
+        >>> len(trick.plays), trick.winner in (0, 1)
+        (2, True)
+    """
+    try:
+        game, other = game_of(before), game_of(after)
+    except TypeError as error:
+        raise ArgumentTypeError(f"completed_trick takes two game states: {error}") from None
+    if game is not other:
+        raise ArgumentError(
+            f"completed_trick takes two states of the same game, not {game.name} and {other.name}"
+        )
+    old, new = before.round, after.round
+    if new.number != old.number or len(new.tricks) != len(old.tricks) + 1:
+        return None
+    return new.tricks[-1]

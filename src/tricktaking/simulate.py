@@ -27,12 +27,16 @@ from typing import TypeAlias
 
 import attrs
 
-from tricktaking._runs import bot_label, mean_and_error, play, run
+from tricktaking._arguments import MAX_COUNT, callable_argument, count_argument
+from tricktaking._runs import bot_label, check_run, first_state, mean_and_error, play, run
 from tricktaking.bots import BotFactory
-from tricktaking.engine import GameState, game_of, new_game, scores, winners
+from tricktaking.engine import GameState, completed_trick, game_of, scores, winners
+from tricktaking.errors import ArgumentError
 from tricktaking.seeding import derive_seed
+from tricktaking.tricks import Trick
 
 __all__ = [
+    "MAX_GAMES",
     "BotSpec",
     "GameResult",
     "SeatStats",
@@ -41,6 +45,13 @@ __all__ = [
     "play_game",
     "simulate",
 ]
+
+
+MAX_GAMES = MAX_COUNT
+"""The most games one :func:`simulate` call plays: a billion.
+
+A bound far beyond any run that finishes, so that a mistyped count is refused at once.
+"""
 
 
 @attrs.frozen
@@ -139,7 +150,7 @@ def game_states(config: object, bots: Sequence[BotSpec], seed: int) -> Iterator[
     Deals and bots take seeds derived from ``seed``; each bot sees only its view.
 
     Raises:
-        ValueError: If the number of bots is not the number of seats.
+        ArgumentError: If the number of bots is not the number of seats (a ``ValueError``).
 
     Example:
         >>> from tricktaking.simulate import game_states
@@ -164,9 +175,27 @@ def play_game(config: object, bots: Sequence[BotSpec], seed: int) -> GameResult:
     return GameResult(scores=scores(state), winners=winners(state))
 
 
-def _play_games(table: tuple[object, Sequence[BotSpec]], seeds: Sequence[int]) -> list[GameResult]:
-    config, bots = table
-    return [play_game(config, bots, seed) for seed in seeds]
+def _play_games(
+    table: tuple[object, Sequence[BotSpec], bool], seeds: Sequence[int]
+) -> list[tuple[GameResult, tuple[Trick, ...]]]:
+    config, bots, keep_tricks = table
+    if not keep_tricks:
+        return [(play_game(config, bots, seed), ()) for seed in seeds]
+    return [_traced_game(config, bots, seed) for seed in seeds]
+
+
+def _traced_game(
+    config: object, bots: Sequence[BotSpec], seed: int
+) -> tuple[GameResult, tuple[Trick, ...]]:
+    """One game's result and every trick it completed, in order (for ``on_trick``)."""
+    tricks: list[Trick] = []
+    previous: GameState[object] | None = None
+    for state in game_states(config, bots, seed):
+        if previous is not None and (trick := completed_trick(previous, state)) is not None:
+            tricks.append(trick)
+        previous = state
+    assert previous is not None  # a game has at least its first state
+    return GameResult(scores=scores(previous), winners=winners(previous)), tuple(tricks)
 
 
 def _wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -188,20 +217,34 @@ def simulate(
     executor: Executor | None = None,
     chunk_size: int = 50,
     progress: Callable[[int, int], None] | None = None,
+    on_trick: Callable[[int, Trick], None] | None = None,
 ) -> SimulationResult:
     """Play ``games`` seeded games of ``config`` and summarise each seat.
 
     Args:
         config: The configuration of a registered game.
         bots: The bot in each seat: ``"heuristic"``, ``"random"`` or a bot factory.
-        games: How many games to play.
+        games: How many games to play, 0 to :data:`MAX_GAMES`.
         seed: The master seed; game ``i`` plays with a seed derived from it and ``i``.
         executor: Where to run the games; ``None`` runs them here, one after another.
-        chunk_size: Games sent to the executor per task.
+        chunk_size: Games sent to the executor per task, 1 to :data:`MAX_GAMES`.
         progress: Called as ``progress(done, games)`` after each chunk.
+        on_trick: Called as ``on_trick(game, trick)`` for every trick of every game, with
+            the game's index and the completed :class:`~tricktaking.tricks.Trick` (its
+            cards in play order and its winner): a logger's hook. It runs here, in game
+            and trick order, whatever the executor (workers send each game's tricks
+            back with its result, so it may be any function, even one that cannot be
+            pickled). See :func:`~tricktaking.engine.completed_trick` for any other loop.
 
     Returns:
         Per-seat statistics and every game's result, in game order.
+
+    Raises:
+        ArgumentTypeError: If ``config`` is not a registered game's configuration, or an
+            argument is of the wrong type (a ``bool`` or a ``float`` as a count, a ``str``
+            as ``bots``, a ``progress`` that cannot be called).
+        ArgumentError: If a count is out of bounds, a bot kind is unknown, or the number
+            of bots is not the number of seats.
 
     Example:
         >>> from tricktaking.simulate import simulate
@@ -209,17 +252,38 @@ def simulate(
         >>> result = simulate(tt.BidWhistConfig(), ["random"] * 4, games=6, seed=3)
         >>> sum(stats.win_rate for stats in result.seats)
         2.0
+        >>> won = [0, 0, 0, 0]
+        >>> def count(game, trick):
+        ...     won[trick.winner] += 1
+        >>> result = simulate(tt.BidWhistConfig(target=1), ["random"] * 4, games=2, on_trick=count)
+        >>> sum(won)  # two games of one hand each, 12 tricks a hand
+        24
     """
-    name = game_of(new_game(config)).name
-    seeds = [derive_seed(seed, "game", index) for index in range(games)]
-    results = run(
+    state = first_state(config)
+    check_run(state, bots, seed=seed, executor=executor, chunk_size=chunk_size, progress=progress)
+    count_argument("games", games, low=0, high=MAX_GAMES)
+    callable_argument("on_trick", on_trick)
+    name = game_of(state).name
+    if len(bots) != len(scores(state)):
+        raise ArgumentError(f"{name} needs {len(scores(state))} bots, got {len(bots)}")
+    seeds = (derive_seed(seed, "game", index) for index in range(games))
+
+    def arrived(game: int, outcome: tuple[GameResult, tuple[Trick, ...]]) -> None:
+        assert on_trick is not None
+        for trick in outcome[1]:
+            on_trick(game, trick)
+
+    played = run(
         _play_games,
-        (config, bots),
+        (config, bots, on_trick is not None),
         seeds,
+        games,
         executor=executor,
         chunk_size=chunk_size,
         progress=progress,
+        arrived=None if on_trick is None else arrived,
     )
+    results = [result for result, _ in played]
     stats: list[SeatStats] = []
     for seat, spec in enumerate(bots):
         mean, error = mean_and_error([result.scores[seat] for result in results])

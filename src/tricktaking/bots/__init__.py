@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tricktaking.bots._checks import seed_argument
 from tricktaking.bots._protocol import Bot, BotFactory, RandomBot
 from tricktaking.bots.heuristic import (
     HEURISTIC_BOTS,
@@ -46,6 +47,7 @@ from tricktaking.bots.search import (
     suggest,
 )
 from tricktaking.engine import available_games
+from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
 
 __all__ = [
     "BOT_KINDS",
@@ -91,7 +93,8 @@ def make_bot(kind: str, game: str, seed: int = 0) -> Bot:
     game's heuristic bot for playouts.
 
     Raises:
-        ValueError: If the kind or the game is unknown.
+        ArgumentTypeError: If ``kind`` or ``game`` is not a ``str`` or ``seed`` not an ``int``.
+        ArgumentError: If the kind or the game is unknown (both are ``ValueError``).
 
     Example:
         >>> from tricktaking.bots import make_bot
@@ -100,9 +103,16 @@ def make_bot(kind: str, game: str, seed: int = 0) -> Bot:
         >>> type(make_bot("ismcts", "wizard", seed=3)).__name__
         'IsmctsBot'
     """
+    if type(kind) is not str:
+        raise ArgumentTypeError(
+            f"a bot kind is a str, one of {', '.join(BOT_KINDS)}, not {safe_repr(kind)}"
+        )
+    if type(game) is not str:
+        raise ArgumentTypeError(f"a game is named by a str, not {safe_repr(game)}")
+    seed_argument("seed", seed)
     if game not in available_games():
-        raise ValueError(f"no game {game!r}; games: {', '.join(available_games())}")
+        raise ArgumentError(f"no game {safe_repr(game)}; games: {', '.join(available_games())}")
     make = _KINDS.get(kind)
     if make is None:
-        raise ValueError(f"no {kind!r} bot for {game!r}; kinds: {', '.join(BOT_KINDS)}")
+        raise ArgumentError(f"no {safe_repr(kind)} bot for {game!r}; kinds: {', '.join(BOT_KINDS)}")
     return make(game, seed)

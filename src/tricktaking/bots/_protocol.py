@@ -14,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+from tricktaking.bots._checks import seed_argument
 from tricktaking.engine import Action, PlayerView
 from tricktaking.plugins import Bot, BotFactory, legal_choices
 from tricktaking.seeding import derive_seed, random_below, stream
@@ -27,6 +28,9 @@ class RandomBot:
     Args:
         seed: Determines every choice.
 
+    Raises:
+        ArgumentTypeError: If ``seed`` is not an ``int``.
+
     Example:
         >>> from tricktaking.bots import RandomBot
         >>> import tricktaking as tt
@@ -37,7 +41,7 @@ class RandomBot:
     """
 
     def __init__(self, seed: int = 0) -> None:
-        self._words = stream(derive_seed(seed, "random-bot"))
+        self._words = stream(derive_seed(seed_argument("seed", seed), "random-bot"))
 
     def act(self, view: PlayerView) -> Action:
         """A uniformly random legal action."""

@@ -41,9 +41,11 @@ import attrs
 from typing_extensions import TypedDict, Unpack
 
 import tricktaking as tt
+from tricktaking.bots._checks import count_argument, search_budget, tree_options
 from tricktaking.bots._protocol import Bot, legal_choices
 from tricktaking.bots.heuristic import heuristic_bot
 from tricktaking.engine import Action, GameState, PlayerView
+from tricktaking.errors import ArgumentTypeError, safe_repr
 from tricktaking.seeding import derive_seed
 from tricktaking.worlds import InconsistentViewError, WorldSampler, world_sampler
 
@@ -153,12 +155,7 @@ class _Searcher:
         config: object | None = None,
         win_value: float = 50.0,
     ) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("a search needs a budget: iterations, seconds or both")
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {iterations}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be positive, not {seconds}")
+        search_budget(seed, iterations, seconds, playout, win_value)
         if config is not None:
             # point at the code that made the bot, past the __init__ of each subclass
             inits = sum("__init__" in vars(kind) for kind in type(self).__mro__[:-1])
@@ -368,11 +365,8 @@ class IsmctsBot(_Searcher):
         **options: Unpack[SearchOptions],
     ) -> None:
         super().__init__(seed, **options)
-        if not bias >= 0:
-            raise ValueError(f"bias must be at least 0, not {bias}")
+        tree_options(exploration, opponents, bias)
         self.bias = bias
-        if opponents not in ("policy", "ucb"):
-            raise ValueError(f"opponents must be 'policy' or 'ucb', not {opponents!r}")
         self.exploration = exploration
         self.opponents = opponents
 
@@ -495,5 +489,10 @@ def suggest(
         >>> {hint.action for hint in hints} == set(tt.legal_actions(state))
         True
     """
+    count_argument("budget", budget)
+    if bot is not None and not isinstance(bot, PimcBot | IsmctsBot):
+        raise ArgumentTypeError(
+            f"suggest's bot must be a PimcBot or an IsmctsBot, not {safe_repr(bot)}"
+        )
     searcher = IsmctsBot() if bot is None else bot
     return searcher.evaluate(view, budget)

@@ -75,7 +75,8 @@ def _deal_summary(
     verdict = "made" if books >= need else "set"
     screen(f"contract: {_contract(contract, view.trump, names, screen)}")
     screen(
-        f"{names.team(team)} took {books - 1} books + 1 for the kitty = {books}, "
+        f"{names.team(team)} took {books - 1} book{'' if books == 2 else 's'} + 1 for the "
+        f"kitty = {books}, "
         f"needed {need}: {verdict}, {gained[team]:+d}"
     )
     screen(f"scores: {names.team(0)}: {totals[0]}; {names.team(1)}: {totals[1]}")

@@ -13,6 +13,10 @@ from tricktaking.views import PlayerView
 __all__ = ["TERMINAL"]
 
 
+def _points(count: int) -> str:
+    return f"{count} point" if count == 1 else f"{count} points"
+
+
 def _calls(calls: Sequence[object], names: SeatNames) -> str:
     said: list[str] = []
     for call in calls:
@@ -36,7 +40,7 @@ def _table(view: PlayerView, names: SeatNames, screen: Screen) -> None:
     elif view.contract is None or view.bidder is None:
         screen("nobody bid: no trump; everyone scores the points they take")
     else:
-        screen(f"contract: {names(view.bidder)} bid {view.contract} points")
+        screen(f"contract: {names(view.bidder)} bid {_points(view.contract)}")
         lead = f"the suit {names.does(view.bidder, 'leads')} first"
         screen(f"trump: {lead if view.trump is None else screen.suit(view.trump)}")
     if view.direction is Direction.DOWNTOWN:
@@ -58,11 +62,11 @@ def _deal_summary(
         taken = view.points[view.bidder]
         verdict = "made" if taken >= view.contract else "failed: scores 0"
         screen(
-            f"contract: {names(view.bidder)} bid {view.contract} and took {taken} "
-            f"points ({verdict})"
+            f"contract: {names(view.bidder)} bid {view.contract} and took {_points(taken)} "
+            f"({verdict})"
         )
     for seat, points in enumerate(view.points):
-        screen(f"{names(seat)}: took {points} points: {gained[seat]:+d}, total {totals[seat]}")
+        screen(f"{names(seat)}: took {_points(points)}: {gained[seat]:+d}, total {totals[seat]}")
     return True
 
 
