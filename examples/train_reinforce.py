@@ -132,8 +132,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--evaluate", type=int, default=None, help="evaluation games")
     parser.add_argument("--rate", type=float, default=0.002, help="learning rate")
     arguments = parser.parse_args(argv)
-    training = arguments.train or (100 if arguments.quick else 10_000)
-    evaluation = arguments.evaluate or (100 if arguments.quick else 2_000)
+    training = arguments.train or (30 if arguments.quick else 10_000)
+    evaluation = arguments.evaluate or (30 if arguments.quick else 2_000)
 
     env = TricktakingEnv(CONFIG, seat=0, opponents="random")
     policy = LinearSoftmaxPolicy(env.layout.size, env.actions.size)

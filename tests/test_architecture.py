@@ -12,6 +12,7 @@ import cycle, TYPE_CHECKING imports included.
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 from pathlib import Path
 
@@ -48,13 +49,27 @@ def module_name(path: Path) -> str:
     return ".".join(parts).removesuffix(".__init__")
 
 
+@functools.cache
+def parsed_modules() -> dict[str, tuple[ast.Module, tuple[ast.AST, ...]]]:
+    """Every module of the package by name: its tree and all its nodes, parsed once.
+
+    Each test reads the same source files; parsing and walking them once per session
+    keeps these checks cheap. The trees are only read, never changed.
+    """
+    modules: dict[str, tuple[ast.Module, tuple[ast.AST, ...]]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules[module_name(path)] = (tree, tuple(ast.walk(tree)))
+    return modules
+
+
 def import_graph() -> dict[str, set[str]]:
     """Every module of the package and the modules of the package it imports."""
-    modules = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+    modules = parsed_modules()
     graph: dict[str, set[str]] = {}
-    for name, path in modules.items():
+    for name, (_, nodes) in modules.items():
         imported: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in nodes:
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 # "from package import submodule" depends on the submodule; importing any
                 # other name depends on the module that defines it
@@ -185,13 +200,11 @@ FACADES = {"tricktaking", "tricktaking.bots.heuristic"}
 def test_no_layer_above_the_games_names_a_game() -> None:
     names = game_names()
     wrong = []
-    for path in PACKAGE.rglob("*.py"):
-        module = module_name(path)
+    for module, (tree, nodes) in parsed_modules().items():
         if module.startswith("tricktaking.games") or module in FACADES:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
         docstrings = docstring_nodes(tree)
-        for node in ast.walk(tree):
+        for node in nodes:
             if (
                 isinstance(node, ast.Constant)
                 and isinstance(node.value, str)

@@ -13,10 +13,14 @@ WIZARD = [
     tt.WizardConfig(players=5, rounds=2),
     tt.WizardConfig(players=6, rounds=2, bid_rule="hook"),
 ]
+# The kit's checks hold state by state, so a game's cost is its length. To 8 points a
+# game is about two hands; to 4 it is one, sometimes two (a tie at the top, or no one at
+# 4 yet), at two thirds of the states and with the same lines and branches of the game
+# covered. The 2-player games still run to 8, for long games.
 ONE_CARD = [
     tt.OneCardConfig(players=2, target=8),
-    tt.OneCardConfig(players=3, target=8, first_dealer=1),
-    tt.OneCardConfig(players=4, target=8),
+    tt.OneCardConfig(players=3, target=4, first_dealer=1),
+    tt.OneCardConfig(players=4, target=4),
 ]
 BID_WHIST = [
     tt.BidWhistConfig(),

@@ -117,4 +117,5 @@ def test_the_records_benchmark_prints_its_tables(capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     assert "| 128 MiB |" in out
     assert "RecordError: action 0" in out
-    assert "| One Card, 3 players, target 1,000,000 | 2,000 |" in out
+    assert "Wizard, 3 players (one full game): a whole game is 710 actions" in out
+    assert "| One Card, 3 players, target 1,000,000 | 1,000 |" in out
