@@ -49,22 +49,7 @@ SECONDS = 5.0
 """A call longer than this is a hang (generous: the machine running CI may be loaded)."""
 
 
-def _pending(branch: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, reason=f"fixed on the {branch} branch")
-
-
-@pytest.mark.parametrize(
-    "surface",
-    [
-        "render",
-        "worlds",
-        "rl",
-        pytest.param("simulate", marks=_pending("cli-surfaces")),
-        pytest.param("arena", marks=_pending("cli-surfaces")),
-        pytest.param("bots", marks=_pending("cli-surfaces")),
-        pytest.param("cli", marks=_pending("cli-surfaces")),
-    ],
-)
+@pytest.mark.parametrize("surface", sorted(CALLS))
 def test_hostile_calls_get_typed_errors_and_change_nothing(surface: str) -> None:
     if surface == "rl":
         pytest.importorskip("gymnasium", reason="the rl extra is not installed")

@@ -91,7 +91,8 @@ def new_game(config: object) -> GameState[object]:
         config: The configuration of a registered game, e.g. ``WizardConfig(players=4)``.
 
     Raises:
-        TypeError: If ``config`` is not the configuration of a registered game.
+        ArgumentTypeError: If ``config`` is not the configuration of a registered game
+            (a ``TypeError``).
 
     Example:
         >>> import tricktaking as tt

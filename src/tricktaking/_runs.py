@@ -55,7 +55,11 @@ DealSeed = Callable[[GameState[object], int], int]
 
 def make_player(spec: str | BotFactory, game: str, seed: int) -> Bot:
     """A bot from a kind for :func:`~tricktaking.bots.make_bot` or from a factory."""
-    return make_bot(spec, game, seed) if isinstance(spec, str) else spec(seed)
+    if isinstance(spec, str):
+        return make_bot(spec, game, seed)
+    if not callable(spec):
+        raise ArgumentTypeError(f"a bot is a kind's name or a factory, not {safe_repr(spec)}")
+    return spec(seed)
 
 
 def bot_label(spec: str | BotFactory) -> str:
@@ -71,11 +75,14 @@ def play(
     Bot ``seat`` takes the seed ``derive_seed(seed, "bot", seat)`` and sees only its view.
 
     Raises:
+        ArgumentTypeError: If ``bots`` is not a list or tuple.
         ArgumentError: If the number of bots is not the number of seats.
     """
     state: GameState[object] = new_game(config)
     name = game_of(state).name
     seats = len(scores(state))
+    if not isinstance(bots, list | tuple):
+        raise ArgumentTypeError(f"bots must be a list or tuple, not {safe_repr(bots)}")
     if len(bots) != seats:
         raise ArgumentError(f"{name} needs {seats} bots, got {len(bots)}")
     players = [

@@ -383,6 +383,9 @@ def seatings(bots: Sequence[BotSpec]) -> tuple[tuple[BotSpec, ...], ...]:
 
     Seating ``r`` puts ``bots[(seat + r) % len(bots)]`` in ``seat``.
 
+    Raises:
+        ArgumentTypeError: If ``bots`` is not a list or tuple.
+
     Example:
         >>> from tricktaking.arena import seatings
         >>> seatings(["a", "b", "a", "b"])
@@ -390,6 +393,8 @@ def seatings(bots: Sequence[BotSpec]) -> tuple[tuple[BotSpec, ...], ...]:
         >>> len(seatings(["x", "y", "y"]))
         3
     """
+    if not isinstance(bots, list | tuple):
+        raise ArgumentTypeError(f"bots must be a list or tuple, not {safe_repr(bots)}")
     found: list[tuple[BotSpec, ...]] = []
     for shift in range(len(bots)):
         seating = tuple(bots[(seat + shift) % len(bots)] for seat in range(len(bots)))

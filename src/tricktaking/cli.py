@@ -698,6 +698,8 @@ def _read_record(path: str) -> records.GameRecord:
         info = os.stat(path)
     except OSError as error:
         raise _UsageError(f"cannot read {path!r}: {error.strerror}") from None
+    except (ValueError, UnicodeError):  # a NUL byte, or a name the file system cannot hold
+        raise _UsageError(f"{path!r} is not a file name this system can open") from None
     if not stat.S_ISREG(info.st_mode):
         raise _UsageError(f"{path!r} is not a regular file")
     if info.st_size > MAX_RECORD_BYTES:

@@ -30,7 +30,14 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 import attrs
 
 from tricktaking.actions import Action, Chance, Deal
-from tricktaking.errors import ArgumentError, ArgumentTypeError, ConfigError, Violation
+from tricktaking.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    ConfigError,
+    UnknownGameError,
+    Violation,
+    safe_repr,
+)
 from tricktaking.history import History
 from tricktaking.plugins import (
     BotFactory,
@@ -378,19 +385,23 @@ def get_game(name: str) -> Game[GameState[object], object]:
         name: A name from :func:`available_games`; ``_`` is accepted for ``-``.
 
     Raises:
-        KeyError: If no such game is registered.
+        UnknownGameError: If no such game is registered (a ``KeyError``).
+        ArgumentTypeError: If ``name`` is not a ``str``.
 
     Example:
         >>> from tricktaking.engine import get_game
         >>> get_game("Wizard").name
         'wizard'
     """
+    if type(name) is not str:
+        raise ArgumentTypeError(f"a game's name is a str, not {safe_repr(name)}")
     key = name.lower().replace("_", "-")
     if key not in _GAMES:
         _load_entry_points()
     game = _GAMES.get(key)
     if game is None:
-        raise KeyError(f"no game named {name!r}; available: {', '.join(available_games())}")
+        available = ", ".join(available_games())
+        raise UnknownGameError(f"no game named {safe_repr(name)}; available: {available}")
     return game
 
 
@@ -398,7 +409,8 @@ def game_of(state: object) -> Game[GameState[object], object]:
     """The registered game whose state ``state`` is.
 
     Raises:
-        TypeError: If ``state`` is not the state of a registered game.
+        ArgumentTypeError: If ``state`` is not the state of a registered game (a
+            ``TypeError``).
 
     Example:
         >>> from tricktaking.engine import game_of
@@ -408,7 +420,8 @@ def game_of(state: object) -> Game[GameState[object], object]:
     """
     game = _BY_STATE.get(type(state))
     if game is None:
-        raise TypeError(f"{type(state).__name__} is not the state of a registered game")
+        kind = type(state).__name__[:40]
+        raise ArgumentTypeError(f"{kind} is not the state of a registered game")
     return game
 
 
@@ -419,7 +432,8 @@ def game_of_view(view: object) -> Game[GameState[object], object]:
     game its ``to_dict()`` names.
 
     Raises:
-        TypeError: If ``view`` is not the player view of a registered game.
+        ArgumentTypeError: If ``view`` is not the player view of a registered game (a
+            ``TypeError``).
 
     Example:
         >>> from tricktaking.engine import game_of_view
@@ -435,7 +449,8 @@ def game_of_view(view: object) -> Game[GameState[object], object]:
     name = cast("dict[str, object]", data).get("game") if isinstance(data, dict) else None
     game = _GAMES.get(name) if isinstance(name, str) else None
     if game is None:
-        raise TypeError(f"{type(view).__name__[:40]} is not the player view of a registered game")
+        kind = type(view).__name__[:40]
+        raise ArgumentTypeError(f"{kind} is not the player view of a registered game")
     return game
 
 
@@ -470,7 +485,8 @@ def new_game(config: object) -> GameState[object]:
         config: The configuration of a registered game, e.g. ``WizardConfig(players=4)``.
 
     Raises:
-        TypeError: If ``config`` is not the configuration of a registered game.
+        ArgumentTypeError: If ``config`` is not the configuration of a registered game
+            (a ``TypeError``).
 
     Example:
         >>> import tricktaking as tt
@@ -479,7 +495,8 @@ def new_game(config: object) -> GameState[object]:
     """
     game = _BY_CONFIG.get(type(config))
     if game is None:
-        raise TypeError(f"{type(config).__name__} is not the configuration of a registered game")
+        kind = type(config).__name__[:40]
+        raise ArgumentTypeError(f"{kind} is not the configuration of a registered game")
     return game.rules.new_game(config)
 
 

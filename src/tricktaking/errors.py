@@ -26,6 +26,7 @@ __all__ = [
     "NotationError",
     "RecordError",
     "TricktakingError",
+    "UnknownGameError",
     "Violation",
     "safe_repr",
     "safe_str",
@@ -161,6 +162,26 @@ class ArgumentTypeError(ArgumentError, TypeError):
         >>> issubclass(ArgumentTypeError, TypeError), issubclass(ArgumentTypeError, ValueError)
         (True, True)
     """
+
+
+class UnknownGameError(ArgumentError, KeyError):
+    """No game is registered under the name asked for.
+
+    An :class:`ArgumentError`, and the ``KeyError`` a failed lookup by name has always
+    been, so code catching either keeps working.
+
+    Example:
+        >>> from tricktaking.errors import UnknownGameError
+        >>> from tricktaking.engine import get_game
+        >>> try:
+        ...     get_game("skat")
+        ... except UnknownGameError as error:
+        ...     print(error)
+        no game named 'skat'; available: bid-whist, oh-hell, one-card, wizard
+    """
+
+    def __str__(self) -> str:
+        return str(self.args[0])  # a KeyError would quote its message
 
 
 class IllegalActionError(TricktakingError, ValueError):

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import Protocol, TypeAlias, TypeVar
+from typing import Protocol, TypeAlias, TypeVar, cast
 
 import attrs
 
 from tricktaking.actions import Action
 from tricktaking.cards import Card, Suit
+from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
 from tricktaking.views import PlayerView
 
 __all__ = [
@@ -59,8 +60,9 @@ _R = TypeVar("_R")
 def for_views_of(view_type: type[_V], function: Callable[[_V], _R]) -> Callable[[PlayerView], _R]:
     """``function`` as a plug-in that takes any view and refuses one of another game.
 
-    A plug-in is called with a view of its own game; this wrapper says so with a
-    ``TypeError`` for any other, so ``function`` may rely on its type.
+    A plug-in is called with a view of its own game; this wrapper says so with an
+    :class:`~tricktaking.errors.ArgumentTypeError` (a ``TypeError``) for any other, so
+    ``function`` may rely on its type.
 
     Example:
         >>> from tricktaking.plugins import for_views_of
@@ -72,12 +74,14 @@ def for_views_of(view_type: type[_V], function: Callable[[_V], _R]) -> Callable[
         >>> rounds(tt.view(tt.new_game(tt.OneCardConfig(players=2)), 0))
         Traceback (most recent call last):
         ...
-        TypeError: expected a WizardView, not OneCardView
+        tricktaking.errors.ArgumentTypeError: expected a WizardView, not OneCardView
     """
 
     def plug_in(view: PlayerView) -> _R:
         if not isinstance(view, view_type):
-            raise TypeError(f"expected a {view_type.__name__}, not {type(view).__name__[:40]}")
+            raise ArgumentTypeError(
+                f"expected a {view_type.__name__}, not {type(view).__name__[:40]}"
+            )
         return function(view)
 
     return plug_in
@@ -109,10 +113,11 @@ BotFactory: TypeAlias = Callable[[int], Bot]
 
 
 def legal_choices(view: PlayerView) -> tuple[Action, ...]:
-    """The view's legal actions.
+    """The view's legal actions, for a bot to choose from.
 
     Raises:
-        ValueError: If the seat has none (it is not its turn).
+        ArgumentTypeError: If ``view`` is not a player view (a ``TypeError``).
+        ArgumentError: If the seat has none (it is not its turn; a ``ValueError``).
 
     Example:
         >>> from tricktaking.plugins import legal_choices
@@ -120,12 +125,14 @@ def legal_choices(view: PlayerView) -> tuple[Action, ...]:
         >>> legal_choices(tt.view(tt.new_game(tt.OneCardConfig(players=2)), 0))
         Traceback (most recent call last):
         ...
-        ValueError: seat 0 has no legal action in this view
+        tricktaking.errors.ArgumentError: seat 0 has no legal action in this view
     """
-    legal = view.legal_actions
+    legal: object = getattr(view, "legal_actions", None)
+    if type(legal) is not tuple:
+        raise ArgumentTypeError(f"a bot acts on a player view, not {safe_repr(view)}")
     if not legal:
-        raise ValueError(f"seat {view.seat} has no legal action in this view")
-    return legal
+        raise ArgumentError(f"seat {safe_repr(view.seat)} has no legal action in this view")
+    return cast("tuple[Action, ...]", legal)
 
 
 # ---------------------------------------------------------------------------------------
@@ -253,7 +260,9 @@ class WorldsPlugin:
 
         def own_view(view: PlayerView) -> _V:
             if not isinstance(view, view_type):
-                raise TypeError(f"expected a {view_type.__name__}, not {type(view).__name__}")
+                raise ArgumentTypeError(
+                    f"expected a {view_type.__name__}, not {type(view).__name__[:40]}"
+                )
             return view
 
         def read_config(view: PlayerView) -> object:

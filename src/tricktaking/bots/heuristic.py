@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from tricktaking.engine import available_games, get_game
-from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
+from tricktaking.errors import ArgumentError, ArgumentTypeError, UnknownGameError, safe_repr
 from tricktaking.games.bid_whist.bot import BidWhistBot
 from tricktaking.games.one_card.bot import OneCardBot
 from tricktaking.games.wizard.bot import WizardBot
@@ -44,19 +44,12 @@ def heuristic_bot(game: str) -> BotFactory:
     if type(game) is not str:
         raise ArgumentTypeError(f"a game is named by a str, not {safe_repr(game)}")
     if game not in available_games():
-        raise _UnknownGameError(f"no game {safe_repr(game)}; games: {', '.join(available_games())}")
+        raise UnknownGameError(f"no game {safe_repr(game)}; games: {', '.join(available_games())}")
     declared = get_game(game)
     factory = declared.heuristic_bot
     if factory is None:
         raise ArgumentError(f"{declared.title} declares no heuristic bot")
     return factory
-
-
-class _UnknownGameError(ArgumentError, KeyError):
-    """No game by that name: an argument error, and the ``KeyError`` it used to be."""
-
-    def __str__(self) -> str:
-        return str(self.args[0])  # a KeyError would quote its message
 
 
 class _Declared(Mapping[str, BotFactory]):

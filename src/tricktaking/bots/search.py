@@ -41,7 +41,7 @@ import attrs
 from typing_extensions import TypedDict, Unpack
 
 import tricktaking as tt
-from tricktaking.bots._checks import count_argument, search_budget, tree_options
+from tricktaking.bots._checks import count_argument, real_argument, search_budget, tree_options
 from tricktaking.bots._protocol import Bot, legal_choices
 from tricktaking.bots.heuristic import heuristic_bot
 from tricktaking.engine import Action, GameState, PlayerView
@@ -82,12 +82,17 @@ def seat_values(state: GameState[object], *, win_value: float = 50.0) -> tuple[f
 
     Plus ``win_value`` for the winners of a finished game, minus it for the losers.
 
+    Raises:
+        ArgumentTypeError: If ``state`` is not a game state or ``win_value`` not a number.
+        ArgumentError: If ``win_value`` is not finite.
+
     Example:
         >>> from tricktaking.bots import seat_values
         >>> import tricktaking as tt
         >>> seat_values(tt.new_game(tt.WizardConfig(players=3)))
         (0.0, 0.0, 0.0)
     """
+    real_argument("win_value", win_value, low=-math.inf)
     totals = tt.scores(state)
     n = len(totals)
     teams = tt.game_of(state).team_count or n
@@ -477,7 +482,8 @@ def suggest(
         budget: Iterations of the search.
 
     Raises:
-        ValueError: If the seat is not to act in ``view``.
+        ArgumentTypeError: If ``view`` is not a player view.
+        ArgumentError: If the seat is not to act in ``view``.
         InconsistentViewError: If no state gives ``view`` (a forged or malformed view).
 
     Example:
@@ -494,5 +500,6 @@ def suggest(
         raise ArgumentTypeError(
             f"suggest's bot must be a PimcBot or an IsmctsBot, not {safe_repr(bot)}"
         )
+    legal_choices(view)  # a player view whose seat is to act, or a typed error
     searcher = IsmctsBot() if bot is None else bot
     return searcher.evaluate(view, budget)

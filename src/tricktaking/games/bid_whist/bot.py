@@ -11,6 +11,7 @@ from tricktaking._tactics import choose_play, legal_choices, power_table
 from tricktaking.actions import Action, ChooseDirection, ChooseTrump
 from tricktaking.cards import Card, Direction, Rank, Suit
 from tricktaking.deck import Deck
+from tricktaking.errors import ArgumentTypeError
 from tricktaking.games.bid_whist import (
     Bid,
     BidMode,
@@ -58,7 +59,7 @@ class BidWhistBot:
     def act(self, view: PlayerView) -> Action:
         """Call, choose trump or direction, discard, or play."""
         if not isinstance(view, BidWhistView):
-            raise TypeError(f"BidWhistBot plays Bid Whist, not {type(view).__name__}")
+            raise ArgumentTypeError(f"BidWhistBot plays Bid Whist, not {type(view).__name__[:40]}")
         legal = legal_choices(view)
         first = legal[0]
         if isinstance(first, ChooseTrump | ChooseDirection):

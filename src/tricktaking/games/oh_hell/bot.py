@@ -9,7 +9,8 @@ from tricktaking._tactics import choose_play, legal_choices, power_table, rank_i
 from tricktaking.actions import Action
 from tricktaking.cards import Card
 from tricktaking.deck import Deck
-from tricktaking.games.oh_hell import Bid, OhHellView, trick_winner
+from tricktaking.errors import ArgumentTypeError, safe_repr
+from tricktaking.games.oh_hell import Bid, OhHellConfig, OhHellView, trick_winner
 from tricktaking.tricks import Play
 from tricktaking.views import PlayerView
 
@@ -41,7 +42,11 @@ class OhHellBot:
     def act(self, view: PlayerView) -> Action:
         """Bid or play."""
         if not isinstance(view, OhHellView):
-            raise TypeError(f"OhHellBot plays Oh Hell, not {type(view).__name__}")
+            raise ArgumentTypeError(f"OhHellBot plays Oh Hell, not {type(view).__name__[:40]}")
+        config: object = view.config  # a forged view may hold anything here
+        if not isinstance(config, OhHellConfig):  # the bot reads the deck's size from it
+            found = safe_repr(config)
+            raise ArgumentTypeError(f"the view's config is not an OhHellConfig: {found}")
         legal = legal_choices(view)
         if isinstance(legal[0], Bid):
             estimate = self._expected_tricks(view)

@@ -9,6 +9,7 @@ from tricktaking._tactics import choose_play, legal_choices, power_table
 from tricktaking.actions import Action, ChooseDirection
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit
 from tricktaking.deck import Deck
+from tricktaking.errors import ArgumentTypeError
 from tricktaking.games.one_card import Bid, OneCardView, card_points, trick_winner
 from tricktaking.tricks import Play
 from tricktaking.views import PlayerView
@@ -40,7 +41,7 @@ class OneCardBot:
     def act(self, view: PlayerView) -> Action:
         """Bid, choose the direction or play."""
         if not isinstance(view, OneCardView):
-            raise TypeError(f"OneCardBot plays One Card, not {type(view).__name__}")
+            raise ArgumentTypeError(f"OneCardBot plays One Card, not {type(view).__name__[:40]}")
         legal = legal_choices(view)
         first = legal[0]
         if isinstance(first, ChooseDirection):

@@ -9,6 +9,7 @@ from tricktaking._tactics import choose_play, legal_choices, power_table, rank_i
 from tricktaking.actions import Action, ChooseTrump
 from tricktaking.cards import Card, Rank
 from tricktaking.deck import Deck
+from tricktaking.errors import ArgumentTypeError
 from tricktaking.games.wizard import Bid, WizardView, trick_winner
 from tricktaking.tricks import Play
 from tricktaking.views import PlayerView
@@ -39,7 +40,7 @@ class WizardBot:
     def act(self, view: PlayerView) -> Action:
         """Choose trump, bid or play."""
         if not isinstance(view, WizardView):
-            raise TypeError(f"WizardBot plays Wizard, not {type(view).__name__}")
+            raise ArgumentTypeError(f"WizardBot plays Wizard, not {type(view).__name__[:40]}")
         legal = legal_choices(view)
         first = legal[0]
         if isinstance(first, ChooseTrump):
