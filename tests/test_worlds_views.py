@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tricktaking as tt
-from tricktaking.errors import ArgumentTypeError
 from tricktaking.bots import IsmctsBot, PimcBot, suggest
 from tricktaking.cards import Card, Suit
 from tricktaking.engine import GameState, PlayerView
+from tricktaking.errors import ArgumentTypeError
 from tricktaking.games import bid_whist, oh_hell, one_card, wizard
 from tricktaking.worlds import (
     InconsistentViewError,
