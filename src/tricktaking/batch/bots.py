@@ -34,6 +34,7 @@ from tricktaking.bots import Suggestion
 from tricktaking.engine import Action, PlayerView
 from tricktaking.errors import ArgumentError, ArgumentTypeError
 from tricktaking.plugins import legal_choices
+from tricktaking.rl.actions import action_index
 from tricktaking.seeding import derive_seed
 from tricktaking.worlds import world_sampler
 
@@ -61,9 +62,9 @@ class BatchPimcBot:
     winners of every built-in game), minus ``win_value`` if not.
 
     The budget is ``worlds * rollouts`` playouts per action, deterministic for a seed.
-    With ``seconds`` the bot draws further sets of ``worlds`` worlds while the CPU time
-    it has used plus that of its slowest set so far stays within ``seconds`` (at least
-    one set).
+    With ``seconds`` the bot first plays a quarter of ``worlds`` (at least one world),
+    then further sets of up to ``worlds`` worlds, each as large as the CPU time per
+    world so far lets it fit in what is left of ``seconds``.
 
     A random rollout is weaker than the heuristic playouts of the scalar
     :class:`~tricktaking.bots.PimcBot`, but a batch plays hundreds of them in the time
@@ -160,8 +161,6 @@ class BatchPimcBot:
             >>> len(hints) == len(tt.legal_actions(state)), hints[0].visits
             (True, 4)
         """
-        from tricktaking.rl.actions import action_index  # noqa: PLC0415 (rl needs Gymnasium)
-
         legal = legal_choices(view)
         self._decisions += 1
         seed = derive_seed(self.seed, "decision", self._decisions)
@@ -169,23 +168,24 @@ class BatchPimcBot:
         sampler = world_sampler(view, config=self.config)
         indexes = np.array([action_index(view, action) for action in legal], np.int64)
         totals = np.zeros(len(legal))
-        played = 0
-        sets = 0
-        slowest = 0.0  # the CPU time of the slowest set so far
-        while True:
+        drawn = sets = 0
+        # with a time budget, a first small set measures the CPU time per world
+        count = self.worlds if self.seconds is None else max(1, self.worlds // 4)
+        per_world = 0.0  # the most CPU time per world of any set so far
+        while count:
             began = time.process_time()
-            worlds = [
-                sampler.sample(derive_seed(seed, "world", sets * self.worlds + k))
-                for k in range(self.worlds)
-            ]
+            worlds = [sampler.sample(derive_seed(seed, "world", drawn + k)) for k in range(count)]
             values = self._playouts(worlds, indexes, view, derive_seed(seed, "rollouts", sets))
-            totals += values.reshape(self.worlds, len(legal), self.rollouts).sum(axis=(0, 2))
-            played += self.worlds * self.rollouts
+            totals += values.reshape(count, len(legal), self.rollouts).sum(axis=(0, 2))
+            drawn += count
             sets += 1
             now = time.process_time()
-            slowest = max(slowest, now - began)
-            if self.seconds is None or now - start + slowest > self.seconds:
+            if self.seconds is None:
                 break
+            # a set's fixed cost is in its time per world, so larger sets are overestimated
+            per_world = max(per_world, (now - began) / count, 1e-9)
+            count = max(0, min(self.worlds, int((self.seconds - (now - start)) / per_world)))
+        played = drawn * self.rollouts
         means = totals / played
         order = sorted(range(len(legal)), key=lambda i: (-means[i], i))
         return tuple(Suggestion(legal[i], float(means[i]), played) for i in order)
