@@ -9,9 +9,15 @@ can be checked. The search bots are told the deal's config (its target), as the 
 tells the search bots it makes by name; ``--hide-config`` makes them assume the game's
 defaults instead. Run it on a quiet machine; ``--quick`` is a smoke test.
 
+``--opponent ismcts`` compares with the ISMCTS bot at its default budget instead of the
+heuristic bot. The kind ``batch-pimc`` is :class:`~tricktaking.batch.bots.BatchPimcBot`
+(its playouts in one NumPy batch, the ``batch`` and ``rl`` extras) with a budget of
+``--seconds`` CPU seconds per decision in sets of ``--worlds`` worlds.
+
 Usage::
 
     python benchmarks/arena_strength.py --kinds ismcts,pimc --iterations 50 --deals 500
+    python benchmarks/arena_strength.py --kinds batch-pimc --seconds 0.1 --opponent ismcts
     python benchmarks/arena_strength.py --combine results/*.json
 
 ``--combine`` pools the deals of several runs' JSON files (runs with different seeds hold
@@ -61,13 +67,31 @@ class Search:
     (``--hide-config``) they assume the defaults, as ``make_bot`` bots do.
     """
 
-    def __init__(self, kind: str, iterations: int, config: object | None = None) -> None:
+    def __init__(
+        self,
+        kind: str,
+        iterations: int,
+        config: object | None = None,
+        *,
+        seconds: float = 0.1,
+        worlds: int = 32,
+    ) -> None:
         self.kind = kind
         self.iterations = iterations
         self.config = config
-        self.__name__ = f"{kind}@{iterations}" + ("" if config is not None else "-hidden-config")
+        self.seconds = seconds
+        self.worlds = worlds
+        budget = f"{round(1000 * seconds)}ms" if kind == "batch-pimc" else f"{iterations}"
+        self.__name__ = f"{kind}@{budget}" + ("" if config is not None else "-hidden-config")
 
     def __call__(self, seed: int) -> Bot:
+        if self.kind == "batch-pimc":
+            from tricktaking.batch.bots import BatchPimcBot  # noqa: PLC0415 (NumPy extra)
+
+            batched = BatchPimcBot(
+                seed, worlds=self.worlds, seconds=self.seconds, config=self.config
+            )
+            return _TimedBot(batched)
         bot = _KINDS[self.kind](seed, iterations=self.iterations, config=self.config)
         return _TimedBot(bot)
 
@@ -124,6 +148,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", default="wizard,one-card,bid-whist")
     parser.add_argument("--iterations", type=int, default=50, help="per decision")
     parser.add_argument("--deals", type=int, default=500)
+    parser.add_argument(
+        "--opponent", default="heuristic", help="the bot kind to compare with (default heuristic)"
+    )
+    parser.add_argument("--seconds", type=float, default=0.1, help="batch-pimc: CPU s per decision")
+    parser.add_argument("--worlds", type=int, default=32, help="batch-pimc: worlds per set")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json-dir", default=None, help="write each result here as JSON")
     parser.add_argument(
@@ -142,12 +171,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         for kind in args.kinds.split(","):
             DECISION_TIMES.clear()
             config = deal_config(game)
-            search = Search(kind, iterations, None if args.hide_config else config)
+            search = Search(
+                kind,
+                iterations,
+                None if args.hide_config else config,
+                seconds=args.seconds,
+                worlds=args.worlds,
+            )
             start, cpu_start = time.perf_counter(), time.process_time()
             with Progress(deals, sys.stderr, f"{game} {search.__name__}") as progress:
                 result = arena(
                     config,
-                    [search, "heuristic"],
+                    [search, args.opponent],
                     deals=deals,
                     seed=args.seed,
                     chunk_size=1,

@@ -20,6 +20,12 @@ Loops, per game (Wizard 4 players, One Card 3 players, Bid Whist, Oh Hell 4 play
 And the Gymnasium vector environment over the batch (Wizard, 4 players, 4,096
 environments): agent steps per second, observations and masks included.
 
+Then batched PIMC decisions per CPU second (``--pimc-worlds`` worlds, 32 by default), on
+decisions of random games of the arena's short configs (``arena.deal_config``):
+``BatchPimcBot`` (every world and action in one batch, random rollouts) against the
+scalar ``PimcBot`` at the same worlds (``worlds × actions`` playouts), with its
+heuristic playouts and with random ones. Each plays the deal out.
+
     python benchmarks/batch.py            # about a minute and a half of CPU
     python benchmarks/batch.py --quick    # a smoke run
 """
@@ -27,6 +33,7 @@ environments): agent steps per second, observations and masks included.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import time
@@ -36,7 +43,11 @@ from typing import Any
 import bench
 
 import tricktaking as tt
+from tricktaking.arena import deal_config
 from tricktaking.batch import Simulator
+from tricktaking.batch.bots import BatchPimcBot
+from tricktaking.bots import PimcBot, RandomBot
+from tricktaking.engine import PlayerView
 
 Slice = Callable[[float], tuple[int, float]]
 """Runs a loop for about the given CPU seconds; returns the player actions and the CPU time."""
@@ -134,6 +145,63 @@ def vector_env_slice(size: int) -> Slice | None:
     return run
 
 
+PIMC_GAMES = {
+    "Wizard, 4 players, 5 rounds": "wizard",
+    "One Card, 4 players, 1 hand": "one-card",
+    "Bid Whist, 1 hand": "bid-whist",
+}
+
+
+def decision_views(config: object, count: int, seed: int) -> list[PlayerView]:
+    """``count`` views of seats to act with a choice, spread over random games."""
+    rng = random.Random(seed)
+    views: list[PlayerView] = []
+    while len(views) < count:
+        state = tt.new_game(config)
+        while (seat := tt.actor(state)) is not None:
+            if seat is tt.CHANCE:
+                state = tt.apply(state, tt.deal(state, rng.randrange(1 << 30)))
+                continue
+            assert isinstance(seat, int)
+            seen = tt.view(state, seat)
+            if len(seen.legal_actions) > 1 and rng.random() < 0.2 and len(views) < count:
+                views.append(seen)
+            state = tt.apply(state, rng.choice(seen.legal_actions))
+    return views
+
+
+def decisions_slice(decide: Callable[[PlayerView], object], views: list[PlayerView]) -> Slice:
+    """Decisions on ``views`` in turn: returns the decisions made and the CPU time."""
+    turn = itertools.cycle(views)
+
+    def run(seconds: float) -> tuple[int, float]:
+        decisions, start = 0, time.process_time()
+        while (elapsed := time.process_time() - start) < seconds:
+            decide(next(turn))
+            decisions += 1
+        return decisions, elapsed
+
+    return run
+
+
+def pimc_slices(game: str, worlds: int, views: int) -> dict[str, Slice]:
+    """The batched and the scalar PIMC bots, at ``worlds`` worlds, on one game's decisions."""
+    config = deal_config(game)
+    seen = decision_views(config, views, seed=5)
+    batched = BatchPimcBot(seed=1, worlds=worlds, config=config)
+    heuristic = PimcBot(seed=1, config=config)
+    randomly = PimcBot(seed=1, config=config, playout=lambda _, seed: RandomBot(seed))
+    return {
+        "BatchPimcBot, random rollouts": decisions_slice(batched.evaluate, seen),
+        "PimcBot, heuristic playouts": decisions_slice(
+            lambda view: heuristic.evaluate(view, worlds * len(view.legal_actions)), seen
+        ),
+        "PimcBot, random playouts": decisions_slice(
+            lambda view: randomly.evaluate(view, worlds * len(view.legal_actions)), seen
+        ),
+    }
+
+
 def measure(slices: dict[str, Slice], seconds: float, rounds: int) -> dict[str, list[float]]:
     """Player actions per CPU second of every slice, one figure per round, interleaved."""
     for run in slices.values():
@@ -154,6 +222,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="tiny slices and one round")
     parser.add_argument("--seconds", type=float, default=0.6, help="CPU seconds per slice")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--pimc-worlds", type=int, default=32, help="worlds per PIMC decision")
     options = parser.parse_args(argv)
     seconds, rounds = (0.02, 1) if options.quick else (options.seconds, options.rounds)
     sizes = (1, 64) if options.quick else SIZES
@@ -184,6 +253,20 @@ def main(argv: list[str] | None = None) -> None:
         versus_spiel = ratio(values, spiel[0]) if spiel else "—"
         median, spread = bench.spread(values)
         print(f"| {game} | {loop} | {median} | {spread} | {versus} | {versus_spiel} |")
+    worlds = 1 if options.quick else options.pimc_worlds
+    pimc: dict[str, Slice] = {}
+    for name, game in PIMC_GAMES.items():
+        for bot, run in pimc_slices(game, worlds, 2 if options.quick else 30).items():
+            pimc[f"{name}|{bot}"] = run
+    decisions = measure(pimc, seconds * 3, rounds)
+    print(f"\nPIMC decisions per CPU second, {worlds} worlds per decision")
+    print("| game | bot | decisions/s (median) | range | × scalar PIMC (heuristic playouts) |")
+    print("|---|---|---:|---|---:|")
+    for key, values in decisions.items():
+        game, bot = key.split("|")
+        versus = ratio(values, decisions[f"{game}|PimcBot, heuristic playouts"])
+        median, spread = bench.spread(values, 1)
+        print(f"| {game} | {bot} | {median} | {spread} | {versus} |")
 
 
 def ratio(mine: list[float], theirs: list[float]) -> str:

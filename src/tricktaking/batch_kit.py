@@ -136,6 +136,15 @@ class BatchCore(Protocol):
         """Set ``rows`` to new games, each waiting for its first deal."""
         ...
 
+    def resume(self, rows: Ints, number: Ints, dealer: Ints, scores: Ints) -> None:
+        """Set ``rows``, new games, to wait for deal ``number + 1`` of a game under way.
+
+        ``number`` deals are over, the last dealt by ``dealer``, and ``scores``
+        (``(len(rows), players)``, as ``tt.scores``) are the totals so far. A batch loads
+        a state whose history starts at a later deal (a sampled world) from here.
+        """
+        ...
+
     def dealing(self) -> Ints:
         """The rows waiting for a deal."""
         ...

@@ -29,6 +29,8 @@ def test_the_batch_benchmark_prints_a_row_per_loop(
         assert f"| {game} | scalar |" in out
         assert f"| {game} | batch 64 |" in out
     assert "| vector env | Wizard 4 players" in out
+    assert "| Bid Whist, 1 hand | BatchPimcBot, random rollouts |" in out
+    assert "| Wizard, 4 players, 5 rounds | PimcBot, heuristic playouts |" in out
 
 
 def test_the_long_differential_run_reports_no_difference(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from typing import cast
 
 import attrs
 import numpy as np
@@ -57,17 +58,87 @@ def test_from_states_refuses_mixed_configs_and_nothing() -> None:
         Simulator.from_states([])
 
 
-def test_from_states_refuses_a_history_that_starts_after_the_new_game() -> None:
+LATER = [
+    tt.WizardConfig(players=3, rounds=3),
+    tt.OneCardConfig(players=3, target=12),
+    tt.BidWhistConfig(target=9),
+    tt.OhHellConfig(players=3, schedule="up", max_hand_size=3),
+]
+
+
+def in_a_later_deal(config: object, deals: int, seed: int = 0) -> tt.GameState[object]:
+    """A state of ``config`` that random play has taken into deal ``deals``."""
+    sim = Simulator(config, size=1, seed=seed)
+    while sim.deal_numbers[0] < deals and not sim.done[0]:
+        sim.step(sim.random_actions())
+    for _ in range(2):  # a few actions into the deal
+        sim.step(sim.random_actions())
+    return sim.state_of(0)
+
+
+@pytest.mark.parametrize("config", LATER, ids=lambda config: type(config).__name__)
+def test_a_sampled_world_of_a_later_deal_loads_with_the_deals_before_it(config: object) -> None:
+    from tricktaking import rl
+    from tricktaking.worlds import world_sampler
+
+    state = in_a_later_deal(config, deals=2)
+    seat = tt.actor(state)
+    assert isinstance(seat, int) and state.round.number == 2
+    sampler = world_sampler(tt.view(state, seat), config=config)
+    worlds = [sampler.sample(seed) for seed in range(3)]  # each holds its deal's history only
+    assert all(sum(isinstance(a, tt.Deal) for a in world.history) == 1 for world in worlds)
+    sim = Simulator.from_states([*worlds, state], seed=2)
+    assert [sim.state_of(i) for i in range(4)] == [*worlds, state]
+    assert sim.deal_numbers.tolist() == [2] * 4
+    assert sim.scores.tolist() == [list(tt.scores(world)) for world in [*worlds, state]]
+    for row, world in enumerate(worlds):
+        assert np.array_equal(sim.legal_mask()[row], rl.action_mask(tt.view(world, seat)))
+        assert np.array_equal(sim.observe(seat)[row], rl.encode(tt.view(world, seat)))
+    while not sim.done.all():
+        sim.step(sim.random_actions())
+    for row in range(4):  # the replay from the world validates every batch action
+        final = sim.state_of(row)
+        assert tt.is_over(final) and tt.scores(final) == tuple(sim.scores[row])
+
+
+def test_a_world_of_a_finished_deal_starts_from_the_totals_before_it() -> None:
     from tricktaking.worlds import sample_world
 
-    sim = Simulator(tt.WizardConfig(players=3, rounds=3), size=1, seed=0)
-    for _ in range(3 + 3 + 3 + 2):  # into the play of round 2
+    config = tt.OneCardConfig(players=3, target=40)
+    state = in_a_later_deal(config, deals=2)
+    while tt.actor(state) is not tt.CHANCE:
+        state = tt.apply(state, tt.legal_actions(state)[0])
+    assert tt.scores(state) != (0, 0, 0)
+    world = sample_world(tt.view(state, 1), seed=3)
+    sim = Simulator.from_states([world], seed=1)
+    assert next(sim.replay(0)) == world and tt.scores(world) == tuple(sim.scores[0])
+    assert sim.deal_numbers.tolist() == [3]  # the next deal is dealt at random
+    while not sim.done.all():
         sim.step(sim.random_actions())
-    state = sim.state_of(0)
-    world = sample_world(tt.view(state, 0), seed=1)
-    assert Simulator.from_states([state]).state_of(0) == state
-    with pytest.raises(ValueError, match="does not start at the new game"):
-        Simulator.from_states([state, world])
+    assert tt.scores(sim.state_of(0)) == tuple(sim.scores[0])
+
+
+def test_from_states_refuses_a_history_that_starts_inside_a_deal() -> None:
+    from tricktaking.history import History
+
+    state = in_a_later_deal(tt.WizardConfig(players=3, rounds=3), deals=2)
+    wizard = cast("tt.WizardState", state)
+    cut = attrs.evolve(wizard, history=History(wizard.history[-2:]))
+    with pytest.raises(ValueError, match="starts inside a deal"):
+        Simulator.from_states([state, cut])
+
+
+def test_a_reset_row_no_longer_starts_from_its_loaded_state() -> None:
+    from tricktaking.worlds import sample_world
+
+    config = tt.WizardConfig(players=3, rounds=3)
+    state = in_a_later_deal(config, deals=2)
+    seat = tt.actor(state)
+    assert isinstance(seat, int)
+    sim = Simulator.from_states([sample_world(tt.view(state, seat), seed=1)] * 2)
+    sim.reset(np.array([True, False]))
+    assert sim.deal_numbers.tolist() == [1, 2]
+    assert sim.state_of(0).round.number == 1 and len(sim.state_of(0).history) == 1
 
 
 def test_auto_reset_starts_new_games_and_keeps_final_scores() -> None:

@@ -103,6 +103,10 @@ class Simulator:
         self._acted = np.zeros(size, np.int64)
         self._decks = np.zeros((size, 4, core.deck_size + len(core.draws)), np.uint8)
         self._dealt = np.zeros(size, np.int64)
+        # rows loaded from a state whose history starts at a later deal: the deals before
+        # it, and the state with the deals and actions recorded when it was loaded
+        self._before = np.zeros(size, np.int64)
+        self._starts: dict[int, tuple[GameState[object], int, int]] = {}
         self.final_scores = np.zeros((size, core.players), np.int32)
         core.reset(self._all)
 
@@ -110,41 +114,96 @@ class Simulator:
     def from_states(cls, states: Sequence[GameState[object]], seed: int = 0) -> Simulator:
         """A simulator whose row ``i`` is ``states[i]``, replayed from its history.
 
-        Rows whose state waits for a deal are dealt at random from ``seed``. Each state's
-        history must start at the new game: a sampled world of
-        :func:`~tricktaking.worlds.sample_world`, which holds only its deal's history, is
-        refused.
+        Rows whose state waits for a deal are dealt at random from ``seed``. A state's
+        history may start at the new game or at a later deal: a sampled world of
+        :func:`~tricktaking.worlds.sample_world` holds only its own deal's history, and
+        its row starts from the deals before it (their number, the last dealer and the
+        totals). :meth:`state_of` and :meth:`replay` of such a row start at the state
+        given.
 
         Raises:
             ValueError: If ``states`` is empty, its states have different configs, or a
-                state's history does not start at the new game.
+                state's history starts inside a deal.
 
         Example:
             >>> from tricktaking.batch import Simulator
+            >>> from tricktaking.worlds import sample_world
             >>> import tricktaking as tt
             >>> state = tt.new_game(tt.WizardConfig(players=3))
             >>> state = tt.apply(state, tt.deal(state, seed=5))
             >>> Simulator.from_states([state]).state_of(0) == state
             True
+            >>> while tt.actor(state) is not tt.CHANCE:
+            ...     state = tt.apply(state, tt.legal_actions(state)[0])
+            >>> state = tt.apply(state, tt.deal(state, seed=6))
+            >>> world = sample_world(tt.view(state, 0), seed=1)
+            >>> sim = Simulator.from_states([world])
+            >>> sim.state_of(0) == world, sim.deal_numbers.tolist()
+            (True, [2])
         """
         if not states:
             raise ValueError("from_states needs at least one state")
         config: object = getattr(states[0], "config", None)
         if any(getattr(state, "config", None) != config for state in states):
             raise ValueError("every state of a batch has the same config")
-        histories: list[Sequence[object]] = [getattr(state, "history", ()) for state in states]
+        # states loaded many times (a world once per action) share one history
+        copies: dict[int, tuple[object, ...]] = {}
+        histories: list[Sequence[object]] = []
+        for state in states:
+            history: Sequence[object] = getattr(state, "history", ())
+            known = copies.get(id(history))
+            if known is None:
+                known = copies[id(history)] = tuple(history)
+            histories.append(known)
+        before = np.zeros(len(states), np.int64)  # the deals before each history
         for row, (state, history) in enumerate(zip(states, histories, strict=True)):
-            # every deal of the game is in a whole history: one per deal number
-            if sum(isinstance(action, Deal) for action in history) != state.round.number:
-                raise ValueError(
-                    f"state {row}: its history does not start at the new game (a sampled "
-                    "world holds only its deal's history)"
-                )
+            dealt = sum(isinstance(action, Deal) for action in history)
+            before[row] = state.round.number - dealt
+            if before[row] < 0 or (before[row] and history and not isinstance(history[0], Deal)):
+                raise ValueError(f"state {row}: its history starts inside a deal")
+        totals = np.array([tt.scores(state) for state in states], np.int64)
+        sim = cls._load(config, states, histories, before=before, totals=totals, seed=seed)
+        later = np.flatnonzero(before)
+        if len(later):
+            # a history holding a finished deal changed the totals: start from the totals
+            # before it (a deal's score does not depend on the totals)
+            change = sim.scores[later] - totals[later]
+            if change.any():
+                totals[later] -= change
+                sim = cls._load(config, states, histories, before=before, totals=totals, seed=seed)
+        return sim
+
+    @classmethod
+    def _load(
+        cls,
+        config: object,
+        states: Sequence[GameState[object]],
+        histories: Sequence[Sequence[object]],
+        *,
+        before: Ints,
+        totals: Ints,
+        seed: int,
+    ) -> Simulator:
         from tricktaking.rl.actions import action_index  # noqa: PLC0415 (rl needs Gymnasium)
 
         sim = cls.__new__(cls)
         sim._setup(config, len(states), seed, False)
         core = sim._core
+        later = np.flatnonzero(before)
+        if len(later):
+            dealers = [
+                (states[row].round.dealer - states[row].round.number + before[row]) % sim.players
+                for row in later.tolist()
+            ]
+            core.resume(later, before[later], np.array(dealers, np.int64), totals[later])
+            sim._before[later] = before[later]
+        # a state loaded into several rows (a world, once per action) is replayed once
+        # for all of them: its rows stay equal until they take their own actions
+        rows_of: dict[int, list[int]] = {}
+        for row, state in enumerate(states):
+            rows_of.setdefault(id(state), []).append(row)
+        groups = [(members, histories[members[0]]) for members in rows_of.values()]
+        indexes_of: dict[object, int] = {}
         # the k-th actions of every row in one step: states that share their public
         # history (sampled worlds, say) are replayed in as many steps as one of them
         for k in range(max(len(history) for history in histories)):
@@ -152,15 +211,18 @@ class Simulator:
             decks: list[Ints] = []
             acting: list[int] = []
             indexes: list[int] = []
-            for row, history in enumerate(histories):
+            for members, history in groups:
                 if k < len(history):
                     action = history[k]
                     if isinstance(action, Deal):
-                        dealt.append(row)
-                        decks.append(core.deck_of(row, action))
+                        dealt += members
+                        decks += [core.deck_of(members[0], action)] * len(members)
                     else:
-                        acting.append(row)
-                        indexes.append(action_index(states[row], action))
+                        index = indexes_of.get(action)
+                        if index is None:
+                            index = indexes_of[action] = action_index(states[members[0]], action)
+                        acting += members
+                        indexes += [index] * len(members)
             if dealt:
                 sim._deal(np.array(dealt), np.stack(decks))
             if acting:
@@ -168,6 +230,8 @@ class Simulator:
                 sim._check(rows, chosen)
                 core.step(rows, chosen)
                 sim._record(rows, chosen)
+        for row in later.tolist():
+            sim._starts[row] = (states[row], int(sim._dealt[row]), int(sim._acted[row]))
         sim._deal_random(core.dealing())
         return sim
 
@@ -187,6 +251,18 @@ class Simulator:
     def actor(self) -> Ints:
         """The seat to act in each row (meaningless where done)."""
         return self._core.actor
+
+    @property
+    def deal_numbers(self) -> Ints:
+        """Each row's deal number, as ``round.number`` of its state (0 before the first deal).
+
+        Example:
+            >>> from tricktaking.batch import Simulator
+            >>> import tricktaking as tt
+            >>> Simulator(tt.WizardConfig(players=3), size=2).deal_numbers.tolist()
+            [1, 1]
+        """
+        return self._before + self._dealt
 
     @property
     def phase(self) -> Ints:
@@ -365,6 +441,7 @@ class Simulator:
         self._core.reset(rows)
         self._acted[rows] = 0
         self._dealt[rows] = 0
+        self._forget(rows)
         self._deal_random(rows)
         self._mask = None
 
@@ -399,9 +476,17 @@ class Simulator:
             self._core.reset(rows)
             self._acted[rows] = 0
             self._dealt[rows] = 0
+            self._forget(rows)
             self._deal_random(rows)
 
     # -- deals and the rows' records -----------------------------------------------------
+
+    def _forget(self, rows: Ints) -> None:
+        """Rows that start new games no longer start from a loaded state."""
+        if self._starts:
+            self._before[rows] = 0
+            for row in rows.tolist():
+                self._starts.pop(row, None)
 
     def _deal_random(self, rows: Ints) -> None:
         if len(rows):
@@ -453,6 +538,9 @@ class Simulator:
     def replay(self, row: int) -> Iterator[GameState[object]]:
         """Every state of game ``row``: the new game, then the state after each deal and action.
 
+        A row loaded by :meth:`from_states` from a state whose history starts at a later
+        deal starts at that state.
+
         Raises:
             IndexError: If ``row`` is not a row.
 
@@ -468,10 +556,10 @@ class Simulator:
         if not -self.size <= row < self.size:
             raise IndexError(f"row {row} is outside 0 to {self.size - 1}")
         row %= self.size
-        state = tt.new_game(self.config)
+        state, dealt, acted = self._starts.get(row, (tt.new_game(self.config), 0, 0))
         yield state
-        deals = iter(self._decks[row, : self._dealt[row]].astype(np.int64))
-        actions = iter(self._actions[row, : self._acted[row]].tolist())
+        deals = iter(self._decks[row, dealt : self._dealt[row]].astype(np.int64))
+        actions = iter(self._actions[row, acted : self._acted[row]].tolist())
         while True:
             actor = tt.actor(state)
             if actor is None:

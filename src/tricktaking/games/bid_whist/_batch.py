@@ -129,6 +129,17 @@ class BidWhistBatch:
         self.scores[rows] = 0
         self.done[rows] = False
 
+    def resume(self, rows: Ints, number: Ints, dealer: Ints, scores: Ints) -> None:
+        """Set ``rows`` to wait for deal ``number + 1``, ``number`` deals and ``scores`` on.
+
+        ``dealer`` dealt deal ``number``; the dealer of the next hand follows from its number.
+        """
+        self.number[rows] = number
+        self.dealer[rows] = dealer
+        self.scores[rows] = scores
+        # partners share their team's total: seat ``t`` of each team holds it
+        self.team_scores[rows] = scores[:, :2]
+
     def dealing(self) -> Ints:
         """The rows waiting for a deal."""
         return np.flatnonzero(self.phase == DEAL)

@@ -122,6 +122,15 @@ class OhHellBatch:
         self.trump[rows] = -1
         self.turn_up[rows] = -1
 
+    def resume(self, rows: Ints, number: Ints, dealer: Ints, scores: Ints) -> None:
+        """Set ``rows`` to wait for deal ``number + 1``, ``number`` deals and ``scores`` on.
+
+        ``dealer`` dealt deal ``number``; the seat on its left deals the next hand (OH-5.1).
+        """
+        self.number[rows] = number
+        self.dealer[rows] = dealer
+        self.scores[rows] = scores
+
     def dealing(self) -> Ints:
         """The rows waiting for a deal."""
         return np.flatnonzero(self.phase == DEAL)

@@ -122,6 +122,15 @@ class OneCardBatch:
         self.scores[rows] = 0
         self.done[rows] = False
 
+    def resume(self, rows: Ints, number: Ints, dealer: Ints, scores: Ints) -> None:
+        """Set ``rows`` to wait for deal ``number + 1``, ``number`` deals and ``scores`` on.
+
+        ``dealer`` dealt deal ``number``; the dealer of the next hand follows from its number.
+        """
+        self.number[rows] = number
+        self.dealer[rows] = dealer
+        self.scores[rows] = scores
+
     def dealing(self) -> Ints:
         """The rows waiting for a deal."""
         return np.flatnonzero(self.phase == DEAL)

@@ -1,0 +1,141 @@
+"""The batched PIMC bot: legal play, its worlds, determinism, budgets."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import tricktaking as tt
+from tricktaking.batch import Simulator
+from tricktaking.batch.bots import BatchPimcBot
+from tricktaking.bots import RandomBot, seat_values
+from tricktaking.errors import ArgumentError, ArgumentTypeError
+from tricktaking.rl.actions import action_mask
+from tricktaking.seeding import derive_seed
+from tricktaking.worlds import world_sampler
+
+SMALL = [
+    tt.WizardConfig(players=3, rounds=2),
+    tt.OneCardConfig(players=4, target=1),
+    tt.BidWhistConfig(target=1),
+    tt.OhHellConfig(players=3, hand_size=3),
+]
+
+
+def first_decision(config: object, seed: int = 3) -> tt.PlayerView:
+    state = tt.new_game(config)
+    state = tt.apply(state, tt.deal(state, seed=seed))
+    seat = tt.actor(state)
+    assert isinstance(seat, int)
+    return tt.view(state, seat)
+
+
+@pytest.mark.parametrize("config", SMALL, ids=lambda config: type(config).__name__)
+def test_it_plays_legal_moves_in_whole_small_games(config: object) -> None:
+    state = tt.new_game(config)
+    bot, others = BatchPimcBot(seed=1, worlds=2, config=config), RandomBot(2)
+    decisions = 0
+    while (seat := tt.actor(state)) is not None:
+        if seat is tt.CHANCE:
+            state = tt.apply(state, tt.deal(state, seed=len(state.history)))
+            continue
+        assert isinstance(seat, int)
+        seen = tt.view(state, seat)
+        if seat == 0:
+            decisions += len(seen.legal_actions) > 1
+            state = tt.apply(state, bot.act(seen))  # apply validates the bot's choice
+        else:
+            state = tt.apply(state, others.act(seen))
+    assert tt.is_over(state) and decisions > 0
+
+
+def test_the_same_seed_gives_the_same_values_and_another_seed_other_worlds() -> None:
+    seen = first_decision(tt.WizardConfig(players=4, rounds=3))
+    first = BatchPimcBot(seed=5, worlds=6).evaluate(seen)
+    assert BatchPimcBot(seed=5, worlds=6).evaluate(seen) == first
+    assert BatchPimcBot(seed=6, worlds=6).evaluate(seen) != first
+    assert {hint.action for hint in first} == set(seen.legal_actions)
+    assert [hint.value for hint in first] == sorted((hint.value for hint in first), reverse=True)
+    assert all(hint.visits == 6 for hint in first)
+
+
+def test_its_batch_rows_are_the_sampled_worlds_of_the_fair_shuffle_posterior(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    config = tt.OneCardConfig(players=3)
+    seen = first_decision(config)
+    loaded: list[list[tt.GameState[object]]] = []
+    rows: list[tt.GameState[object]] = []
+    masks: list[bool] = []
+    load = Simulator.from_states
+
+    def spy(states: list[tt.GameState[object]], seed: int = 0) -> Simulator:
+        sim = load(states, seed)
+        loaded.append(list(states))
+        rows.extend(sim.state_of(i) for i in range(sim.size))
+        masks.extend(
+            np.array_equal(sim.legal_mask()[i], action_mask(tt.view(state, seen.seat)))
+            for i, state in enumerate(states)
+        )
+        return sim
+
+    monkeypatch.setattr(Simulator, "from_states", spy)
+    BatchPimcBot(seed=4, worlds=3, rollouts=2, config=config).evaluate(seen)
+    sampler = world_sampler(seen, config=config)
+    decision = derive_seed(4, "decision", 1)
+    worlds = [sampler.sample(derive_seed(decision, "world", k)) for k in range(3)]
+    copies = 2 * len(seen.legal_actions)  # each world once per action and rollout
+    assert loaded == [[world for world in worlds for _ in range(copies)]]
+    assert rows == loaded[0] and all(masks)
+
+
+@pytest.mark.parametrize("config", SMALL[:3], ids=lambda config: type(config).__name__)
+def test_its_values_are_the_scalar_seat_values_at_the_end_of_the_deal(config: object) -> None:
+    sim = Simulator(config, size=8, seed=2)
+    number = sim.deal_numbers.copy()
+    while (going := ~sim.done & (sim.deal_numbers == number)).any():
+        sim.step(sim.random_actions(), where=going)
+    ended = [
+        next(s for s in [*sim.replay(row)][1:] if tt.actor(s) in (None, tt.CHANCE))
+        for row in range(sim.size)
+    ]
+    bot = BatchPimcBot(win_value=7.0)
+    for seat in range(sim.players):
+        values = bot._values(sim, seat)
+        expected = [seat_values(state, win_value=7.0)[seat] for state in ended]
+        assert np.allclose(values, expected)
+
+
+def test_a_budget_in_seconds_first_plays_a_quarter_of_the_worlds() -> None:
+    seen = first_decision(tt.BidWhistConfig())
+    hints = BatchPimcBot(worlds=8, seconds=1e-9).evaluate(seen)
+    assert {hint.visits for hint in hints} == {2}  # then no time is left
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        ({"worlds": 0}, ArgumentError),
+        ({"rollouts": -1}, ArgumentError),
+        ({"seconds": 0.0}, ArgumentError),
+        ({"seconds": math.inf}, ArgumentError),
+        ({"worlds": "8"}, ArgumentTypeError),
+        ({"worlds": True}, ArgumentTypeError),
+        ({"rollouts": 2.0}, ArgumentTypeError),
+        ({"seconds": "0.1"}, ArgumentTypeError),
+        ({"win_value": None}, ArgumentTypeError),
+    ],
+)
+def test_bad_budgets_are_typed_errors(options: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        BatchPimcBot(**options)  # type: ignore[arg-type]
+
+
+def test_a_seat_that_is_not_to_act_is_refused() -> None:
+    state = tt.new_game(tt.WizardConfig(players=3))
+    state = tt.apply(state, tt.deal(state, seed=1))
+    waiting = next(seat for seat in range(3) if seat != tt.actor(state))
+    with pytest.raises(ValueError, match="no legal action"):
+        BatchPimcBot().evaluate(tt.view(state, waiting))
