@@ -219,7 +219,7 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
         super().__init__()
         game, players, lay, space = _spaces(config, encoding)
         self.metadata = {**self.metadata, "name": f"tricktaking_{game}_v{LAYOUT_VERSION}"}
-        self.render_mode = _render_mode(render_mode)
+        self.render_mode: str | None = _render_mode(render_mode)
         self.encoding: Encoding = encoding
         self.layout = lay
         self.actions = space
@@ -525,12 +525,12 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         render_mode: str | None = None,
     ) -> None:
         game, players, lay, space = _spaces(config, encoding)
-        self.seat = int_in(seat, "seat", range(players))
+        self.seat: int = int_in(seat, "seat", range(players))
         self.illegal_action: IllegalAction = one_of(
             illegal_action, "illegal_action", ("raise", "terminate")
         )
         self.illegal_reward = _reward(illegal_reward)
-        self.render_mode = _render_mode(render_mode)
+        self.render_mode: str | None = _render_mode(render_mode)
         self.encoding: Encoding = encoding
         self.layout = lay
         self.actions = space
