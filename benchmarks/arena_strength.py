@@ -5,9 +5,8 @@ For each game and each search kind, ``deals`` duplicate deals of
 heuristic bot on alternate seats (in Bid Whist, one team each; the seatings swap them).
 It prints each arena table, the games per second (wall clock) and the CPU time of the
 search bot's decisions (those with more than one legal action), so the budget per decision
-can be checked. The search bots are told the deal's config (its target), as the arena
-tells the search bots it makes by name; ``--hide-config`` makes them assume the game's
-defaults instead. Run it on a quiet machine; ``--quick`` is a smoke test.
+can be checked. The search bots read the deal's rules (its target included) from their
+views. Run it on a quiet machine; ``--quick`` is a smoke test.
 
 ``--opponent ismcts`` compares with the ISMCTS bot at its default budget instead of the
 heuristic bot. The kind ``batch-pimc`` is :class:`~tricktaking.batch.bots.BatchPimcBot`
@@ -60,39 +59,30 @@ class _TimedBot:
 
 
 class Search:
-    """A factory of search bots with a fixed iteration budget, named ``kind@iterations``.
-
-    With a ``config`` the bots know the game's options a view cannot show (One Card's and
-    Bid Whist's target), as the arena tells the search bots it makes by name; without one
-    (``--hide-config``) they assume the defaults, as ``make_bot`` bots do.
-    """
+    """A factory of search bots with a fixed iteration budget, named ``kind@iterations``."""
 
     def __init__(
         self,
         kind: str,
         iterations: int,
-        config: object | None = None,
         *,
         seconds: float = 0.1,
         worlds: int = 32,
     ) -> None:
         self.kind = kind
         self.iterations = iterations
-        self.config = config
         self.seconds = seconds
         self.worlds = worlds
         budget = f"{round(1000 * seconds)}ms" if kind == "batch-pimc" else f"{iterations}"
-        self.__name__ = f"{kind}@{budget}" + ("" if config is not None else "-hidden-config")
+        self.__name__ = f"{kind}@{budget}"
 
     def __call__(self, seed: int) -> Bot:
         if self.kind == "batch-pimc":
             from tricktaking.batch.bots import BatchPimcBot  # noqa: PLC0415 (NumPy extra)
 
-            batched = BatchPimcBot(
-                seed, worlds=self.worlds, seconds=self.seconds, config=self.config
-            )
+            batched = BatchPimcBot(seed, worlds=self.worlds, seconds=self.seconds)
             return _TimedBot(batched)
-        bot = _KINDS[self.kind](seed, iterations=self.iterations, config=self.config)
+        bot = _KINDS[self.kind](seed, iterations=self.iterations)
         return _TimedBot(bot)
 
 
@@ -155,11 +145,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--worlds", type=int, default=32, help="batch-pimc: worlds per set")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json-dir", default=None, help="write each result here as JSON")
-    parser.add_argument(
-        "--hide-config",
-        action="store_true",
-        help="do not tell the search bots the deal's config (they assume the defaults)",
-    )
     parser.add_argument("--quick", action="store_true", help="a smoke test: 2 deals, 5 iterations")
     parser.add_argument("--combine", nargs="+", metavar="JSON", help="pool earlier runs' results")
     args = parser.parse_args(argv)
@@ -171,13 +156,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for kind in args.kinds.split(","):
             DECISION_TIMES.clear()
             config = deal_config(game)
-            search = Search(
-                kind,
-                iterations,
-                None if args.hide_config else config,
-                seconds=args.seconds,
-                worlds=args.worlds,
-            )
+            search = Search(kind, iterations, seconds=args.seconds, worlds=args.worlds)
             start, cpu_start = time.perf_counter(), time.process_time()
             with Progress(deals, sys.stderr, f"{game} {search.__name__}") as progress:
                 result = arena(

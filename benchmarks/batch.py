@@ -188,9 +188,9 @@ def pimc_slices(game: str, worlds: int, views: int) -> dict[str, Slice]:
     """The batched and the scalar PIMC bots, at ``worlds`` worlds, on one game's decisions."""
     config = deal_config(game)
     seen = decision_views(config, views, seed=5)
-    batched = BatchPimcBot(seed=1, worlds=worlds, config=config)
-    heuristic = PimcBot(seed=1, config=config)
-    randomly = PimcBot(seed=1, config=config, playout=lambda _, seed: RandomBot(seed))
+    batched = BatchPimcBot(seed=1, worlds=worlds)
+    heuristic = PimcBot(seed=1)
+    randomly = PimcBot(seed=1, playout=lambda _, seed: RandomBot(seed))
     return {
         "BatchPimcBot, random rollouts": decisions_slice(batched.evaluate, seen),
         "PimcBot, heuristic playouts": decisions_slice(

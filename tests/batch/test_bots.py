@@ -35,7 +35,7 @@ def first_decision(config: object, seed: int = 3) -> tt.PlayerView:
 @pytest.mark.parametrize("config", SMALL, ids=lambda config: type(config).__name__)
 def test_it_plays_legal_moves_in_whole_small_games(config: object) -> None:
     state = tt.new_game(config)
-    bot, others = BatchPimcBot(seed=1, worlds=2, config=config), RandomBot(2)
+    bot, others = BatchPimcBot(seed=1, worlds=2), RandomBot(2)
     decisions = 0
     while (seat := tt.actor(state)) is not None:
         if seat is tt.CHANCE:
@@ -82,8 +82,8 @@ def test_its_batch_rows_are_the_sampled_worlds_of_the_fair_shuffle_posterior(
         return sim
 
     monkeypatch.setattr(Simulator, "from_states", spy)
-    BatchPimcBot(seed=4, worlds=3, rollouts=2, config=config).evaluate(seen)
-    sampler = world_sampler(seen, config=config)
+    BatchPimcBot(seed=4, worlds=3, rollouts=2).evaluate(seen)
+    sampler = world_sampler(seen)
     decision = derive_seed(4, "decision", 1)
     worlds = [sampler.sample(derive_seed(decision, "world", k)) for k in range(3)]
     copies = 2 * len(seen.legal_actions)  # each world once per action and rollout

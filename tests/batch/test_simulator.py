@@ -84,7 +84,7 @@ def test_a_sampled_world_of_a_later_deal_loads_with_the_deals_before_it(config: 
     state = in_a_later_deal(config, deals=2)
     seat = tt.actor(state)
     assert isinstance(seat, int) and state.round.number == 2
-    sampler = world_sampler(tt.view(state, seat), config=config)
+    sampler = world_sampler(tt.view(state, seat))
     worlds = [sampler.sample(seed) for seed in range(3)]  # each holds its deal's history only
     assert all(sum(isinstance(a, tt.Deal) for a in world.history) == 1 for world in worlds)
     sim = Simulator.from_states([*worlds, state], seed=2)

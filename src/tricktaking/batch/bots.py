@@ -77,8 +77,6 @@ class BatchPimcBot:
         worlds: Worlds per set.
         rollouts: Rollouts per world and action.
         seconds: CPU seconds per decision, at most (``None``: one set of worlds).
-        config: The game's config, for what a view cannot show (see
-            :func:`~tricktaking.worlds.world_sampler`).
         win_value: The value of winning the game (see :func:`~tricktaking.bots.seat_values`).
 
     Raises:
@@ -105,7 +103,6 @@ class BatchPimcBot:
     worlds: int
     rollouts: int
     seconds: float | None
-    config: object | None
     win_value: float
 
     def __init__(
@@ -115,7 +112,6 @@ class BatchPimcBot:
         worlds: int = 32,
         rollouts: int = 1,
         seconds: float | None = None,
-        config: object | None = None,
         win_value: float = 50.0,
     ) -> None:
         self.worlds = _count("worlds", worlds)
@@ -135,7 +131,6 @@ class BatchPimcBot:
             raise ArgumentTypeError(f"seed must be an int, not {type(seed).__name__[:40]}")
         self.seed = seed
         self.seconds = None if seconds is None else float(seconds)
-        self.config = config
         self.win_value = float(win_value)
         self._decisions = 0
 
@@ -165,7 +160,7 @@ class BatchPimcBot:
         self._decisions += 1
         seed = derive_seed(self.seed, "decision", self._decisions)
         start = time.process_time()
-        sampler = world_sampler(view, config=self.config)
+        sampler = world_sampler(view)  # the rules are the view's own config
         indexes = np.array([action_index(view, action) for action in legal], np.int64)
         totals = np.zeros(len(legal))
         drawn = sets = 0
