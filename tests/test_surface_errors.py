@@ -81,3 +81,44 @@ def test_replay_of_a_name_no_file_can_have_is_a_usage_error(
 ) -> None:
     assert cli.main(["replay", path]) == 2
     assert "not a file name" in capsys.readouterr().err
+
+
+def _fuzz_states() -> Callable[[int, int], list[tt.GameState[object]]]:
+    """The engine fuzzer's sample games, where the long surface run found these."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "benchmarks"
+    sys.path.insert(0, str(folder))
+    try:
+        spec = importlib.util.spec_from_file_location("fuzz", folder / "fuzz.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["fuzz"] = module
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(folder))
+    return cast(Callable[[int, int], list[tt.GameState[object]]], module.sample_states)
+
+
+@pytest.mark.parametrize(
+    ("kind", "game", "where", "field", "value"),
+    [
+        ("heuristic", "one-card", (5, 0, 14, 2), "trick", ()),
+        ("heuristic", "oh-hell", (1, 1, 43, 0), "tricks_won", ""),
+        ("heuristic", "oh-hell", (3, 1, 20, 1), "trump", False),
+        ("heuristic", "one-card", (6, 1, 19, 0), "direction", {}),
+        ("pimc", "", (8, 0, 23, 3), "scores", object()),
+    ],
+)
+def test_a_bot_refuses_a_view_with_a_forged_field(
+    kind: str, game: str, where: tuple[int, int, int, int], field: str, value: object
+) -> None:
+    first, second, index, seat = where
+    state = _fuzz_states()(first, second)[index]
+    changes: dict[str, Any] = {field: value}
+    forged = attrs.evolve(cast(Any, tt.view(state, seat)), **changes)
+    bot = make_bot(kind, game or tt.game_of(state).name, 0)
+    with pytest.raises(ArgumentError):
+        bot.act(forged)

@@ -21,17 +21,19 @@ Example:
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import Protocol, TypeAlias, TypeVar, cast
+from typing import Any, Protocol, TypeAlias, TypeVar, cast
 
 import attrs
 
 from tricktaking.actions import Action
 from tricktaking.cards import Card, Suit
-from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
+from tricktaking.errors import ArgumentError, ArgumentTypeError, TricktakingError, safe_repr
 from tricktaking.views import PlayerView
 
 __all__ = [
+    "FORGED_VIEW_ERRORS",
     "ActionIndex",
     "Assignment",
     "Bot",
@@ -48,13 +50,77 @@ __all__ = [
     "WorldLayout",
     "WorldsPlugin",
     "for_views_of",
+    "forged_view_error",
     "legal_choices",
+    "refusing_forged_views",
 ]
 
 
 _V = TypeVar("_V")
 _C = TypeVar("_C")
 _R = TypeVar("_R")
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+FORGED_VIEW_ERRORS = (
+    AttributeError,
+    IndexError,
+    KeyError,
+    OverflowError,
+    TypeError,
+    ValueError,
+    ZeroDivisionError,
+)
+"""What reading a forged view's fields raises, turned into :func:`forged_view_error`."""
+
+
+def forged_view_error(view: object, error: Exception) -> ArgumentError:
+    """The typed error for a view whose fields do not fit its game (``error`` raised).
+
+    A bot, an encoder or a plug-in reads a view's fields deep inside its own code and
+    trusts them: a view made by a game always fits. A forged one
+    (``attrs.evolve(view, trick=())``, say) fails there with whatever Python raises; the
+    public entry point turns that into this error, with the original chained.
+
+    Example:
+        >>> from tricktaking.plugins import forged_view_error
+        >>> print(forged_view_error("a view", KeyError("x")))
+        the fields of 'a view' do not fit its game (KeyError)
+    """
+    return ArgumentError(
+        f"the fields of {safe_repr(view)} do not fit its game ({type(error).__name__})"
+    )
+
+
+def refusing_forged_views(method: _F) -> _F:
+    """``method`` (a bot's ``act``, taking the view first) refusing a forged view.
+
+    What the method raises from reading a forged view's fields becomes
+    :func:`forged_view_error`; a ``TricktakingError`` passes unchanged. The signature is
+    the method's own, so a bot still satisfies the :class:`Bot` protocol, and catching
+    costs nothing when nothing is raised.
+
+    Example:
+        >>> from tricktaking.plugins import refusing_forged_views
+        >>> class Counter:
+        ...     @refusing_forged_views
+        ...     def act(self, view):
+        ...         return len(view.hand)
+        >>> Counter().act(3)
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.ArgumentError: the fields of 3 do not fit its game (AttributeError)
+    """
+
+    @functools.wraps(method)
+    def checked(self: object, view: PlayerView, *args: object, **kwargs: object) -> object:
+        try:
+            return method(self, view, *args, **kwargs)
+        except TricktakingError:
+            raise
+        except FORGED_VIEW_ERRORS as error:
+            raise forged_view_error(view, error) from error
+
+    return cast("_F", checked)
 
 
 def for_views_of(view_type: type[_V], function: Callable[[_V], _R]) -> Callable[[PlayerView], _R]:

@@ -33,7 +33,7 @@ from tricktaking.batch._simulator import Simulator
 from tricktaking.bots import Suggestion
 from tricktaking.engine import Action, PlayerView
 from tricktaking.errors import ArgumentError, ArgumentTypeError
-from tricktaking.plugins import legal_choices
+from tricktaking.plugins import legal_choices, refusing_forged_views
 from tricktaking.rl.actions import action_index
 from tricktaking.seeding import derive_seed
 from tricktaking.worlds import world_sampler
@@ -141,6 +141,7 @@ class BatchPimcBot:
             return legal[0]
         return self.evaluate(view)[0].action
 
+    @refusing_forged_views
     def evaluate(self, view: PlayerView) -> tuple[Suggestion, ...]:
         """Every legal action with its mean value and number of playouts, best first.
 

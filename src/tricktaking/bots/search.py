@@ -46,6 +46,7 @@ from tricktaking.bots._protocol import Bot, legal_choices
 from tricktaking.bots.heuristic import heuristic_bot
 from tricktaking.engine import Action, GameState, PlayerView
 from tricktaking.errors import ArgumentTypeError, safe_repr
+from tricktaking.plugins import refusing_forged_views
 from tricktaking.seeding import derive_seed
 from tricktaking.worlds import InconsistentViewError, WorldSampler, world_sampler
 
@@ -261,6 +262,7 @@ class PimcBot(_Searcher):
         True
     """
 
+    @refusing_forged_views
     def evaluate(self, view: PlayerView, iterations: int | None = None) -> tuple[Suggestion, ...]:
         """Every legal action with its mean playout value, best first."""
         legal = legal_choices(view)
@@ -440,6 +442,7 @@ class IsmctsBot(_Searcher):
             path.append(node)
         return state, path
 
+    @refusing_forged_views
     def evaluate(self, view: PlayerView, iterations: int | None = None) -> tuple[Suggestion, ...]:
         """Every legal action with its mean value and visits, best (most visited) first."""
         legal = legal_choices(view)

@@ -7,25 +7,15 @@ from typing import cast
 import tricktaking as tt
 from tricktaking import engine
 from tricktaking.engine import GameState
-from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
+from tricktaking.errors import ArgumentTypeError, safe_repr
+from tricktaking.plugins import FORGED_VIEW_ERRORS, forged_view_error
 from tricktaking.rl._games import GameSpec, spec_for_game
 from tricktaking.views import PlayerView
 
-__all__ = ["FORGED", "checked_view", "game_of_view", "spec_of", "table_view", "unfit"]
+__all__ = ["checked_view", "game_of_view", "spec_of", "table_view"]
 
 _FIELDS = ("seat", "players", "phase", "hand", "hand_sizes", "trick", "tricks", "scores")
 _GAME_OF_VIEW_TYPE: dict[type, str] = {}
-
-
-FORGED = (AttributeError, IndexError, KeyError, TypeError, ValueError, OverflowError)
-"""What reading a view's fields raises when they were replaced by values no game makes."""
-
-
-def unfit(view: object, error: Exception) -> ArgumentError:
-    """The typed error for a view whose fields do not fit its game (``error`` raised)."""
-    return ArgumentError(
-        f"the fields of {safe_repr(view)} do not fit its game ({type(error).__name__})"
-    )
 
 
 def table_view(value: object) -> PlayerView | None:
@@ -60,8 +50,10 @@ def game_of_view(view: PlayerView) -> str:
             raise ArgumentTypeError(
                 f"{kind.__name__} is not the view of a registered game"
             ) from None
-        except FORGED as error:  # a view of a class no game declared, with broken fields
-            raise unfit(view, error) from error
+        except (
+            FORGED_VIEW_ERRORS
+        ) as error:  # a view of a class no game declared, with broken fields
+            raise forged_view_error(view, error) from error
         _GAME_OF_VIEW_TYPE[kind] = name
     return name
 

@@ -44,8 +44,9 @@ import tricktaking as tt
 from tricktaking.cards import Card
 from tricktaking.engine import Action, GameState, PlayerView
 from tricktaking.errors import ArgumentTypeError, TricktakingError, safe_repr
+from tricktaking.plugins import FORGED_VIEW_ERRORS, forged_view_error
 from tricktaking.rl._args import int_in
-from tricktaking.rl._context import FORGED, checked_view, spec_of, table_view, unfit
+from tricktaking.rl._context import checked_view, spec_of, table_view
 from tricktaking.rl._games import spec_for_game
 from tricktaking.tricks import Play
 
@@ -283,8 +284,8 @@ def action_from_index(view_or_state: PlayerView | GameState[object], index: int)
             return _space_of(view).action(index, view.seat, view.phase)
         except TricktakingError:
             raise
-        except FORGED as error:  # a field replaced by a value no game makes
-            raise unfit(view, error) from error
+        except FORGED_VIEW_ERRORS as error:  # a field replaced by a value no game makes
+            raise forged_view_error(view, error) from error
     space = _space_of(view_or_state)
     seat = tt.actor(cast("tt.GameState[object]", view_or_state))
     if not isinstance(seat, int):

@@ -43,9 +43,14 @@ import numpy.typing as npt
 from tricktaking.cards import Card, Suit
 from tricktaking.engine import PlayerView
 from tricktaking.errors import TricktakingError
-from tricktaking.plugins import Observation, ObservationTables
+from tricktaking.plugins import (
+    FORGED_VIEW_ERRORS,
+    Observation,
+    ObservationTables,
+    forged_view_error,
+)
 from tricktaking.rl._args import one_of
-from tricktaking.rl._context import FORGED, checked_view, game_of_view, unfit
+from tricktaking.rl._context import checked_view, game_of_view
 from tricktaking.rl._games import GameSpec, spec_for_game, supported_games
 from tricktaking.rl.actions import ActionSpace, action_space
 from tricktaking.tricks import Trick
@@ -354,8 +359,8 @@ def encode(view: PlayerView, encoding: Encoding = "situation") -> _Array:
         return _encode(table, n, lay, encoding)
     except TricktakingError:
         raise
-    except FORGED as error:  # a field replaced by a value no game makes
-        raise unfit(view, error) from error
+    except FORGED_VIEW_ERRORS as error:  # a field replaced by a value no game makes
+        raise forged_view_error(view, error) from error
 
 
 def _encode(table: PlayerView, n: int, lay: Layout, encoding: Encoding) -> _Array:

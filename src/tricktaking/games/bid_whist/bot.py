@@ -22,6 +22,7 @@ from tricktaking.games.bid_whist import (
     rank_strength,
     trick_winner,
 )
+from tricktaking.plugins import refusing_forged_views
 from tricktaking.tricks import Play, Trick
 from tricktaking.views import PlayerView
 
@@ -56,6 +57,7 @@ class BidWhistBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
+    @refusing_forged_views
     def act(self, view: PlayerView) -> Action:
         """Call, choose trump or direction, discard, or play."""
         if not isinstance(view, BidWhistView):

@@ -210,11 +210,13 @@ class OhHellConfig:
             strs=("bid_rule",),
         )
         if not 3 <= self.players <= _MAX_PLAYERS:
-            raise ConfigError(f"players must be 3 to 7, not {self.players}")
+            raise ConfigError(f"players must be 3 to 7, not {safe_repr(self.players)}")
         if not 1 <= self.num_suits <= 4:
-            raise ConfigError(f"num_suits must be 1 to 4, not {self.num_suits}")
+            raise ConfigError(f"num_suits must be 1 to 4, not {safe_repr(self.num_suits)}")
         if not 2 <= self.cards_per_suit <= 13:
-            raise ConfigError(f"cards_per_suit must be 2 to 13, not {self.cards_per_suit}")
+            raise ConfigError(
+                f"cards_per_suit must be 2 to 13, not {safe_repr(self.cards_per_suit)}"
+            )
         size = self.num_suits * self.cards_per_suit
         if self.players > size - 1:
             raise ConfigError(
@@ -225,14 +227,16 @@ class OhHellConfig:
         for name in ("hand_size", "max_hand_size"):
             value = object.__getattribute__(self, name)
             if value is not None and not 1 <= value <= h_max:
-                raise ConfigError(f"{name} must be None or 1 to {h_max} (H_max), not {value}")
+                raise ConfigError(
+                    f"{name} must be None or 1 to {h_max} (H_max), not {safe_repr(value)}"
+                )
         if self.first_dealer is not None:
             seat_option("first_dealer", self.first_dealer, self.players)
         if self.bid_rule not in ("hook", "free"):
             raise ConfigError(f"bid_rule must be 'hook' or 'free', not {safe_repr(self.bid_rule)}")
         for name in ("points_per_trick", "exact_bonus"):
             if object.__getattribute__(self, name) < 0:
-                raise ConfigError(f"{name} must be 0 or more, not {getattr(self, name)}")
+                raise ConfigError(f"{name} must be 0 or more, not {safe_repr(getattr(self, name))}")
         if type(self.off_bid_penalty) is not bool:
             raise ConfigError(
                 f"off_bid_penalty must be True or False, not {safe_repr(self.off_bid_penalty)}"

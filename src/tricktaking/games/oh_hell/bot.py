@@ -11,6 +11,7 @@ from tricktaking.cards import Card
 from tricktaking.deck import Deck
 from tricktaking.errors import ArgumentTypeError, safe_repr
 from tricktaking.games.oh_hell import Bid, OhHellConfig, OhHellView, trick_winner
+from tricktaking.plugins import refusing_forged_views
 from tricktaking.tricks import Play
 from tricktaking.views import PlayerView
 
@@ -39,6 +40,7 @@ class OhHellBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
+    @refusing_forged_views
     def act(self, view: PlayerView) -> Action:
         """Bid or play."""
         if not isinstance(view, OhHellView):

@@ -11,6 +11,7 @@ from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit
 from tricktaking.deck import Deck
 from tricktaking.errors import ArgumentTypeError
 from tricktaking.games.one_card import Bid, OneCardView, card_points, trick_winner
+from tricktaking.plugins import refusing_forged_views
 from tricktaking.tricks import Play
 from tricktaking.views import PlayerView
 
@@ -38,6 +39,7 @@ class OneCardBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
+    @refusing_forged_views
     def act(self, view: PlayerView) -> Action:
         """Bid, choose the direction or play."""
         if not isinstance(view, OneCardView):

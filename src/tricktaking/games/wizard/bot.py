@@ -11,6 +11,7 @@ from tricktaking.cards import Card, Rank
 from tricktaking.deck import Deck
 from tricktaking.errors import ArgumentTypeError
 from tricktaking.games.wizard import Bid, WizardView, trick_winner
+from tricktaking.plugins import refusing_forged_views
 from tricktaking.tricks import Play
 from tricktaking.views import PlayerView
 
@@ -37,6 +38,7 @@ class WizardBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
+    @refusing_forged_views
     def act(self, view: PlayerView) -> Action:
         """Choose trump, bid or play."""
         if not isinstance(view, WizardView):
