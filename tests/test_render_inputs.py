@@ -279,3 +279,15 @@ def test_a_forged_record_gets_a_render_error(field: str, value: object) -> None:
     if field != "seats":  # counting deals reads no seat name
         with pytest.raises(RenderError):
             deal_count(forged)
+
+
+def test_extras_of_a_view_with_a_huge_seat_count_is_refused_before_the_plug_in_runs() -> None:
+    import attrs
+
+    import tricktaking as tt
+    from tricktaking.render import RenderError, extras_of
+
+    state = tt.new_game(tt.WizardConfig(players=3, rounds=2))
+    seen = tt.view(tt.apply(state, tt.deal(state, seed=1)), 0)
+    with pytest.raises(RenderError, match="players"):
+        extras_of(attrs.evolve(seen, players=2**64))

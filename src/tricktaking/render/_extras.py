@@ -17,7 +17,7 @@ from tricktaking.engine import get_game
 from tricktaking.errors import ArgumentTypeError, TricktakingError, safe_repr, safe_str
 from tricktaking.plugins import CardGroup, TableExtras
 from tricktaking.render._errors import RenderError
-from tricktaking.render._view import game_name, is_card, is_tuple
+from tricktaking.render._view import game_name, is_card, is_tuple, read_view
 from tricktaking.views import PlayerView
 
 __all__ = ["CardGroup", "Extras", "TableExtras", "extras_of", "register_extras"]
@@ -86,6 +86,7 @@ def extras_of(view: PlayerView) -> TableExtras:
             extras = None
     if extras is None:
         return TableExtras()
+    read_view(view)  # the table fields checked first: a plug-in may loop over the seats
     try:
         result = extras(view)
     except TricktakingError:
