@@ -30,6 +30,7 @@ CORE = {
     "tricktaking._world_layout",
     "tricktaking._validation",
     "tricktaking.actions",
+    "tricktaking.arguments",
     "tricktaking.batch_kit",
     "tricktaking.cards",
     "tricktaking.deck",

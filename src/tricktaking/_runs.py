@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from typing import TypeVar
 
-from tricktaking._arguments import callable_argument, count_argument, seed_argument
+from tricktaking.arguments import callable_argument, count_argument, seed_argument
 from tricktaking.bots import BOT_KINDS, Bot, BotFactory, make_bot
 from tricktaking.engine import (
     GameState,

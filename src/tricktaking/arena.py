@@ -72,7 +72,6 @@ from concurrent.futures import Executor
 
 import attrs
 
-from tricktaking._arguments import MAX_COUNT
 from tricktaking._runs import (
     bot_label,
     check_run,
@@ -82,6 +81,7 @@ from tricktaking._runs import (
     play,
     run,
 )
+from tricktaking.arguments import MAX_COUNT
 from tricktaking.bots import Bot, IsmctsBot, PimcBot, make_bot
 from tricktaking.engine import GameState, game_of, get_game, scores
 from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr

@@ -27,8 +27,8 @@ from typing import TypeAlias
 
 import attrs
 
-from tricktaking._arguments import MAX_COUNT, callable_argument, count_argument
 from tricktaking._runs import bot_label, check_run, first_state, mean_and_error, play, run
+from tricktaking.arguments import MAX_COUNT, callable_argument, count_argument
 from tricktaking.bots import BotFactory
 from tricktaking.engine import GameState, completed_trick, game_of, scores, winners
 from tricktaking.errors import ArgumentError

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tricktaking.bots._checks import seed_argument
+from tricktaking.arguments import seed_argument
 from tricktaking.bots._protocol import Bot, BotFactory, RandomBot
 from tricktaking.bots.heuristic import (
     HEURISTIC_BOTS,

@@ -4,84 +4,21 @@ A count or a budget is exactly an ``int`` (a ``bool`` is refused: ``games=True``
 mistake, not one game) inside documented bounds; a real number is an ``int`` or a
 ``float`` that is finite. Wrong types raise
 :class:`~tricktaking.errors.ArgumentTypeError`, values out of bounds
-:class:`~tricktaking.errors.ArgumentError`, before any work starts. (Runs of many
-games keep the same checks in ``tricktaking._arguments``: the layers share no private
-module.)
+:class:`~tricktaking.errors.ArgumentError`, before any work starts. The shared checks
+are :mod:`tricktaking.arguments`.
 """
 
 from __future__ import annotations
 
 import math
 
-from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
+from tricktaking.arguments import callable_argument, count_argument, real_argument, seed_argument
+from tricktaking.errors import ArgumentError, safe_repr
 
-__all__ = [
-    "MAX_COUNT",
-    "MAX_SECONDS",
-    "callable_argument",
-    "count_argument",
-    "real_argument",
-    "search_budget",
-    "seed_argument",
-    "tree_options",
-]
-
-MAX_COUNT = 10**9
-"""The most iterations a search may spend on one decision, or a ``suggest`` budget."""
+__all__ = ["MAX_SECONDS", "search_budget", "tree_options"]
 
 MAX_SECONDS = 86_400.0
 """The longest CPU budget, in seconds, a search may spend on one decision (a day)."""
-
-
-def count_argument(name: str, value: object, *, low: int = 1, high: int = MAX_COUNT) -> int:
-    """``value`` if it is an ``int`` from ``low`` to ``high``, else a typed error."""
-    if type(value) is not int:
-        raise ArgumentTypeError(
-            f"{name} must be an int (not a bool or a float), not {safe_repr(value)}"
-        )
-    if not low <= value <= high:
-        raise ArgumentError(f"{name} must be {low} to {high:,}, not {safe_repr(value)}")
-    return value
-
-
-def seed_argument(name: str, value: object) -> int:
-    """``value`` if it is an ``int`` (any size, negative included), else a typed error."""
-    if type(value) is not int:
-        raise ArgumentTypeError(f"{name} must be an int, not {safe_repr(value)}")
-    return value
-
-
-def real_argument(
-    name: str, value: object, *, low: float, high: float = math.inf, low_open: bool = False
-) -> float:
-    """``value`` if it is a finite ``int`` or ``float`` in bounds, else a typed error.
-
-    The bounds are inclusive, except ``low`` when ``low_open`` (``seconds`` must be
-    above zero).
-    """
-    if type(value) not in (int, float):
-        raise ArgumentTypeError(f"{name} must be a number, not {safe_repr(value)}")
-    try:
-        number = float(value)  # type: ignore[arg-type]  # checked just above
-    except OverflowError:  # an int too big for a float is out of every bound
-        number = math.inf
-    too_low = number <= low if low_open else number < low
-    if not math.isfinite(number) or too_low or number > high:
-        if math.isinf(low):
-            kind = "a finite number"
-        elif low_open:
-            kind = "a positive finite number" if low == 0 else f"a finite number above {low:g}"
-        else:
-            kind = f"a finite number of at least {low:g}"
-        upper = "" if math.isinf(high) else f" (at most {high:g})"
-        raise ArgumentError(f"{name} must be {kind}{upper}, not {safe_repr(value)}")
-    return number
-
-
-def callable_argument(name: str, value: object) -> None:
-    """Refuse a ``value`` that should be a function (or ``None``) but cannot be called."""
-    if value is not None and not callable(value):
-        raise ArgumentTypeError(f"{name} must be a function or None, not {safe_repr(value)}")
 
 
 def search_budget(

@@ -14,7 +14,7 @@ Example:
 
 from __future__ import annotations
 
-from tricktaking.bots._checks import seed_argument
+from tricktaking.arguments import seed_argument
 from tricktaking.engine import Action, PlayerView
 from tricktaking.plugins import Bot, BotFactory, legal_choices
 from tricktaking.seeding import derive_seed, random_below, stream

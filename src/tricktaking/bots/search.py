@@ -41,7 +41,8 @@ import attrs
 from typing_extensions import TypedDict, Unpack
 
 import tricktaking as tt
-from tricktaking.bots._checks import count_argument, real_argument, search_budget, tree_options
+from tricktaking.arguments import count_argument, real_argument
+from tricktaking.bots._checks import search_budget, tree_options
 from tricktaking.bots._protocol import Bot, legal_choices
 from tricktaking.bots.heuristic import heuristic_bot
 from tricktaking.engine import Action, GameState, PlayerView
