@@ -17,7 +17,7 @@ from tricktaking.engine import available_games, get_game
 from tricktaking.errors import safe_repr, safe_str
 from tricktaking.render._errors import RenderError
 from tricktaking.tricks import Play, Trick
-from tricktaking.views import PlayerView
+from tricktaking.views import TABLE_FIELDS, PlayerView
 
 __all__ = ["Table", "game_name", "is_card", "is_tuple", "read_view", "seat_names"]
 
@@ -199,7 +199,7 @@ def read_view(view: PlayerView, names: Sequence[str] | None = None) -> Table:
     except KeyError:
         title = game
     fields: dict[str, object] = {}
-    for field in _FIELDS:
+    for field in TABLE_FIELDS:
         try:
             fields[field] = getattr(view, field)
         except AttributeError:
@@ -240,24 +240,6 @@ def read_view(view: PlayerView, names: Sequence[str] | None = None) -> Table:
         actor=actor,
     )
 
-
-_FIELDS = (
-    "seat",
-    "players",
-    "phase",
-    "round_number",
-    "dealer",
-    "hand",
-    "hand_sizes",
-    "trick",
-    "tricks",
-    "tricks_won",
-    "trump",
-    "scores",
-    "actor",
-    "legal_actions",
-)
-"""The table fields every view has (:class:`~tricktaking.views.PlayerView`)."""
 
 _MAX_PLAYERS = 1000
 """More seats than any table has: a bound before anything is drawn per seat."""
