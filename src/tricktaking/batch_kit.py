@@ -102,6 +102,9 @@ class BatchCore(Protocol):
     auto-reset, random policies) lives in :class:`tricktaking.batch.Simulator`; a core
     only knows its game's rules.
 
+    Every method's ``rows`` are distinct row numbers in increasing order, so a core may
+    read all its rows at once where ``len(rows)`` is its size.
+
     Attributes:
         players: The number of seats.
         action_size: The size of the game's ``rl`` action space.

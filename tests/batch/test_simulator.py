@@ -49,6 +49,16 @@ def test_a_batch_built_from_states_holds_those_states(config: object) -> None:
     rebuilt.step(rebuilt.random_actions())
 
 
+@pytest.mark.parametrize("config", CONFIGS, ids=repr)
+def test_states_repeated_in_any_order_load_into_their_own_rows(config: object) -> None:
+    sim = Simulator(config, size=2, seed=0)
+    play_out(sim, 9)
+    first, second = sim.state_of(0), sim.state_of(1)
+    order = [first, second, first, second, second]
+    rebuilt = Simulator.from_states(order)
+    assert [rebuilt.state_of(i) for i in range(5)] == order
+
+
 def test_from_states_refuses_mixed_configs_and_nothing() -> None:
     with pytest.raises(ValueError, match="same config"):
         Simulator.from_states(

@@ -223,10 +223,13 @@ class Simulator:
                             index = indexes_of[action] = action_index(states[members[0]], action)
                         acting += members
                         indexes += [index] * len(members)
+            # the rules take their rows in increasing order, as a step gives them
             if dealt:
-                sim._deal(np.array(dealt), np.stack(decks))
+                order = np.argsort(dealt)
+                sim._deal(np.array(dealt)[order], np.stack(decks)[order])
             if acting:
-                rows, chosen = np.array(acting), np.array(indexes, np.int64)
+                order = np.argsort(acting)
+                rows, chosen = np.array(acting)[order], np.array(indexes, np.int64)[order]
                 sim._check(rows, chosen)
                 core.step(rows, chosen)
                 sim._record(rows, chosen)
