@@ -65,6 +65,17 @@ _Core = TypeVar("_Core", bound="BatchCore", covariant=False)
 
 ONE = np.uint64(1)
 """The ``uint64`` one, to shift card numbers into bits without leaving ``uint64``."""
+_BYTE_ONES = np.uint64(0x0101010101010101)
+_BYTE_SIGNS = np.uint64(0x8080808080808080)
+# _NTH_SET_BIT[8 * byte + r]: the position of the r-th lowest set bit of the byte value
+_NTH_SET_BIT = np.array(
+    [
+        ([bit for bit in range(8) if byte >> bit & 1] + [0] * 8)[r]
+        for byte in range(256)
+        for r in range(8)
+    ],
+    dtype=np.uint64,
+)
 
 
 @attrs.frozen(eq=False)
@@ -307,8 +318,13 @@ def dealt_masks(decks: Ints, hand_size: int, players: int) -> Masks:
 def kth_bit(masks: Masks, k: Ints) -> Ints:
     """The position of the ``k``-th lowest set bit of each mask (``k`` from 0).
 
-    A binary search over the 64 bits: six population counts instead of one pass over
-    every bit.
+    Each ``k`` must be below its mask's number of set bits; where it is not, the
+    position is unspecified.
+
+    Bytewise, in a handful of whole-array operations: the bit counts of the mask's eight
+    bytes, their running totals (a multiplication by ``0x0101…`` adds each byte to every
+    byte above it), the byte whose running total first exceeds ``k``, then a table of
+    the ``r``-th set bit of every byte value.
 
     Example:
         >>> from tricktaking.batch_kit import kth_bit
@@ -316,14 +332,17 @@ def kth_bit(masks: Masks, k: Ints) -> Ints:
         >>> kth_bit(np.array([0b10110, 0b10110], np.uint64), np.array([0, 2])).tolist()
         [1, 4]
     """
-    position = np.zeros(len(masks), np.uint64)
-    left = k.astype(np.uint64)
-    for width in (32, 16, 8, 4, 2, 1):
-        count = np.bitwise_count((masks >> position) & np.uint64((1 << width) - 1))
-        higher = left >= count
-        left -= count * higher
-        position += np.uint64(width) * higher
-    found: Ints = position.astype(np.int64)
+    little = np.ascontiguousarray(masks, dtype="<u8")
+    counts = np.bitwise_count(little.view(np.uint8)).view("<u8").reshape(little.shape)
+    totals = counts * _BYTE_ONES  # byte j: the set bits of bytes 0 to j, at most 64
+    wanted = k.astype(np.uint64)
+    # bytes whose total exceeds k: bit 7 of (total + 128 - (k + 1)), no borrow between bytes
+    above = ((totals | _BYTE_SIGNS) - (wanted + ONE) * _BYTE_ONES) & _BYTE_SIGNS
+    shift = (np.uint64(8) - np.bitwise_count(above).astype(np.uint64)) * np.uint64(8)
+    before = ((totals << np.uint64(8)) >> shift) & np.uint64(0xFF)
+    value = (little >> shift) & np.uint64(0xFF)
+    within = _NTH_SET_BIT.take((value << np.uint64(3)) + wanted - before, mode="clip")
+    found: Ints = (shift + within).astype(np.int64)
     return found
 
 
