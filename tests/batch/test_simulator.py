@@ -191,6 +191,24 @@ def test_illegal_actions_raise_and_leave_the_batch_unchanged() -> None:
     assert [sim.state_of(i) for i in range(4)] == before
 
 
+def test_random_actions_changed_before_the_step_are_checked_again() -> None:
+    sim = Simulator(tt.WizardConfig(players=3), size=4, seed=0)
+    before = [sim.state_of(i) for i in range(4)]
+    drawn = sim.random_actions()
+    illegal = int(np.flatnonzero(~sim.legal_mask()[0])[0])
+    changed = drawn.copy()
+    changed[0] = illegal
+    with pytest.raises(BatchActionError, match="row 0"):
+        sim.step(changed)
+    drawn[0] = illegal  # the caller's own array, changed in place
+    with pytest.raises(BatchActionError, match="row 0"):
+        sim.step(drawn)
+    assert [sim.state_of(i) for i in range(4)] == before
+    sim.step(sim.random_actions())
+    with pytest.raises(BatchActionError, match="illegal"):
+        sim.step(drawn)  # an old draw, for rows that have moved on
+
+
 def test_bad_sizes_rows_and_configs() -> None:
     with pytest.raises(ValueError, match="size"):
         Simulator(tt.WizardConfig(players=3), size=0)
