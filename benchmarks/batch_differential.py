@@ -51,13 +51,21 @@ def main() -> None:
     parser.add_argument(
         "--game", choices=sorted(VARIANTS), action="append", help="only this game (repeatable)"
     )
+    parser.add_argument(
+        "--variant",
+        type=int,
+        action="append",
+        help="only the variant of this index in each game's list, from 0 (repeatable)",
+    )
     options = parser.parse_args()
     total_differences = 0
     for game, configs in VARIANTS.items():
         if options.game and game not in options.game:
             continue
         per_variant = max(1, options.games // len(configs))
-        for config in configs:
+        for index, config in enumerate(configs):
+            if options.variant and index not in options.variant:
+                continue
             start = time.process_time()
             found = 0
             played = 0
