@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from tricktaking.arguments import count_argument, seed_argument
 from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
 
 __all__ = ["exact_int", "int_in", "one_of"]
@@ -21,19 +22,12 @@ _T = TypeVar("_T", bound=str)
 
 def exact_int(value: object, name: str) -> int:
     """``value`` as a plain ``int``; a ``bool``, a float or anything else is refused."""
-    if type(value) is not int:
-        raise ArgumentTypeError(f"{name} must be an int, not {safe_repr(value)}")
-    return value
+    return seed_argument(name, value)  # the same check: any plain int
 
 
 def int_in(value: object, name: str, allowed: range) -> int:
     """``value`` if it is a plain ``int`` in ``allowed``."""
-    number = exact_int(value, name)
-    if number not in allowed:
-        raise ArgumentError(
-            f"{name} must be {allowed.start} to {allowed.stop - 1}, not {safe_repr(number)}"
-        )
-    return number
+    return count_argument(name, value, low=allowed.start, high=allowed.stop - 1)
 
 
 def one_of(value: object, name: str, options: Sequence[_T]) -> _T:
