@@ -126,6 +126,8 @@ def test_a_budget_in_seconds_first_plays_a_quarter_of_the_worlds() -> None:
         ({"rollouts": 2.0}, ArgumentTypeError),
         ({"seconds": "0.1"}, ArgumentTypeError),
         ({"win_value": None}, ArgumentTypeError),
+        ({"win_value": math.nan}, ArgumentError),
+        ({"seed": 1.5}, ArgumentTypeError),
     ],
 )
 def test_bad_budgets_are_typed_errors(options: dict[str, object], error: type[Exception]) -> None:

@@ -29,24 +29,16 @@ import numpy as np
 import numpy.typing as npt
 
 import tricktaking as tt
+from tricktaking.arguments import count_argument, real_argument, seed_argument
 from tricktaking.batch._simulator import Simulator
 from tricktaking.bots import Suggestion
 from tricktaking.engine import Action, PlayerView
-from tricktaking.errors import ArgumentError, ArgumentTypeError
 from tricktaking.plugins import legal_choices, refusing_forged_views
 from tricktaking.rl.actions import action_index
 from tricktaking.seeding import derive_seed
 from tricktaking.worlds import world_sampler
 
 __all__ = ["BatchPimcBot"]
-
-
-def _count(name: str, value: object) -> int:
-    if type(value) is not int:
-        raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__[:40]}")
-    if value < 1:
-        raise ArgumentError(f"{name} must be at least 1, not {value}")
-    return value
 
 
 class BatchPimcBot:
@@ -82,8 +74,8 @@ class BatchPimcBot:
     Raises:
         ArgumentTypeError: If ``worlds`` or ``rollouts`` is not an int, or ``seconds``
             or ``win_value`` not a number.
-        ArgumentError: If ``worlds`` or ``rollouts`` is below 1, or ``seconds`` is not
-            positive.
+        ArgumentError: If ``worlds`` or ``rollouts`` is below 1 (or above a billion),
+            ``seconds`` is not positive and finite, or ``win_value`` is not finite.
 
     Example:
         >>> from tricktaking.batch.bots import BatchPimcBot
@@ -96,7 +88,7 @@ class BatchPimcBot:
         >>> BatchPimcBot(worlds=0)
         Traceback (most recent call last):
         ...
-        tricktaking.errors.ArgumentError: worlds must be at least 1, not 0
+        tricktaking.errors.ArgumentError: worlds must be 1 to 1,000,000,000, not 0
     """
 
     seed: int
@@ -114,24 +106,13 @@ class BatchPimcBot:
         seconds: float | None = None,
         win_value: float = 50.0,
     ) -> None:
-        self.worlds = _count("worlds", worlds)
-        self.rollouts = _count("rollouts", rollouts)
-        if seconds is not None:
-            if type(seconds) not in (int, float):
-                raise ArgumentTypeError(
-                    f"seconds must be a number or None, not {type(seconds).__name__[:40]}"
-                )
-            if not seconds > 0 or not math.isfinite(seconds):
-                raise ArgumentError(f"seconds must be positive and finite, not {seconds}")
-        if type(win_value) not in (int, float):
-            raise ArgumentTypeError(
-                f"win_value must be a number, not {type(win_value).__name__[:40]}"
-            )
-        if type(seed) is not int:
-            raise ArgumentTypeError(f"seed must be an int, not {type(seed).__name__[:40]}")
-        self.seed = seed
-        self.seconds = None if seconds is None else float(seconds)
-        self.win_value = float(win_value)
+        self.worlds = count_argument("worlds", worlds)
+        self.rollouts = count_argument("rollouts", rollouts)
+        self.seconds = (
+            None if seconds is None else real_argument("seconds", seconds, low=0.0, low_open=True)
+        )
+        self.win_value = real_argument("win_value", win_value, low=-math.inf)
+        self.seed = seed_argument("seed", seed)
         self._decisions = 0
 
     def act(self, view: PlayerView) -> Action:
