@@ -1,16 +1,18 @@
-"""Batch simulators: thousands of games of one config stepped at once in NumPy.
+"""Batch simulators: thousands of games of one config, stepped at once in compiled kernels.
 
-Needs NumPy: ``pip install 'tricktaking[batch]'``. A :class:`Simulator` owns its
-arrays (a struct of arrays, hands as ``uint64`` bitmasks) and is stepped in place with
-one ``tricktaking.rl`` action index per game; it is the one mutable part of the
-library and never stands where a state is expected. It is exact: :meth:`Simulator.state_of`
+Needs NumPy and numba: ``pip install 'tricktaking[batch]'`` (and the ``rl`` extra for the
+action indexes and observation layouts that :meth:`Simulator.state_of`,
+:meth:`Simulator.observe` and the environments read). A :class:`Simulator` owns its
+arrays (a row per game, hands as ``uint64`` bitmasks) and is stepped in place with one
+``tricktaking.rl`` action index per game; it is the one mutable part of the library
+and never stands where a state is expected. It is exact: :meth:`Simulator.state_of`
 replays a row's deals and actions through ``tt.apply``, and the tests step random games
 through both side by side.
 
-Each game supplies its batch rules as a plug-in
-(:class:`~tricktaking.batch_kit.BatchRules`, defined with the helpers they share in
-:mod:`tricktaking.batch_kit`) named by its declaration's ``batch_rules``, and found by
-:func:`rules_for`.
+Each game's rules run in a compiled kernel (:class:`~tricktaking.kernel_kit.Kernel`),
+the plug-in its declaration's ``batch_rules`` names, found by :func:`kernel_for`. The
+first use of a kernel in a fresh cache compiles it (a few seconds, said once on
+standard error); ``python -m tricktaking.batch compile`` does it ahead.
 
 Example:
     >>> from tricktaking import batch
@@ -25,25 +27,34 @@ Example:
 from __future__ import annotations
 
 try:
+    import numba as _numba
     import numpy as _numpy
 except ImportError as _missing:  # pragma: no cover - depends on the installed extras
     raise ImportError(
-        "tricktaking.batch needs the optional extra 'batch' (NumPy): "
+        "tricktaking.batch needs the optional extra 'batch' (NumPy and numba): "
         "pip install 'tricktaking[batch]'"
     ) from _missing
 
-from tricktaking.batch._registry import rules_for
-from tricktaking.batch._simulator import BatchActionError, Simulator
+from tricktaking.batch._registry import kernel_for
+from tricktaking.batch._simulator import (
+    MAX_SIZE,
+    BatchActionError,
+    ForgedStateError,
+    Policy,
+    RowError,
+    Simulator,
+)
 from tricktaking.batch._verify import differences
-from tricktaking.batch_kit import BatchCore, BatchRules
 
-del _numpy
+del _numba, _numpy
 
 __all__ = [
+    "MAX_SIZE",
     "BatchActionError",
-    "BatchCore",
-    "BatchRules",
+    "ForgedStateError",
+    "Policy",
+    "RowError",
     "Simulator",
     "differences",
-    "rules_for",
+    "kernel_for",
 ]

@@ -1,34 +1,36 @@
-"""Finding a game's batch rules: the plug-in its declaration names."""
+"""Finding a game's batch kernel: the plug-in its declaration names."""
 
 from __future__ import annotations
 
 import importlib
 
-from tricktaking.batch_kit import BatchRules
 from tricktaking.engine import Game, GameState
+from tricktaking.errors import ArgumentError, ArgumentTypeError
+from tricktaking.kernel_kit import Kernel
 
-__all__ = ["rules_for"]
+__all__ = ["kernel_for"]
 
 
-def rules_for(game: Game[GameState[object], object]) -> BatchRules:
-    """The batch rules of the registered ``game``, imported from ``game.batch_rules``.
+def kernel_for(game: Game[GameState[object], object]) -> Kernel[object]:
+    """The batch kernel of the registered ``game``, imported from ``game.batch_rules``.
 
     Raises:
-        ValueError: If the game has no batch rules.
-        TypeError: If what ``game.batch_rules`` names is not a
-            :class:`~tricktaking.batch_kit.BatchRules`.
+        ArgumentError: If the game has no batch kernel.
+        ArgumentTypeError: If what ``game.batch_rules`` names is not a
+            :class:`~tricktaking.kernel_kit.Kernel`.
 
     Example:
-        >>> from tricktaking.batch import BatchRules, rules_for
+        >>> from tricktaking.batch import kernel_for
+        >>> from tricktaking.kernel_kit import Kernel
         >>> import tricktaking as tt
-        >>> isinstance(rules_for(tt.get_game("wizard")), BatchRules)
+        >>> isinstance(kernel_for(tt.get_game("oh-hell")), Kernel)
         True
     """
     where = game.batch_rules
     if where is None:
-        raise ValueError(f"the game {game.name!r} has no batch rules (Game.batch_rules)")
+        raise ArgumentError(f"the game {game.name!r} has no batch kernel (Game.batch_rules)")
     module, _, attribute = where.partition(":")
-    rules: object = getattr(importlib.import_module(module), attribute)
-    if not isinstance(rules, BatchRules):
-        raise TypeError(f"{where} (the batch rules of {game.name!r}) is not a BatchRules")
-    return rules
+    kernel: object = getattr(importlib.import_module(module), attribute)
+    if not isinstance(kernel, Kernel):
+        raise ArgumentTypeError(f"{where} (the batch kernel of {game.name!r}) is not a Kernel")
+    return kernel

@@ -2,26 +2,47 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Final, Literal
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
 import tricktaking as tt
 from tricktaking.actions import CHANCE, Deal
-from tricktaking.batch._registry import rules_for
-from tricktaking.batch_kit import BatchCore, Bools, Ints, LayoutOffsets
+from tricktaking.arguments import count_argument, seed_argument
+from tricktaking.batch import _drivers as drivers
+from tricktaking.batch._registry import kernel_for
+from tricktaking.batch._rows import Rows, ensure_compiled
 from tricktaking.engine import Game, GameState
-from tricktaking.errors import TricktakingError
+from tricktaking.history import History
+from tricktaking.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    IllegalActionError,
+    TricktakingError,
+    safe_repr,
+)
+from tricktaking.kernel_kit import ACTOR, OVER, PHASE, STATUS, Kernel
+from tricktaking.seeding import derive_seed
 
-__all__ = ["BatchActionError", "Simulator"]
+__all__ = ["MAX_SIZE", "BatchActionError", "ForgedStateError", "Policy", "RowError", "Simulator"]
 
-_G = TypeVar("_G", bound=np.generic)
+MAX_SIZE: Final = 1 << 22
+"""The most rows one simulator may have (4,194,304)."""
+
+Policy = Literal["random", "heuristic"]
+"""A policy the kernel plays by itself: uniformly random legal actions, or the heuristic bot."""
+
+_POLICIES: Final = {"random": drivers.RANDOM, "heuristic": drivers.HEURISTIC}
+_SHOWN: Final = 5  # rows named in an error message
 
 
 class BatchActionError(TricktakingError, ValueError):
-    """An array of actions of the wrong shape, or an illegal action for some row.
+    """An array of actions of the wrong shape or type, or an illegal action for some row.
+
+    The batch is unchanged when it is raised.
 
     Example:
         >>> from tricktaking.batch import BatchActionError
@@ -30,31 +51,63 @@ class BatchActionError(TricktakingError, ValueError):
     """
 
 
-class Simulator:
-    """``size`` games of one config, stepped together; each row is one game.
+class RowError(ArgumentError, IndexError):
+    """A row index that is not a row of the batch.
 
-    Rows start dealt: every row waits for its first player action. Deals are drawn from
-    the simulator's own NumPy generator (seeded by ``seed``), so a seeded simulator
-    stepped with the same actions is reproducible. Every row remembers its deals and
-    actions, so :meth:`state_of` rebuilds the exact immutable state through ``tt.apply``.
+    Example:
+        >>> from tricktaking.batch import RowError
+        >>> issubclass(RowError, IndexError)
+        True
+    """
+
+
+class ForgedStateError(ArgumentError):
+    """A state given to :meth:`Simulator.from_states` that its own history does not make.
+
+    Example:
+        >>> from tricktaking.batch import ForgedStateError
+        >>> issubclass(ForgedStateError, ValueError)
+        True
+    """
+
+
+def _game_of_config(config: object) -> Game[GameState[object], object]:
+    return tt.game_of(tt.new_game(config))
+
+
+class Simulator:
+    """``size`` games of one config, stepped together in a compiled kernel; each row is a game.
+
+    Rows start dealt: every row waits for its first player action. Deals and the
+    kernel's own policies draw from counter-based streams seeded by ``seed`` (one per
+    row), so a seeded simulator stepped with the same actions is reproducible on every
+    platform and Python version. With ``record`` (the default) every row keeps the deals
+    and actions of its game, so :meth:`state_of` rebuilds the exact immutable state
+    through ``tt.apply``.
+
+    Memory: a row takes its kernel's columns (about 250 bytes) and, with ``record``,
+    about 2 bytes per action and 124 bytes per deal of its game so far.
 
     Args:
-        config: The config of a registered game with batch rules.
-        size: The number of games.
-        seed: Seeds the deals and :meth:`random_actions`.
+        config: The config of a registered game with a batch kernel.
+        size: The number of games, 1 to :data:`MAX_SIZE`.
+        seed: Seeds the deals and the kernel's policies (any ``int``).
         auto_reset: Start a new game in a row as soon as its game is over (its final
             scores stay in :attr:`final_scores`); otherwise the row stays done.
+        record: Keep each row's deals and actions (needed by :meth:`state_of`).
 
     Raises:
-        TypeError: If ``config`` is not the config of a registered game.
-        ValueError: If the game has no batch rules or ``size`` is not positive.
+        ArgumentTypeError: If ``config`` is not the config of a registered game, or
+            ``size`` or ``seed`` is not an ``int``.
+        ArgumentError: If ``size`` is out of range or the game has no batch kernel.
 
     Attributes:
         config: The games' config.
-        game: The declaration of the config's game (whose batch rules step the rows).
+        game: The declaration of the config's game.
         size: The number of games.
         players: The number of seats.
         action_size: The size of the game's ``rl`` action space.
+        auto_reset: Whether finished games start again at once.
         final_scores: ``(size, players)``: each row's final scores of its last finished
             game (zeros until one finishes).
 
@@ -78,187 +131,59 @@ class Simulator:
     final_scores: npt.NDArray[np.int32]
 
     def __init__(
-        self, config: object, size: int = 4096, seed: int = 0, *, auto_reset: bool = False
+        self,
+        config: object,
+        size: int = 4096,
+        seed: int = 0,
+        *,
+        auto_reset: bool = False,
+        record: bool = True,
     ) -> None:
-        self._setup(config, size, seed, auto_reset)
-        self._deal_random(self._core.dealing())
+        self._setup(config, size, seed, auto_reset, record)
+        self._rows.reset(self._rows.everywhere)
 
-    def _setup(self, config: object, size: int, seed: int, auto_reset: bool) -> None:
-        if type(size) is not int or size < 1:
-            raise ValueError(f"size must be a positive int, not {size!r}")
-        game = tt.game_of(tt.new_game(config))
-        core = rules_for(game).create(config, size)
+    def _setup(self, config: object, size: int, seed: int, auto_reset: bool, record: bool) -> None:
+        size = count_argument("size", size, high=MAX_SIZE)
+        seed = seed_argument("seed", seed)
+        game = _game_of_config(config)
+        kernel: Kernel[object] = kernel_for(game)
+        params = kernel.params(kernel.checked(config))
+        ensure_compiled(kernel, params)
         self.config = config
         self.game = game
-        self._layout: LayoutOffsets | None = None
         self.size = size
-        self.players = core.players
-        self.action_size = core.action_size
-        self.auto_reset = auto_reset
-        self._core: BatchCore = core
-        self._rng = np.random.default_rng(seed)
-        self._all = np.arange(size)
-        self._mask: Bools | None = None
-        self._drawn: Ints | None = None  # the last random_actions of the rows as they are
-        self._actions = np.zeros((size, 64), np.int16)
-        self._acted = np.zeros(size, np.int64)
-        self._decks = np.zeros((size, 4, core.deck_size + len(core.draws)), np.uint8)
-        self._dealt = np.zeros(size, np.int64)
-        # rows loaded from a state whose history starts at a later deal: the deals before
-        # it, and the state with the deals and actions recorded when it was loaded
-        self._before = np.zeros(size, np.int64)
+        self.players = params.players
+        self.action_size = params.action_size
+        self.auto_reset = bool(auto_reset)
+        self._kernel = kernel
+        self._rows = Rows(kernel, params, size, derive_seed(seed, "batch"), record=bool(record))
+        self.final_scores = self._rows.final
+        self._mask: npt.NDArray[np.bool_] | None = None
+        self._offsets: npt.NDArray[np.int64] | None = None
+        # rows loaded by from_states start from the state given: it, and the record then
         self._starts: dict[int, tuple[GameState[object], int, int]] = {}
-        self.final_scores = np.zeros((size, core.players), np.int32)
-        core.reset(self._all)
-
-    @classmethod
-    def from_states(cls, states: Sequence[GameState[object]], seed: int = 0) -> Simulator:
-        """A simulator whose row ``i`` is ``states[i]``, replayed from its history.
-
-        Rows whose state waits for a deal are dealt at random from ``seed``. A state's
-        history may start at the new game or at a later deal: a sampled world of
-        :func:`~tricktaking.worlds.sample_world` holds only its own deal's history, and
-        its row starts from the deals before it (their number, the last dealer and the
-        totals). :meth:`state_of` and :meth:`replay` of such a row start at the state
-        given.
-
-        Raises:
-            ValueError: If ``states`` is empty, its states have different configs, or a
-                state's history starts inside a deal.
-
-        Example:
-            >>> from tricktaking.batch import Simulator
-            >>> from tricktaking.worlds import sample_world
-            >>> import tricktaking as tt
-            >>> state = tt.new_game(tt.WizardConfig(players=3))
-            >>> state = tt.apply(state, tt.deal(state, seed=5))
-            >>> Simulator.from_states([state]).state_of(0) == state
-            True
-            >>> while tt.actor(state) is not tt.CHANCE:
-            ...     state = tt.apply(state, tt.legal_actions(state)[0])
-            >>> state = tt.apply(state, tt.deal(state, seed=6))
-            >>> world = sample_world(tt.view(state, 0), seed=1)
-            >>> sim = Simulator.from_states([world])
-            >>> sim.state_of(0) == world, sim.deal_numbers.tolist()
-            (True, [2])
-        """
-        if not states:
-            raise ValueError("from_states needs at least one state")
-        config: object = getattr(states[0], "config", None)
-        if any(getattr(state, "config", None) != config for state in states):
-            raise ValueError("every state of a batch has the same config")
-        # states loaded many times (a world once per action) share one history
-        copies: dict[int, tuple[object, ...]] = {}
-        histories: list[Sequence[object]] = []
-        for state in states:
-            history: Sequence[object] = getattr(state, "history", ())
-            known = copies.get(id(history))
-            if known is None:
-                known = copies[id(history)] = tuple(history)
-            histories.append(known)
-        before = np.zeros(len(states), np.int64)  # the deals before each history
-        for row, (state, history) in enumerate(zip(states, histories, strict=True)):
-            dealt = sum(isinstance(action, Deal) for action in history)
-            before[row] = state.round.number - dealt
-            if before[row] < 0 or (before[row] and history and not isinstance(history[0], Deal)):
-                raise ValueError(f"state {row}: its history starts inside a deal")
-        totals = np.array([tt.scores(state) for state in states], np.int64)
-        sim = cls._load(config, states, histories, before=before, totals=totals, seed=seed)
-        later = np.flatnonzero(before)
-        if len(later):
-            # a history holding a finished deal changed the totals: start from the totals
-            # before it (a deal's score does not depend on the totals)
-            change = sim.scores[later] - totals[later]
-            if change.any():
-                totals[later] -= change
-                sim = cls._load(config, states, histories, before=before, totals=totals, seed=seed)
-        return sim
-
-    @classmethod
-    def _load(
-        cls,
-        config: object,
-        states: Sequence[GameState[object]],
-        histories: Sequence[Sequence[object]],
-        *,
-        before: Ints,
-        totals: Ints,
-        seed: int,
-    ) -> Simulator:
-        from tricktaking.rl.actions import action_index  # noqa: PLC0415 (rl needs Gymnasium)
-
-        sim = cls.__new__(cls)
-        sim._setup(config, len(states), seed, False)
-        core = sim._core
-        later = np.flatnonzero(before)
-        if len(later):
-            dealers = [
-                (states[row].round.dealer - states[row].round.number + before[row]) % sim.players
-                for row in later.tolist()
-            ]
-            core.resume(later, before[later], np.array(dealers, np.int64), totals[later])
-            sim._before[later] = before[later]
-        # a state loaded into several rows (a world, once per action) is replayed once
-        # for all of them: its rows stay equal until they take their own actions
-        rows_of: dict[int, list[int]] = {}
-        for row, state in enumerate(states):
-            rows_of.setdefault(id(state), []).append(row)
-        groups = [(members, histories[members[0]]) for members in rows_of.values()]
-        indexes_of: dict[object, int] = {}
-        # the k-th actions of every row in one step: states that share their public
-        # history (sampled worlds, say) are replayed in as many steps as one of them
-        for k in range(max(len(history) for history in histories)):
-            dealt: list[int] = []
-            decks: list[Ints] = []
-            acting: list[int] = []
-            indexes: list[int] = []
-            for members, history in groups:
-                if k < len(history):
-                    action = history[k]
-                    if isinstance(action, Deal):
-                        dealt += members
-                        decks += [core.deck_of(members[0], action)] * len(members)
-                    else:
-                        index = indexes_of.get(action)
-                        if index is None:
-                            index = indexes_of[action] = action_index(states[members[0]], action)
-                        acting += members
-                        indexes += [index] * len(members)
-            # the rules take their rows in increasing order, as a step gives them
-            if dealt:
-                order = np.argsort(dealt)
-                sim._deal(np.array(dealt)[order], np.stack(decks)[order])
-            if acting:
-                order = np.argsort(acting)
-                rows, chosen = np.array(acting)[order], np.array(indexes, np.int64)[order]
-                sim._check(rows, chosen)
-                core.step(rows, chosen)
-                sim._record(rows, chosen)
-        for row in later.tolist():
-            sim._starts[row] = (states[row], int(sim._dealt[row]), int(sim._acted[row]))
-        sim._deal_random(core.dealing())
-        return sim
 
     # -- the state of the batch ----------------------------------------------------------
 
     @property
-    def done(self) -> Bools:
+    def done(self) -> npt.NDArray[np.bool_]:
         """Whether each row's game is over, one flag per row (never set with ``auto_reset``)."""
-        return self._core.done
+        done: npt.NDArray[np.bool_] = self._rows.column(STATUS) == OVER
+        return done
 
     @property
     def scores(self) -> npt.NDArray[np.int32]:
-        """Each row's cumulative scores, ``(size, players)``, as ``tt.scores``."""
-        return self._core.scores
+        """Each row's cumulative scores, ``(size, players)``, as ``tt.scores`` (a view)."""
+        return self._rows.scores()
 
     @property
-    def actor(self) -> Ints:
+    def actor(self) -> npt.NDArray[np.int32]:
         """The seat to act in each row (meaningless where done)."""
-        return self._core.actor
+        return self._rows.column(ACTOR)
 
     @property
-    def deal_numbers(self) -> Ints:
-        """Each row's deal number, as ``round.number`` of its state (0 before the first deal).
+    def deal_numbers(self) -> npt.NDArray[np.int32]:
+        """Each row's deal number, as ``round.number`` of its state.
 
         Example:
             >>> from tricktaking.batch import Simulator
@@ -266,14 +191,14 @@ class Simulator:
             >>> Simulator(tt.WizardConfig(players=3), size=2).deal_numbers.tolist()
             [1, 1]
         """
-        return self._before + self._dealt
+        return self._rows.column(3)
 
     @property
-    def phase(self) -> Ints:
+    def phase(self) -> npt.NDArray[np.int32]:
         """Each row's phase, as the index of its member in the game's phase enum."""
-        return self._core.phase
+        return self._rows.column(PHASE)
 
-    def legal_mask(self) -> Bools:
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
         """``(size, action_size)`` bools: each row's legal ``rl`` actions; all False where done.
 
         The array is the simulator's until the next :meth:`step`: copy it to keep it.
@@ -286,27 +211,63 @@ class Simulator:
             (2, 79)
         """
         if self._mask is None:
-            done = self._core.done
-            if done.any():
-                mask = np.zeros((self.size, self.action_size), np.bool_)
-                rows = np.flatnonzero(~done)
-                mask[rows] = self._core.legal_mask(rows)
-            else:
-                mask = self._core.legal_mask(self._all)
-            self._mask = mask
+            self._mask = np.zeros((self.size, self.action_size), np.bool_)
+            self._rows.legal_masks(self._mask)
         return self._mask
 
-    def observe(self, seats: npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """One uniformly random legal action per row (0 where done), from the rows' streams.
+
+        Example:
+            >>> from tricktaking.batch import Simulator
+            >>> import tricktaking as tt
+            >>> sim = Simulator(tt.WizardConfig(players=3), size=4, seed=0)
+            >>> bool(sim.legal_mask()[range(4), sim.random_actions()].all())
+            True
+        """
+        actions = np.zeros(self.size, np.int64)
+        self._rows.random_actions(actions)
+        return actions
+
+    def heuristic_actions(self) -> npt.NDArray[np.int64]:
+        """The action the game's heuristic bot takes in each row (0 where done).
+
+        Each row's action is the one the scalar heuristic bot chooses from the view of
+        the seat to act.
+
+        Example:
+            >>> from tricktaking.batch import Simulator
+            >>> from tricktaking.bots import WizardBot
+            >>> from tricktaking.rl import action_index
+            >>> import tricktaking as tt
+            >>> sim = Simulator(tt.WizardConfig(players=4), size=3, seed=5)
+            >>> view = tt.view(sim.state_of(2), int(sim.actor[2]))
+            >>> int(sim.heuristic_actions()[2]) == action_index(view, WizardBot().act(view))
+            True
+        """
+        actions = np.zeros(self.size, np.int64)
+        self._rows.heuristic_actions(actions)
+        return actions
+
+    def observe(
+        self,
+        seats: npt.ArrayLike | None = None,
+        out: npt.NDArray[np.float32] | None = None,
+    ) -> npt.NDArray[np.float32]:
         """Every row's observation for a seat, in the ``rl`` ``"situation"`` layout.
 
         Row ``i`` holds exactly ``rl.encode(tt.view(sim.state_of(i), seats[i]))``.
+        Needs the ``rl`` extra, whose layouts it reads.
 
         Args:
             seats: One seat per row, or one seat for every row; by default each row's
                 seat to act.
+            out: A ``float32`` array of shape ``(size, layout size)`` to write into.
 
         Raises:
-            ValueError: If a seat is not a seat of the game.
+            ArgumentTypeError: If ``seats`` are not integers or ``out`` is not such an
+                array.
+            ArgumentError: If a seat is not a seat of the game.
 
         Example:
             >>> from tricktaking.batch import Simulator
@@ -318,54 +279,70 @@ class Simulator:
             >>> bool(np.array_equal(sim.observe(2)[3], rl.encode(view)))
             True
         """
-        if seats is None:
-            chosen = self._core.actor.astype(np.int64)
-        else:
-            chosen = np.broadcast_to(np.asarray(seats), (self.size,)).astype(np.int64)
-            if (
-                not np.issubdtype(np.asarray(seats).dtype, np.integer)
-                or ((chosen < 0) | (chosen >= self.players)).any()
-            ):
-                raise ValueError(f"seats are integers 0 to {self.players - 1}")
-        return self._core.observe(self._all, chosen, self._layout_offsets())
+        chosen = self._seats(seats)
+        offsets = self._layout_offsets()
+        width = int(offsets[-1])
+        if out is None:
+            out = np.zeros((self.size, width), np.float32)
+        elif (
+            not isinstance(out, np.ndarray)
+            or out.dtype != np.float32
+            or out.shape != (self.size, width)
+            or not out.flags.c_contiguous
+            or not out.flags.writeable
+        ):
+            raise ArgumentTypeError(
+                f"out must be a writable C-contiguous float32 array of shape "
+                f"{(self.size, width)}, not {safe_repr(out)}"
+            )
+        self._rows.observe(chosen, offsets[:-1], out)
+        return out
 
-    def _layout_offsets(self) -> LayoutOffsets:
-        if self._layout is None:
+    def _seats(self, seats: npt.ArrayLike | None) -> npt.NDArray[np.int64]:
+        if seats is None:
+            return self.actor.astype(np.int64)
+        given = np.asarray(seats)
+        if given.dtype == np.bool_ or not np.issubdtype(given.dtype, np.integer):
+            raise ArgumentTypeError(f"seats are integers, not {safe_repr(seats)}")
+        try:
+            chosen = np.broadcast_to(given, (self.size,)).astype(np.int64)
+        except ValueError:
+            raise ArgumentError(
+                f"seats must be one seat or {self.size} seats, not an array of shape {given.shape}"
+            ) from None
+        if ((chosen < 0) | (chosen >= self.players)).any():
+            raise ArgumentError(f"seats are 0 to {self.players - 1}")
+        return chosen
+
+    def _layout_offsets(self) -> npt.NDArray[np.int64]:
+        """The kernel's fields' offsets in the layout, then the layout's size."""
+        if self._offsets is None:
             from tricktaking.rl.observations import layout_for  # noqa: PLC0415 (rl needs Gymnasium)
 
             layout = layout_for(self.game.name, self.players)
-            self._layout = LayoutOffsets(
-                size=layout.size,
-                cards=len(layout.cards),
-                at={field.name: field.offset for field in layout.fields},
+            at = {field.name: field.offset for field in layout.fields}
+            self._offsets = np.array(
+                [at.get(name, -1) for name in self._kernel.fields] + [layout.size], np.int64
             )
-        return self._layout
+        return self._offsets
 
-    def random_actions(self) -> Ints:
-        """One uniformly random legal action per row (0 where done), from the simulator's seed.
+    # -- stepping -----------------------------------------------------------------------
 
-        Example:
-            >>> from tricktaking.batch import Simulator
-            >>> import tricktaking as tt
-            >>> sim = Simulator(tt.WizardConfig(players=3), size=4, seed=0)
-            >>> bool(sim.legal_mask()[range(4), sim.random_actions()].all())
-            True
-        """
-        done = self._core.done
-        if not done.any():
-            actions = self._core.random_actions(self._all, self._rng)
-        else:
-            actions = np.zeros(self.size, np.int64)
-            rows = np.flatnonzero(~done)
-            actions[rows] = self._core.random_actions(rows, self._rng)
-        self._drawn = actions.copy()
-        return actions
+    def _where(self, where: npt.ArrayLike | None) -> npt.NDArray[np.bool_]:
+        if where is None:
+            return self._rows.everywhere
+        chosen = np.asarray(where)
+        if chosen.shape != (self.size,) or chosen.dtype != np.bool_:
+            raise BatchActionError(f"where must be {self.size} bools, or None")
+        return chosen
 
-    def step(self, actions: npt.ArrayLike, where: npt.ArrayLike | None = None) -> Bools:
+    def step(
+        self, actions: npt.ArrayLike, where: npt.ArrayLike | None = None
+    ) -> npt.NDArray[np.bool_]:
         """Apply one action per row (``rl`` indexes); rows that are done ignore theirs.
 
         With ``where``, only the rows where it is true act; the others ignore their
-        action and stay as they are (a masked step). Rounds that end are scored and the
+        action and stay as they are (a masked step). Deals that end are scored and the
         next deal is made at once, so after a step every row that is not done waits for
         a player action.
 
@@ -388,41 +365,95 @@ class Simulator:
             >>> sim.step([0, 0])
             Traceback (most recent call last):
             ...
-            tricktaking.batch._simulator.BatchActionError: row 0: action 0 ('play 2S') is illegal
+            tricktaking.batch._simulator.BatchActionError: row 0: action 0 ('play 2S') is illegal; ...
         """
         array = np.asarray(actions)
-        if array.shape != (self.size,) or not np.issubdtype(array.dtype, np.integer):
+        if (
+            array.shape != (self.size,)
+            or array.dtype == np.bool_
+            or not np.issubdtype(array.dtype, np.integer)
+        ):
             raise BatchActionError(
                 f"step needs {self.size} integer actions, not an array of shape "
                 f"{array.shape} and type {array.dtype}"
             )
-        core = self._core
-        done = core.done.copy()  # the core sets its flags in place
-        if where is None:
-            rows = self._all if not done.any() else np.flatnonzero(~done)
-        else:
-            acting = np.asarray(where)
-            if acting.shape != (self.size,) or acting.dtype != np.bool_:
-                raise BatchActionError(f"where must be {self.size} bools, or None")
-            rows = np.flatnonzero(acting & ~done)
-        if not len(rows):
-            return np.zeros(self.size, np.bool_)
-        chosen = array[rows].astype(np.int64)
-        self._check(rows, chosen)
-        core.step(rows, chosen)
-        self._record(rows, chosen)
-        self._deal_random(core.dealing())
-        finished = np.zeros(self.size, np.bool_)
-        if core.done.any():
-            finished = core.done & ~done
-            if finished.any():
-                self._finish(np.flatnonzero(finished))
+        chosen = np.clip(array, -1, self.action_size).astype(np.int64)
+        mask = self._where(where)
+        problems = self._rows.step(chosen, mask, self.auto_reset)
+        if problems:
+            raise BatchActionError(self._problems(chosen))
+        self._after_step(self._rows.finished)
+        return self._rows.finished.copy()
+
+    def _problems(self, actions: npt.NDArray[np.int64]) -> str:
+        """The message of a refused step: the first rows and their actions."""
+        errors = self._rows.errors
+        rows = np.flatnonzero(errors).tolist()
+        parts = []
+        for row in rows[:_SHOWN]:
+            action = int(actions[row])
+            if errors[row] == drivers.OUTSIDE:
+                parts.append(f"row {row}: action outside 0 to {self.action_size - 1}")
+            else:
+                name = self._space_names()[action]
+                parts.append(f"row {row}: action {action} ({name!r}) is illegal")
+        more = f" (and {len(rows) - _SHOWN} more rows)" if len(rows) > _SHOWN else ""
+        return "; ".join(parts) + more + "; the batch is unchanged"
+
+    def _space_names(self) -> tuple[str, ...]:
+        from tricktaking.rl.actions import action_space  # noqa: PLC0415 (rl needs Gymnasium)
+
+        return action_space(self.game.name, self.players).names
+
+    def _after_step(self, finished: npt.NDArray[np.bool_]) -> None:
         self._mask = None
-        self._drawn = None
-        return finished
+        if self.auto_reset and self._starts and finished.any():
+            self._forget(np.flatnonzero(finished))
+
+    def play(
+        self,
+        steps: int,
+        policy: Policy = "random",
+        *,
+        to_end_of_deal: bool = False,
+    ) -> npt.NDArray[np.bool_]:
+        """Every row takes up to ``steps`` actions of a policy run inside the kernel.
+
+        A row stops early when its game is over (unless ``auto_reset``), or, with
+        ``to_end_of_deal``, when its current deal is over (its next deal is made, and
+        the row waits there). This is the fast path: no Python between the steps.
+
+        Args:
+            steps: The most actions each row takes (1 to a billion).
+            policy: ``"random"`` (uniformly random legal actions) or ``"heuristic"``
+                (the game's heuristic bot, as the scalar bot would choose).
+            to_end_of_deal: Stop each row at the end of its current deal.
+
+        Returns:
+            One flag per row: a game ended in it during the call.
+
+        Raises:
+            ArgumentTypeError: If ``steps`` is not an ``int`` or ``policy`` not a ``str``.
+            ArgumentError: If ``steps`` is out of range or ``policy`` is unknown.
+
+        Example:
+            >>> from tricktaking.batch import Simulator
+            >>> import tricktaking as tt
+            >>> sim = Simulator(tt.OhHellConfig(players=4, hand_size=5), size=64, seed=2)
+            >>> bool(sim.play(1000, "heuristic").all()), bool(sim.done.all())
+            (True, True)
+        """
+        count = count_argument("steps", steps)
+        policies = np.full((self.size, self.players), _policy_code(policy), np.int8)
+        left = np.full(self.size, count, np.int64)
+        none = np.full(self.size, -1, np.int64)
+        last = self.deal_numbers.astype(np.int64) if to_end_of_deal else none
+        ended, _ = self._rows.play(left, policies, none, last, self.auto_reset)
+        self._after_step(ended)
+        return ended
 
     def reset(self, where: npt.ArrayLike | None = None) -> None:
-        """Start new games (dealt at random) in the rows where ``where`` is true, or in all.
+        """Start new games (dealt) in the rows where ``where`` is true, or in all.
 
         Raises:
             BatchActionError: If ``where`` is not ``size`` bools.
@@ -432,107 +463,32 @@ class Simulator:
             >>> import numpy as np
             >>> import tricktaking as tt
             >>> sim = Simulator(tt.WizardConfig(players=3, rounds=1), size=2, seed=0)
-            >>> while not sim.done.all():
-            ...     _ = sim.step(sim.random_actions())
+            >>> _ = sim.play(100)
             >>> sim.reset(np.array([True, False]))
             >>> sim.done.tolist()
             [False, True]
         """
-        if where is None:
-            rows = self._all
-        else:
-            chosen = np.asarray(where)
-            if chosen.shape != (self.size,) or chosen.dtype != np.bool_:
-                raise BatchActionError(f"where must be {self.size} bools, or None")
-            rows = np.flatnonzero(chosen)
-        self._core.reset(rows)
-        self._acted[rows] = 0
-        self._dealt[rows] = 0
-        self._forget(rows)
-        self._deal_random(rows)
+        chosen = self._where(where)
+        self._rows.reset(chosen)
+        self._forget(np.flatnonzero(chosen))
         self._mask = None
-        self._drawn = None
 
-    def _check(self, rows: Ints, actions: Ints) -> None:
-        if self._drawn is not None and np.array_equal(self._drawn[rows], actions):
-            return  # what random_actions drew from these very rows' legal actions
-        inside = (actions >= 0) & (actions < self.action_size)
-        if self._mask is not None:  # the mask the caller asked for, if any, is at hand
-            legal = inside.copy()
-            legal[inside] = self._mask[rows[inside], actions[inside]]
-        elif inside.all():
-            legal = self._core.is_legal(rows, actions)
-        else:
-            legal = inside.copy()
-            legal[inside] = self._core.is_legal(rows[inside], actions[inside])
-        if not legal.all():
-            bad = int(np.flatnonzero(~legal)[0])
-            action = int(actions[bad])
-            if inside[bad]:
-                name = self._space_names()[action]
-                raise BatchActionError(f"row {rows[bad]}: action {action} ({name!r}) is illegal")
-            raise BatchActionError(
-                f"row {rows[bad]}: action {action} is outside 0 to {self.action_size - 1}"
-            )
-
-    def _space_names(self) -> tuple[str, ...]:
-        from tricktaking.rl.actions import action_space  # noqa: PLC0415 (rl needs Gymnasium)
-
-        return action_space(self.game.name, self.players).names
-
-    def _finish(self, rows: Ints) -> None:
-        self.final_scores[rows] = self._core.scores[rows]
-        if self.auto_reset:
-            self._core.reset(rows)
-            self._acted[rows] = 0
-            self._dealt[rows] = 0
-            self._forget(rows)
-            self._deal_random(rows)
-
-    # -- deals and the rows' records -----------------------------------------------------
-
-    def _forget(self, rows: Ints) -> None:
+    def _forget(self, rows: npt.NDArray[np.int64]) -> None:
         """Rows that start new games no longer start from a loaded state."""
-        if self._starts:
-            self._before[rows] = 0
-            for row in rows.tolist():
-                self._starts.pop(row, None)
+        for row in rows.tolist():
+            self._starts.pop(row, None)
 
-    def _deal_random(self, rows: Ints) -> None:
-        if len(rows):
-            size = self._core.deck_size
-            decks = self._rng.permuted(np.broadcast_to(np.arange(size), (len(rows), size)), axis=1)
-            if self._core.draws:
-                draws = [
-                    self._rng.integers(0, outcomes, len(rows)) for outcomes in self._core.draws
-                ]
-                decks = np.column_stack([decks, *draws])
-            self._deal(rows, decks)
-
-    def _deal(self, rows: Ints, decks: Ints) -> None:
-        self._core.deal(rows, decks)
-        dealt = self._dealt[rows]
-        if dealt.max() >= self._decks.shape[1]:
-            self._decks = _grown(self._decks)
-        self._decks[rows, dealt] = decks
-        self._dealt[rows] = dealt + 1
-
-    def _record(self, rows: Ints, actions: Ints) -> None:
-        acted = self._acted[rows]
-        width = self._actions.shape[1]
-        if acted.max() >= width:
-            self._actions = _grown(self._actions)
-            width = self._actions.shape[1]
-        self._actions.reshape(-1)[rows * width + acted] = actions
-        self._acted[rows] = acted + 1
+    # -- states in and out ----------------------------------------------------------------
 
     def state_of(self, row: int) -> GameState[object]:
         """The exact immutable state of game ``row``: its deals and actions through ``tt.apply``.
 
-        Needs the ``rl`` extra, whose action indexes it reads.
+        Needs the ``rl`` extra, whose action indexes it reads, and ``record``.
 
         Raises:
-            IndexError: If ``row`` is not a row.
+            ArgumentTypeError: If ``row`` is not an ``int``.
+            RowError: If ``row`` is not a row (an ``IndexError``).
+            ArgumentError: If the simulator keeps no record.
 
         Example:
             >>> from tricktaking.batch import Simulator
@@ -548,11 +504,12 @@ class Simulator:
     def replay(self, row: int) -> Iterator[GameState[object]]:
         """Every state of game ``row``: the new game, then the state after each deal and action.
 
-        A row loaded by :meth:`from_states` from a state whose history starts at a later
-        deal starts at that state.
+        A row loaded by :meth:`from_states` starts at the state it was loaded from.
 
         Raises:
-            IndexError: If ``row`` is not a row.
+            ArgumentTypeError: If ``row`` is not an ``int``.
+            RowError: If ``row`` is not a row (an ``IndexError``).
+            ArgumentError: If the simulator keeps no record.
 
         Example:
             >>> from tricktaking.batch import Simulator
@@ -561,15 +518,28 @@ class Simulator:
             >>> [type(state).__name__ for state in sim.replay(0)]
             ['WizardState', 'WizardState']
         """
+        index = self._row(row)
+        record = self._rows.record
+        if not record.on:
+            raise ArgumentError("this simulator keeps no record (record=False): no state_of")
+        return self._replayed(index)
+
+    def _row(self, row: object) -> int:
+        if type(row) is not int and not isinstance(row, np.integer):
+            raise ArgumentTypeError(f"a row is an int, not {safe_repr(row)}")
+        index = int(row)  # type: ignore[call-overload]  # an int or a NumPy integer
+        if not -self.size <= index < self.size:
+            raise RowError(f"row {index} is outside 0 to {self.size - 1}")
+        return index % self.size
+
+    def _replayed(self, row: int) -> Iterator[GameState[object]]:
         from tricktaking.rl.actions import action_from_index  # noqa: PLC0415 (rl needs Gymnasium)
 
-        if not -self.size <= row < self.size:
-            raise IndexError(f"row {row} is outside 0 to {self.size - 1}")
-        row %= self.size
+        record = self._rows.record
         state, dealt, acted = self._starts.get(row, (tt.new_game(self.config), 0, 0))
         yield state
-        deals = iter(self._decks[row, dealt : self._dealt[row]].astype(np.int64))
-        actions = iter(self._actions[row, acted : self._acted[row]].tolist())
+        deals = iter(record.decks[row, dealt : record.dealt[row]].tolist())
+        actions = iter(record.actions[row, acted : record.acted[row]].tolist())
         while True:
             actor = tt.actor(state)
             if actor is None:
@@ -578,7 +548,7 @@ class Simulator:
                 deck = next(deals, None)
                 if deck is None:
                     return
-                state = tt.apply(state, self._core.deal_action(state, deck))
+                state = tt.apply(state, self._kernel.deal_action(state, deck))
             else:
                 index = next(actions, None)
                 if index is None:
@@ -586,11 +556,202 @@ class Simulator:
                 state = tt.apply(state, action_from_index(state, index))
             yield state
 
+    @classmethod
+    def from_states(
+        cls, states: Sequence[GameState[object]], seed: int = 0, *, record: bool = True
+    ) -> Simulator:
+        """A simulator whose row ``i`` is ``states[i]``, replayed from its history.
 
-def _grown(array: npt.NDArray[_G]) -> npt.NDArray[_G]:
-    """``array`` with its second axis doubled (the new entries zero)."""
-    shape = list(array.shape)
-    shape[1] *= 2
-    grown = np.zeros(shape, array.dtype)
-    grown[:, : array.shape[1]] = array
-    return grown
+        Every state must be what its own history makes: its history is replayed through
+        ``tt.apply`` and the result must equal the state (a state edited by hand is
+        refused). A history may start at the new game or at a later deal: a sampled
+        world of :func:`~tricktaking.worlds.sample_world` holds only its own deal's
+        history. Rows whose state waits for a deal are dealt at random from ``seed``.
+        :meth:`state_of` and :meth:`replay` of a loaded row start at the state given.
+
+        Raises:
+            ArgumentTypeError: If ``states`` is not a list or tuple of states of a
+                registered game, or ``seed`` not an ``int``.
+            ArgumentError: If ``states`` is empty or too long, or its states have
+                different configs.
+            ForgedStateError: If a state is not what its history makes (its message
+                names the state and what differs).
+
+        Example:
+            >>> from tricktaking.batch import Simulator
+            >>> from tricktaking.worlds import sample_world
+            >>> import tricktaking as tt
+            >>> state = tt.new_game(tt.WizardConfig(players=3))
+            >>> state = tt.apply(state, tt.deal(state, seed=5))
+            >>> Simulator.from_states([state]).state_of(0) == state
+            True
+            >>> while tt.actor(state) is not tt.CHANCE:
+            ...     state = tt.apply(state, tt.legal_actions(state)[0])
+            >>> state = tt.apply(state, tt.deal(state, seed=6))
+            >>> world = sample_world(tt.view(state, 0), seed=1)
+            >>> sim = Simulator.from_states([world])
+            >>> sim.state_of(0) == world, sim.deal_numbers.tolist()
+            (True, [2])
+        """
+        if not isinstance(states, list | tuple):
+            raise ArgumentTypeError(f"states must be a list or tuple of states, not {safe_repr(states)}")
+        count_argument("the number of states", len(states), high=MAX_SIZE)
+        games = [_state_game(index, state) for index, state in enumerate(states)]
+        config: object = states[0].config
+        for index, state in enumerate(states):
+            if games[index] is not games[0] or state.config != config:
+                raise ArgumentError(
+                    f"state {index}: every state of a batch has the same config as state 0"
+                )
+        sim = cls.__new__(cls)
+        sim._setup(config, len(states), seed, False, record)
+        sim._load(states)
+        return sim
+
+    def _load(self, states: Sequence[GameState[object]]) -> None:
+        from tricktaking.rl.actions import action_index  # noqa: PLC0415 (rl needs Gymnasium)
+
+        # a state given many times (a world, once per action) is checked and built once
+        loads: dict[int, _Loaded] = {}
+        which = np.zeros(len(states), np.int64)
+        for row, state in enumerate(states):
+            loaded = loads.get(id(state))
+            if loaded is None:
+                loaded = loads[id(state)] = _loaded(self._kernel, row, state, action_index)
+                loaded.program = len(loads) - 1
+            which[row] = loaded.program
+        programs = list(loads.values())
+        width = max(len(loaded.entries) for loaded in programs)
+        table = np.zeros((len(programs), max(width, 1)), np.int64)
+        lengths = np.zeros(len(programs), np.int64)
+        decks: list[Sequence[int]] = []
+        for loaded in programs:
+            first = len(decks)  # the program's decks are numbered after the earlier ones'
+            entries = [entry if entry >= 0 else entry - first for entry in loaded.entries]
+            table[loaded.program, : len(entries)] = entries
+            lengths[loaded.program] = len(entries)
+            decks.extend(loaded.decks)
+        starts = np.array([[p.before, p.dealer, *p.totals] for p in programs], np.int64)
+        failed = self._rows.load(
+            which,
+            starts,
+            table,
+            lengths,
+            np.array(decks or [[0] * (self._rows.params.deck_size + 2)], np.int64),
+        )
+        if (failed >= 0).any():  # pragma: no cover - the engine accepted these actions
+            row = int(np.flatnonzero(failed >= 0)[0])
+            raise RuntimeError(
+                f"the {self._kernel.title} kernel refused entry {int(failed[row])} of state "
+                f"{row}, which the engine accepts: a bug in the kernel"
+            )
+        for row, state in enumerate(states):
+            self._starts[row] = (state, 0, 0)
+        self._rows.deal_due()
+
+
+class _Loaded:
+    """A state's program: its entries (action indexes; ``-1 - k`` deals its k-th deck)."""
+
+    def __init__(self, before: int, dealer: int, totals: tuple[int, ...]) -> None:
+        self.program = 0
+        self.before = before
+        self.dealer = dealer
+        self.totals = totals
+        self.entries: list[int] = []
+        self.decks: list[Sequence[int]] = []
+
+
+def _loaded(
+    kernel: Kernel[object],
+    index: int,
+    state: GameState[object],
+    action_index: Callable[[GameState[object], object], int],
+) -> _Loaded:
+    """The program of ``state``, which must be what its history makes.
+
+    A history starting at a later deal starts from the state before that deal, with the
+    totals before it: the state's own totals, less what the history's completed deals
+    added (a deal's score does not depend on the totals before it).
+    """
+    history: object = state.history
+    if not isinstance(history, History):
+        raise ForgedStateError(
+            f"state {index}: its history is a {type(history).__name__[:40]}, not a History"
+        )
+    actions: tuple[object, ...] = tuple(history)
+    deals = sum(isinstance(action, Deal) for action in actions)
+    number: object = state.round.number
+    if type(number) is not int:
+        raise ForgedStateError(f"state {index}: its deal number is not an int")
+    before = number - deals
+    if before < 0 or (before and actions and not isinstance(actions[0], Deal)):
+        raise ForgedStateError(f"state {index}: its history starts inside a deal")
+    config = state.config
+    dealer = (state.round.dealer - deals) % len(tt.scores(state))
+    totals = tt.scores(state)
+    loaded, replayed = _replayed(kernel, index, config, before, dealer, totals, actions, action_index)
+    if before and tt.scores(replayed) != totals:
+        change = [after - given for after, given in zip(tt.scores(replayed), totals, strict=True)]
+        earlier = tuple(given - delta for given, delta in zip(totals, change, strict=True))
+        loaded, replayed = _replayed(
+            kernel, index, config, before, dealer, earlier, actions, action_index
+        )
+    if replayed != state:
+        differing = [
+            field.name
+            for field in attrs.fields(type(state))
+            if getattr(replayed, field.name) != getattr(state, field.name)
+        ]
+        raise ForgedStateError(
+            f"state {index}: its history does not make it (it differs in "
+            f"{', '.join(differing[:4]) or 'its type'})"
+        )
+    return loaded
+
+
+def _replayed(
+    kernel: Kernel[object],
+    index: int,
+    config: object,
+    before: int,
+    dealer: int,
+    totals: tuple[int, ...],
+    actions: tuple[object, ...],
+    action_index: Callable[[GameState[object], object], int],
+) -> tuple[_Loaded, GameState[object]]:
+    """``actions`` replayed through ``tt.apply`` from their start, and their program."""
+    loaded = _Loaded(before, dealer, totals)
+    state = tt.new_game(config) if not before else kernel.resumed(config, before, dealer, totals)
+    for position, action in enumerate(actions):
+        try:
+            if isinstance(action, Deal):
+                loaded.entries.append(-1 - len(loaded.decks))
+                loaded.decks.append(kernel.deck_of(state, action))
+            else:
+                loaded.entries.append(action_index(state, action))
+            state = tt.apply(state, action)  # type: ignore[arg-type]  # checked by apply
+        except (IllegalActionError, ArgumentError, TypeError, ValueError) as error:
+            raise ForgedStateError(
+                f"state {index}: action {position} of its history ({safe_repr(action)}) "
+                f"does not replay: {error}"
+            ) from None
+    return loaded, state
+
+
+def _state_game(index: int, state: object) -> Game[GameState[object], object]:
+    try:
+        return tt.game_of(state)
+    except ArgumentTypeError:
+        raise ArgumentTypeError(
+            f"state {index}: {type(state).__name__[:40]} is not the state of a registered game"
+        ) from None
+
+
+def _policy_code(policy: object) -> int:
+    if type(policy) is not str:
+        raise ArgumentTypeError(f"policy must be a str, not {safe_repr(policy)}")
+    code = _POLICIES.get(policy)
+    if code is None:
+        raise ArgumentError(f"policy must be 'random' or 'heuristic', not {safe_repr(policy)}")
+    return code

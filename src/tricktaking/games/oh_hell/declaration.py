@@ -62,7 +62,7 @@ GAME = Game(
     learning=LEARNING,
     render_extras=render_extras,
     terminal=TERMINAL,
-    batch_rules="tricktaking.games.oh_hell._batch:RULES",
+    batch_rules="tricktaking.games.oh_hell._kernel:KERNEL",
 )
 """Oh Hell, as the registry knows it."""
 

@@ -62,7 +62,7 @@ GAME = Game(
     learning=LEARNING,
     render_extras=render_extras,
     terminal=TERMINAL,
-    batch_rules="tricktaking.games.wizard._batch:RULES",
+    batch_rules="tricktaking.games.wizard._kernel:KERNEL",
 )
 """Wizard, as the registry knows it."""
 

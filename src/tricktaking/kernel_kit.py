@@ -1,0 +1,671 @@
+"""What a game's compiled batch kernel is made of: its protocol, its rows and shared helpers.
+
+A game that :mod:`tricktaking.batch` can step thousands of times at once declares a
+:class:`Kernel` (named by its declaration's ``batch_rules``). The kernel's rules run in
+numba, one loop per row, over two arrays the simulator owns: ``ints`` (``int32``, one
+row per game: a header every game shares, then the game's own fields) and ``cards``
+(``uint64``, one row per game: card sets as bitmasks, bit ``c`` for card number ``c``).
+Nothing is allocated inside a kernel and nothing raises there: a row's problem is a
+returned code, which the Python side turns into a typed error.
+
+The game supplies its rules as implementations of the protocol functions below
+(:func:`reset_row`, :func:`resume_row`, :func:`deal_row`, :func:`legal_row`, :func:`is_legal_row`,
+:func:`apply_row`, :func:`random_row`, :func:`heuristic_row`, :func:`observe_row`),
+each registered with :func:`implement` for the game's parameter class: a
+:class:`~typing.NamedTuple` of the config's values as numbers and arrays. The generic
+loops of :mod:`tricktaking.batch` call the protocol functions, and numba compiles them
+once per parameter class; without the JIT (``NUMBA_DISABLE_JIT=1``) the same functions
+run as plain Python.
+
+Every compiled function of the library is made by :func:`compiled`, and cached on disk
+(see :func:`prepare`) under a directory named by a fingerprint of every kernel's source,
+so that a changed helper never leaves a stale compiled caller behind.
+
+Needs NumPy and numba: ``pip install 'tricktaking[batch]'``.
+
+Example:
+    >>> from tricktaking.kernel_kit import below, kth_bit, popcount, seeded_rows
+    >>> import numpy as np
+    >>> popcount(np.uint64(0b1011)), kth_bit(np.uint64(0b1011), 2)
+    (3, 3)
+    >>> rng = seeded_rows(key=7, size=2)
+    >>> 0 <= below(rng, 1, 10) < 10
+    True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import inspect
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Generic, Protocol, TypeVar, cast
+
+import attrs
+
+from tricktaking.actions import Deal
+from tricktaking.engine import GameState
+from tricktaking.engine import scores as tt_scores
+from tricktaking.errors import ArgumentTypeError
+from tricktaking.rounds import Round
+from tricktaking.tricks import Trick
+
+try:
+    import numba
+    import numpy as np
+    import numpy.typing as npt
+    from numba import types
+    from numba.core import cgutils
+    from numba.extending import intrinsic, overload
+except ImportError as _missing:  # pragma: no cover - depends on the installed extras
+    raise ImportError(
+        f"{__name__} needs the optional extra 'batch' (NumPy and numba): "
+        "pip install 'tricktaking[batch]'"
+    ) from _missing
+
+__all__ = [
+    "ACTING",
+    "ACTOR",
+    "DEALING",
+    "GAME",
+    "HEADER",
+    "MAX_DRAWS",
+    "NUMBER",
+    "OVER",
+    "PHASE",
+    "Params",
+    "SCORES",
+    "STATUS",
+    "Cards",
+    "Ints",
+    "Kernel",
+    "below",
+    "borrowed",
+    "cache_directory",
+    "compiled",
+    "deal_row",
+    "fingerprint",
+    "heuristic_row",
+    "implement",
+    "is_legal_row",
+    "kth_bit",
+    "legal_row",
+    "lowest_bit",
+    "mix64",
+    "next_word",
+    "observe_row",
+    "popcount",
+    "prepare",
+    "random_row",
+    "reset_row",
+    "resume_row",
+    "seeded_rows",
+    "state_after_deals",
+]
+
+Ints = npt.NDArray[np.int32]
+"""A simulator's ``int32`` rows: the shared header, then the game's own fields."""
+Cards = npt.NDArray[np.uint64]
+"""A simulator's ``uint64`` rows of card sets, bit ``c`` standing for card number ``c``."""
+
+# -- the header every row starts with ----------------------------------------------------
+
+STATUS = 0
+"""Column of a row's status: :data:`DEALING`, :data:`ACTING` or :data:`OVER`."""
+ACTOR = 1
+"""Column of the seat to act (meaningful while :data:`ACTING`)."""
+PHASE = 2
+"""Column of the game's phase, as the index of its member in the game's phase enum."""
+NUMBER = 3
+"""Column of the deal number, as ``round.number`` (0 before the first deal)."""
+GAME = 4
+"""Column of the number of games the row has started (for seeding after a reset)."""
+SCORES = 5
+"""First of the columns of the cumulative scores, one per seat, as ``tt.scores``."""
+MAX_SEATS = 8
+"""The most seats any kernel's header has room for."""
+HEADER = SCORES + MAX_SEATS
+"""The number of header columns; a game's own fields start here."""
+MAX_DRAWS = 2
+"""The most uniform draws (a hand size, a dealer) a deal makes besides its shuffle."""
+
+DEALING = 0
+"""Status of a row whose next event is a deal."""
+ACTING = 1
+"""Status of a row waiting for a player's action."""
+OVER = 2
+"""Status of a row whose game is over."""
+
+# -- compiling and caching ---------------------------------------------------------------
+
+_F = TypeVar("_F", bound=Callable[..., object])
+_A = TypeVar("_A", bound=npt.NDArray[np.generic])
+_COMPILED: list[object] = []  # every dispatcher made by compiled(), in order
+_SOURCES: dict[str, None] = {}  # every module file holding kernel code, in order
+_CACHED: set[int] = set()  # id() of the dispatchers caching under the current fingerprint
+_FINGERPRINT: list[str] = []  # the fingerprint the cached dispatchers use
+
+
+def _jit_disabled() -> bool:
+    return bool(numba.config.DISABLE_JIT)
+
+
+def _note_source(function: Callable[..., object]) -> None:
+    with contextlib.suppress(TypeError, OSError):  # a function without a file: no source
+        _SOURCES.setdefault(inspect.getfile(function))
+
+
+def compiled(function: _F, *, inline: bool = True) -> _F:
+    """``function`` compiled by numba in nopython mode, cached once :func:`prepare` runs.
+
+    The dispatcher is made without a disk cache; :func:`prepare` turns caching on for
+    every compiled function at once, under the current :func:`fingerprint`. With
+    ``NUMBA_DISABLE_JIT=1`` the function is returned as it is.
+
+    A compiled function is inlined where it is called (numba's own inlining, before
+    LLVM sees the code): a row's work then runs as one function, with no calls (and
+    no copies of the kernel's parameters) between its helpers, which would cost tens
+    of nanoseconds each. The loops of :mod:`tricktaking.batch` are compiled with
+    ``inline=False``: each is one function.
+
+    Example:
+        >>> from tricktaking.kernel_kit import compiled
+        >>> twice = compiled(lambda x: 2 * x)
+        >>> twice(21)
+        42
+    """
+    _note_source(function)
+    dispatcher = numba.njit(inline="always" if inline else "never")(function)
+    if not _jit_disabled():
+        _COMPILED.append(dispatcher)
+    return dispatcher  # type: ignore[no-any-return]  # numba's decorator is untyped
+
+
+def _cache_root() -> Path:
+    """Where compiled kernels are cached: ``NUMBA_CACHE_DIR`` if set, else the user cache."""
+    configured = os.environ.get("NUMBA_CACHE_DIR")
+    if configured:
+        return Path(configured) / "tricktaking"
+    if sys.platform == "win32":  # pragma: no cover - not the platform CI runs on
+        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+        return base / "tricktaking" / "kernels"
+    if sys.platform == "darwin":  # pragma: no cover - not the platform CI runs on
+        return Path.home() / "Library" / "Caches" / "tricktaking" / "kernels"
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "tricktaking" / "kernels"
+
+
+def fingerprint() -> str:
+    """A digest of the source of every module holding kernel code loaded so far.
+
+    numba checks only a cached function's own file; a kernel inlines helpers from
+    other files, so the cache directory is named by this digest instead, and any change
+    to any kernel's source compiles everything afresh.
+
+    Example:
+        >>> from tricktaking.kernel_kit import fingerprint
+        >>> len(fingerprint())
+        16
+    """
+    digest = hashlib.sha256(numba.__version__.encode())
+    for path in sorted(_SOURCES):
+        digest.update(path.encode())
+        digest.update(Path(path).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cache_directory() -> Path:
+    """The directory this process's kernels are cached in (it may not exist yet).
+
+    Example:
+        >>> from tricktaking.kernel_kit import cache_directory, fingerprint
+        >>> cache_directory().name == fingerprint()
+        True
+    """
+    return _cache_root() / fingerprint()
+
+
+def prepare() -> bool:
+    """Turn on the disk cache of every compiled function not caching under the fingerprint.
+
+    Called by the batch layer before it first runs a kernel, and again whenever kernel
+    code was loaded since. Returns whether anything changed. A directory that cannot be
+    written leaves numba to its own locations (or none).
+
+    Example:
+        >>> from tricktaking.kernel_kit import prepare
+        >>> _ = prepare()
+        >>> prepare()
+        False
+    """
+    if _jit_disabled():
+        return False
+    current = fingerprint()
+    if _FINGERPRINT == [current] and all(id(d) in _CACHED for d in _COMPILED):
+        return False
+    if _FINGERPRINT != [current]:
+        _CACHED.clear()
+        _FINGERPRINT[:] = [current]
+    directory = _cache_root() / current
+    with contextlib.suppress(OSError):
+        directory.mkdir(parents=True, exist_ok=True)
+    saved = numba.config.CACHE_DIR
+    numba.config.CACHE_DIR = str(directory)
+    try:
+        for dispatcher in _COMPILED:
+            if id(dispatcher) not in _CACHED:
+                dispatcher.enable_caching()  # type: ignore[attr-defined]  # numba is untyped
+                _CACHED.add(id(dispatcher))
+    finally:
+        numba.config.CACHE_DIR = saved
+    return True
+
+
+# -- the kernel protocol ------------------------------------------------------------------
+
+_IMPLEMENTATIONS: dict[tuple[Callable[..., object], type], Callable[..., object]] = {}
+
+
+def _python(stub: Callable[..., object], game: object) -> Callable[..., object]:
+    """The implementation of ``stub`` for ``game``'s class, when running without the JIT."""
+    try:
+        return _IMPLEMENTATIONS[stub, type(game)]
+    except KeyError:
+        raise ArgumentTypeError(
+            f"no kernel implements {stub.__name__} for {type(game).__name__}"
+        ) from None
+
+
+def implement(stub: Callable[..., object], params: type) -> Callable[[_F], _F]:
+    """Register a function as ``stub``'s implementation for the parameter class ``params``.
+
+    Compiled code calling ``stub(game, ...)`` with a ``game`` of class ``params`` gets
+    this function (a numba overload, resolved at compile time); plain Python calls
+    reach it through the stub. The function takes exactly the stub's parameters.
+
+    Example:
+        >>> from typing import NamedTuple
+        >>> from tricktaking.kernel_kit import implement, reset_row
+        >>> class Toy(NamedTuple):
+        ...     players: int
+        >>> @implement(reset_row, Toy)
+        ... def _reset(game, ints, cards, row):
+        ...     ints[row, 0] = game.players
+        >>> import numpy as np
+        >>> ints = np.zeros((1, 1), np.int32)
+        >>> reset_row(Toy(3), ints, np.zeros((1, 1), np.uint64), 0)
+        >>> int(ints[0, 0])
+        3
+    """
+
+    def register(function: _F) -> _F:
+        _note_source(function)
+        _IMPLEMENTATIONS[stub, params] = function
+
+        def typing(*args: object) -> object:
+            game = args[0]
+            if isinstance(game, types.BaseNamedTuple) and game.instance_class is params:
+                return function
+            return None
+
+        # numba matches the typing function's parameters with the implementation's
+        signature = inspect.signature(function)
+        if list(signature.parameters) != list(inspect.signature(stub).parameters):
+            raise TypeError(f"{function.__qualname__} does not take {stub.__name__}'s parameters")
+        typing.__signature__ = signature  # type: ignore[attr-defined]
+        overload(stub, inline="never")(typing)
+        return function
+
+    return register
+
+
+def reset_row(game: object, ints: Ints, cards: Cards, row: int) -> None:
+    """Set ``row`` to a new game waiting for its first deal (scores 0, deal number 0)."""
+    _python(reset_row, game)(game, ints, cards, row)
+
+
+def resume_row(game: object, ints: Ints, cards: Cards, row: int, number: int, dealer: int) -> None:
+    """Set ``row``, a new game, to wait for deal ``number + 1``; ``dealer`` dealt deal ``number``.
+
+    A batch loads a state whose history starts at a later deal (a sampled world) from
+    here; the caller writes the totals so far into the score columns.
+    """
+    _python(resume_row, game)(game, ints, cards, row, number, dealer)
+
+
+def deal_row(game: object, ints: Ints, cards: Cards, row: int, deck: npt.NDArray[np.int64]) -> None:
+    """Deal ``deck`` to ``row``: card numbers top first, then one outcome per draw.
+
+    The row's next event is a deal; after it the row is :data:`ACTING` (every deal
+    leads to a player's decision).
+    """
+    _python(deal_row, game)(game, ints, cards, row, deck)
+
+
+def legal_row(
+    game: object, ints: Ints, cards: Cards, row: int, out: npt.NDArray[np.bool_]
+) -> int:
+    """Set ``out[row, a]`` for every legal ``rl`` action ``a`` of the row's actor; their number.
+
+    The caller cleared ``out[row]``.
+    """
+    return _python(legal_row, game)(game, ints, cards, row, out)  # type: ignore[return-value]
+
+
+def is_legal_row(game: object, ints: Ints, cards: Cards, row: int, action: int) -> bool:
+    """Whether ``action`` (an index in the action space) is legal for the row's actor."""
+    return _python(is_legal_row, game)(game, ints, cards, row, action)  # type: ignore[return-value]
+
+
+def apply_row(game: object, ints: Ints, cards: Cards, row: int, action: int) -> None:
+    """Apply the row actor's legal ``action``, scoring what it completes.
+
+    Afterwards the row is :data:`ACTING`, :data:`DEALING` (a deal ended and another is
+    due) or :data:`OVER`.
+    """
+    _python(apply_row, game)(game, ints, cards, row, action)
+
+
+def random_row(game: object, ints: Ints, cards: Cards, row: int, rng: Cards) -> int:
+    """A uniformly random action among the distinct legal actions of the row's actor.
+
+    Draws with :func:`below` from the row's stream in ``rng``.
+    """
+    return _python(random_row, game)(game, ints, cards, row, rng)  # type: ignore[return-value]
+
+
+def heuristic_row(game: object, ints: Ints, cards: Cards, row: int) -> int:
+    """The action the game's heuristic bot takes for the row's actor, from its view alone."""
+    return _python(heuristic_row, game)(game, ints, cards, row)  # type: ignore[return-value]
+
+
+def observe_row(
+    game: object,
+    ints: Ints,
+    cards: Cards,
+    row: int,
+    seat: int,
+    offsets: npt.NDArray[np.int64],
+    out: npt.NDArray[np.float32],
+) -> None:
+    """Write the ``rl`` situation observation of ``row`` for ``seat`` into ``out[row]`` (zeroed).
+
+    ``offsets`` holds the layout's field offsets in the order of the kernel's
+    :attr:`Kernel.fields` (``-1`` for a field the layout lacks).
+    """
+    _python(observe_row, game)(game, ints, cards, row, seat, offsets, out)
+
+
+# -- arrays without reference counts ------------------------------------------------------
+
+
+def _borrowed_intrinsic(typing_context: object, array: types.Array) -> object:
+    def generate(context: object, builder: object, signature: object, args: list[object]) -> object:
+        view = context.make_array(array)(context, builder, value=args[0])  # type: ignore[attr-defined]
+        view.meminfo = cgutils.get_null_value(view.meminfo.type)
+        view.parent = cgutils.get_null_value(view.parent.type)
+        return view._getvalue()
+
+    return array(array), generate
+
+
+_borrowed = intrinsic(_borrowed_intrinsic)
+
+
+def borrowed(array: _A) -> _A:
+    """``array`` as compiled code sees it, without numba's reference count.
+
+    numba counts the references of every array a compiled function hands to another
+    with an atomic operation on each call: in a kernel's loop over rows those counts
+    cost more than the rules. A loop borrows its arrays once on entry, so the calls
+    inside pass uncounted views; they must not outlive the loop (nothing in a kernel
+    keeps an array). In Python (``NUMBA_DISABLE_JIT=1``) it returns ``array``.
+
+    Example:
+        >>> from tricktaking.kernel_kit import borrowed
+        >>> import numpy as np
+        >>> borrowed(np.arange(3)).tolist()
+        [0, 1, 2]
+    """
+    return array
+
+
+def _borrowed_overload(array):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN202
+    # numba compares the typing function's parameters with the implementation's,
+    # annotations included: neither has any
+    return lambda array: _borrowed(array)
+
+
+overload(borrowed)(_borrowed_overload)
+
+
+# -- bits -------------------------------------------------------------------------------
+
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01 = np.uint64(0x0101010101010101)
+_DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_DE_BRUIJN_POSITION = np.zeros(64, np.int64)
+for _bit in range(64):
+    _DE_BRUIJN_POSITION[((1 << _bit) * 0x03F79D71B4CB0A89 % 2**64) >> 58] = _bit
+del _bit
+
+
+@compiled
+def popcount(mask: np.uint64) -> int:
+    """The number of set bits of ``mask``."""
+    x = mask - ((mask >> _ONE) & _M1)
+    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
+    x = (x + (x >> np.uint64(4))) & _M4
+    return np.int64((x * _H01) >> np.uint64(56))
+
+
+@compiled
+def lowest_bit(mask: np.uint64) -> int:
+    """The position of the lowest set bit of ``mask`` (which is not 0)."""
+    low = mask & (_ZERO - mask)
+    return _DE_BRUIJN_POSITION[np.int64((low * _DE_BRUIJN) >> np.uint64(58))]
+
+
+@compiled
+def kth_bit(mask: np.uint64, k: int) -> int:
+    """The position of the ``k``-th lowest set bit of ``mask`` (``k`` from 0, in range)."""
+    for _ in range(k):
+        mask &= mask - _ONE
+    return lowest_bit(mask)
+
+
+# -- the rows' random streams -------------------------------------------------------------
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_TWO32 = np.uint64(1 << 32)
+
+
+@compiled
+def mix64(z: np.uint64) -> np.uint64:
+    """SplitMix64's finaliser: a bijection of 64-bit words that scrambles every bit."""
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+@compiled
+def next_word(rng: Cards, row: int) -> np.uint64:
+    """The next 64-bit word of ``row``'s stream: ``rng[row]`` is its key and its counter.
+
+    The stream is counter-based (the words are ``mix64(key + i * golden)``, SplitMix64
+    from the key), so it is the same on every platform and Python version.
+    """
+    counter = rng[row, 1] + _ONE
+    rng[row, 1] = counter
+    return mix64(rng[row, 0] + counter * _GOLDEN)
+
+
+@compiled
+def below(rng: Cards, row: int, bound: int) -> int:
+    """A uniform integer from 0 to ``bound - 1`` (``bound`` from 1 to 2**32) from ``row``'s stream.
+
+    Lemire's multiply-and-reject method on the high 32 bits of each word: exact.
+    """
+    b = np.uint64(bound)
+    product = (next_word(rng, row) >> np.uint64(32)) * b
+    low = product & _LOW32
+    if low < b:
+        threshold = (_TWO32 - b) % b
+        while low < threshold:
+            product = (next_word(rng, row) >> np.uint64(32)) * b
+            low = product & _LOW32
+    return np.int64(product >> np.uint64(32))
+
+
+def seeded_rows(key: int, size: int) -> Cards:
+    """``size`` rows of stream state for 64-bit ``key``: each row's own key, counter 0.
+
+    Example:
+        >>> from tricktaking.kernel_kit import seeded_rows
+        >>> rows = seeded_rows(key=1, size=3)
+        >>> rows.shape, len(set(rows[:, 0].tolist()))
+        ((3, 2), 3)
+    """
+    rng = np.zeros((size, 2), np.uint64)
+    with np.errstate(over="ignore"):
+        rows = np.arange(size, dtype=np.uint64)
+        base = np.uint64(key % 2**64)
+        rng[:, 0] = _mix_array(base ^ _mix_array(rows * _GOLDEN + _GOLDEN))
+    return rng
+
+
+def _mix_array(z: Cards) -> Cards:
+    """:func:`mix64` of every word of ``z``, in NumPy."""
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    mixed: Cards = z ^ (z >> np.uint64(31))
+    return mixed
+
+
+# -- the declaration --------------------------------------------------------------------
+
+_Config = TypeVar("_Config")
+
+
+class Params(Protocol):
+    """A kernel's parameters: a NamedTuple of numbers and arrays, one class per kernel.
+
+    Every kernel's parameters have at least these fields, which the generic loops read.
+    """
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        ...
+
+    @property
+    def action_size(self) -> int:
+        """The size of the game's ``rl`` action space."""
+        ...
+
+    @property
+    def deck_size(self) -> int:
+        """The number of physical cards a deal shuffles."""
+        ...
+
+    @property
+    def draw0(self) -> int:
+        """The outcomes of a deal's first uniform draw besides the shuffle (0: none)."""
+        ...
+
+    @property
+    def draw1(self) -> int:
+        """The outcomes of a deal's second uniform draw (0: none)."""
+        ...
+
+
+_State = TypeVar("_State", bound=GameState[object])
+
+
+def state_after_deals(base: _State, number: int, dealer: int, **totals: object) -> _State:
+    """``base`` (a new game) moved on to just after deal ``number``, dealt by ``dealer``.
+
+    Its round is over and empty, its history empty; ``totals`` names the state's field
+    of totals and their values (``scores=...``). This is the state a sampled world's
+    history starts from.
+
+    Example:
+        >>> from tricktaking.kernel_kit import state_after_deals
+        >>> import tricktaking as tt
+        >>> state = state_after_deals(tt.new_game(tt.WizardConfig(players=3)), 2, 1, scores=(30, -10, 20))
+        >>> state.round.number, tt.scores(state), tt.actor(state) is tt.CHANCE
+        (2, (30, -10, 20), True)
+    """
+    players = len(tt_scores(base))
+    done = Round(
+        number=number,
+        dealer=dealer,
+        hands=((),) * players,
+        trick=Trick(leader=0),
+        won=(0,) * players,
+    )
+    evolve = cast("Callable[..., _State]", attrs.evolve)
+    return evolve(base, round=done, **totals)
+
+
+@attrs.frozen(kw_only=True)
+class Kernel(Generic[_Config]):
+    """A game's compiled batch kernel: the plug-in its declaration's ``batch_rules`` names.
+
+    The compiled rules are the protocol functions the kernel's module implements for
+    the class of :attr:`params`'s result; this record says what the Python side needs
+    to run them: the shape of a row, the deck a deal shuffles, and how a row's deals
+    turn into the engine's :class:`~tricktaking.actions.Deal` and back.
+
+    Example:
+        >>> from tricktaking.batch import kernel_for
+        >>> from tricktaking.kernel_kit import Kernel
+        >>> import tricktaking as tt
+        >>> kernel = kernel_for(tt.get_game("wizard"))
+        >>> isinstance(kernel, Kernel), kernel.params(tt.WizardConfig(players=4)).action_size
+        (True, 74)
+    """
+
+    title: str
+    """The game's name, for messages."""
+    config_type: type[_Config]
+    """The game's configuration class."""
+    params: Callable[[_Config], Params]
+    """The kernel's parameters for a config (its values as numbers and arrays)."""
+    ints_width: int
+    """The number of ``int32`` columns of a row, the header included."""
+    cards_width: int
+    """The number of ``uint64`` columns of a row."""
+    deal_action: Callable[[GameState[object], Sequence[int]], Deal]
+    """The engine's deal of a deck (card numbers, then draws) for a state due to deal."""
+    deck_of: Callable[[GameState[object], Deal], Sequence[int]]
+    """The deck (card numbers, then draws) that deals ``deal`` in a state due to deal."""
+    fields: tuple[str, ...]
+    """The ``rl`` situation fields whose offsets :func:`observe_row` reads, in order."""
+    resumed: Callable[[_Config, int, int, tuple[int, ...]], GameState[object]]
+    """The state after ``number`` deals whose last dealer was ``dealer``, with these totals
+    (as ``tt.scores``) and an empty history: where a sampled world's history starts
+    (see :func:`state_after_deals`)."""
+
+    def checked(self, config: object) -> _Config:
+        """``config`` if it is this game's config, else a typed error.
+
+        Raises:
+            ArgumentTypeError: If ``config`` is not of :attr:`config_type`.
+        """
+        if not isinstance(config, self.config_type):
+            raise ArgumentTypeError(
+                f"the {self.title} kernel needs a {self.config_type.__name__}, "
+                f"not {type(config).__name__[:40]}"
+            )
+        return config
