@@ -16,14 +16,13 @@ from tricktaking.batch import _drivers as drivers
 from tricktaking.batch._registry import kernel_for
 from tricktaking.batch._rows import Rows, ensure_compiled
 from tricktaking.engine import Game, GameState
-from tricktaking.history import History
 from tricktaking.errors import (
     ArgumentError,
     ArgumentTypeError,
-    IllegalActionError,
     TricktakingError,
     safe_repr,
 )
+from tricktaking.history import History
 from tricktaking.kernel_kit import ACTOR, OVER, PHASE, STATUS, Kernel
 from tricktaking.seeding import derive_seed
 
@@ -522,7 +521,7 @@ class Simulator:
         record = self._rows.record
         if not record.on:
             raise ArgumentError("this simulator keeps no record (record=False): no state_of")
-        return self._replayed(index)
+        return self._states_from(index)
 
     def _row(self, row: object) -> int:
         if type(row) is not int and not isinstance(row, np.integer):
@@ -532,7 +531,7 @@ class Simulator:
             raise RowError(f"row {index} is outside 0 to {self.size - 1}")
         return index % self.size
 
-    def _replayed(self, row: int) -> Iterator[GameState[object]]:
+    def _states_from(self, row: int) -> Iterator[GameState[object]]:
         from tricktaking.rl.actions import action_from_index  # noqa: PLC0415 (rl needs Gymnasium)
 
         record = self._rows.record
@@ -681,15 +680,15 @@ def _loaded(
         )
     actions: tuple[object, ...] = tuple(history)
     deals = sum(isinstance(action, Deal) for action in actions)
-    number: object = state.round.number
-    if type(number) is not int:
-        raise ForgedStateError(f"state {index}: its deal number is not an int")
+    try:
+        number, dealer, totals = _deal_number_dealer_and_totals(state)
+    except _FORGED as error:  # fields of a forged state: anything
+        raise ForgedStateError(f"state {index}: it is not a state the engine makes") from error
     before = number - deals
     if before < 0 or (before and actions and not isinstance(actions[0], Deal)):
         raise ForgedStateError(f"state {index}: its history starts inside a deal")
     config = state.config
-    dealer = (state.round.dealer - deals) % len(tt.scores(state))
-    totals = tt.scores(state)
+    dealer = (dealer - deals) % len(totals)
     loaded, replayed = _replayed(kernel, index, config, before, dealer, totals, actions, action_index)
     if before and tt.scores(replayed) != totals:
         change = [after - given for after, given in zip(tt.scores(replayed), totals, strict=True)]
@@ -710,6 +709,28 @@ def _loaded(
     return loaded
 
 
+_FORGED = (AttributeError, IndexError, KeyError, OverflowError, TypeError, ValueError)
+"""What reading a forged state's fields may raise."""
+
+
+def _deal_number_dealer_and_totals(state: GameState[object]) -> tuple[int, int, tuple[int, ...]]:
+    number, dealer = state.round.number, state.round.dealer
+    if type(number) is not int or type(dealer) is not int:
+        raise TypeError("a deal number or dealer that is not an int")
+    return number, dealer, tt.scores(state)
+
+
+_FORGED = (AttributeError, IndexError, KeyError, OverflowError, TypeError, ValueError)
+"""What reading a forged state's fields may raise."""
+
+
+def _deal_number_dealer_and_totals(state: GameState[object]) -> tuple[int, int, tuple[int, ...]]:
+    number, dealer = state.round.number, state.round.dealer
+    if type(number) is not int or type(dealer) is not int:
+        raise TypeError("a deal number or dealer that is not an int")
+    return number, dealer, tt.scores(state)
+
+
 def _replayed(
     kernel: Kernel[object],
     index: int,
@@ -725,17 +746,19 @@ def _replayed(
     state = tt.new_game(config) if not before else kernel.resumed(config, before, dealer, totals)
     for position, action in enumerate(actions):
         try:
-            if isinstance(action, Deal):
-                loaded.entries.append(-1 - len(loaded.decks))
-                loaded.decks.append(kernel.deck_of(state, action))
-            else:
-                loaded.entries.append(action_index(state, action))
-            state = tt.apply(state, action)  # type: ignore[arg-type]  # checked by apply
-        except (IllegalActionError, ArgumentError, TypeError, ValueError) as error:
+            after = tt.apply(state, action)  # type: ignore[arg-type]  # apply checks it
+        except (TricktakingError, TypeError, ValueError) as error:
             raise ForgedStateError(
                 f"state {index}: action {position} of its history ({safe_repr(action)}) "
                 f"does not replay: {error}"
             ) from None
+        # the action is legal here, so its deck and index exist
+        if isinstance(action, Deal):
+            loaded.entries.append(-1 - len(loaded.decks))
+            loaded.decks.append(kernel.deck_of(state, action))
+        else:
+            loaded.entries.append(action_index(state, action))
+        state = after
     return loaded, state
 
 
