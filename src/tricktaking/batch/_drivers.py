@@ -387,17 +387,24 @@ def observe(
     game: Params,
     ints: Ints,
     cards: Cards,
+    where: Bools,
     seats: Int64s,
     offsets: Int64s,
     out: npt.NDArray[np.float32],
 ) -> None:
-    """``out[row]``: each row's ``rl`` situation observation for ``seats[row]``."""
+    """``out[row]``: each row's ``rl`` situation observation for ``seats[row]``, where ``where``.
+
+    The other rows of ``out`` are left as they are.
+    """
     ints = borrowed(ints)
     cards = borrowed(cards)
+    where = borrowed(where)
     seats = borrowed(seats)
     offsets = borrowed(offsets)
     out = borrowed(out)
     for row in range(ints.shape[0]):
+        if not where[row]:
+            continue
         for column in range(out.shape[1]):
             out[row, column] = 0.0
         observe_row(game, ints, cards, row, seats[row], offsets, out)

@@ -11,7 +11,7 @@ process uses it, saying so once on standard error when it compiles.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import numpy as np
@@ -186,9 +186,16 @@ class Rows:
                 return ended, waiting
             self.grow()
 
-    def observe(self, seats: Int64s, offsets: Int64s, out: npt.NDArray[np.float32]) -> None:
-        """Each row's observation for its seat into ``out``."""
-        drivers.observe(self.params, self.ints, self.cards, seats, offsets, out)
+    def observe(
+        self, where: Bools, seats: Int64s, offsets: Int64s, out: npt.NDArray[np.float32]
+    ) -> None:
+        """Each row's observation for its seat into ``out``, in the rows ``where`` is true."""
+        drivers.observe(self.params, self.ints, self.cards, where, seats, offsets, out)
+
+    def reseed(self, keys: Sequence[int]) -> None:
+        """Each row's stream anew: row ``r`` from the 64-bit key ``keys[r]``."""
+        for row, key in enumerate(keys):
+            self.rng[row] = seeded_rows(key, 1)[0]
 
     def load(
         self,
@@ -223,7 +230,12 @@ def _exercise(kernel: Kernel[object], params: Params) -> None:
     none = np.full(1, -1, np.int64)
     policies = np.full((1, params.players), drivers.HEURISTIC, np.int8)
     rows.play(np.ones(1, np.int64), policies, none, none, auto_reset=True)
-    rows.observe(np.zeros(1, np.int64), np.zeros(len(kernel.fields), np.int64), np.zeros((1, 4096), np.float32))
+    rows.observe(
+        rows.everywhere,
+        np.zeros(1, np.int64),
+        np.zeros(len(kernel.fields), np.int64),
+        np.zeros((1, 4096), np.float32),
+    )
     starts = np.zeros((1, 2 + params.players), np.int64)
     programs = np.zeros((1, 1), np.int64)
     decks = np.zeros((1, params.deck_size + 2), np.int64)

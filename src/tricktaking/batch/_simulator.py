@@ -23,7 +23,7 @@ from tricktaking.errors import (
     safe_repr,
 )
 from tricktaking.history import History
-from tricktaking.kernel_kit import ACTOR, OVER, PHASE, STATUS, Kernel
+from tricktaking.kernel_kit import ACTOR, OVER, PHASE, STATUS, Kernel, seeded_rows
 from tricktaking.seeding import derive_seed
 
 __all__ = ["MAX_SIZE", "BatchActionError", "ForgedStateError", "Policy", "RowError", "Simulator"]
@@ -294,7 +294,7 @@ class Simulator:
                 f"out must be a writable C-contiguous float32 array of shape "
                 f"{(self.size, width)}, not {safe_repr(out)}"
             )
-        self._rows.observe(chosen, offsets[:-1], out)
+        self._rows.observe(self._rows.everywhere, chosen, offsets[:-1], out)
         return out
 
     def _seats(self, seats: npt.ArrayLike | None) -> npt.NDArray[np.int64]:
@@ -471,6 +471,39 @@ class Simulator:
         self._rows.reset(chosen)
         self._forget(np.flatnonzero(chosen))
         self._mask = None
+
+    def reseed(self, seeds: int | Sequence[int]) -> None:
+        """Restart the rows' random streams: from one seed, or from one seed per row.
+
+        With one seed per row, row ``r``'s deals and the kernel's choices in it depend
+        on ``seeds[r]`` alone (not on the batch's size or the other rows), as a
+        vector environment's ``reset(seed=[...])`` expects. Only what is drawn from
+        now on changes.
+
+        Raises:
+            ArgumentTypeError: If a seed is not an ``int``, or ``seeds`` neither an
+                ``int`` nor a list or tuple.
+            ArgumentError: If there is not one seed per row.
+
+        Example:
+            >>> from tricktaking.batch import Simulator
+            >>> import tricktaking as tt
+            >>> one = Simulator(tt.WizardConfig(players=3), size=2)
+            >>> two = Simulator(tt.WizardConfig(players=3), size=3)
+            >>> one.reseed([7, 8]); two.reseed([1, 2, 7])
+            >>> one.reset(); two.reset()
+            >>> one.state_of(0) == two.state_of(2)
+            True
+        """
+        if type(seeds) is int:
+            self._rows.rng[:] = seeded_rows(derive_seed(seeds, "batch"), self.size)
+            return
+        if not isinstance(seeds, list | tuple):
+            raise ArgumentTypeError(f"seeds must be an int or a list of ints, not {safe_repr(seeds)}")
+        if len(seeds) != self.size:
+            raise ArgumentError(f"there must be one seed per row ({self.size}), not {len(seeds)}")
+        keys = [derive_seed(seed_argument("seed", seed), "row") for seed in seeds]
+        self._rows.reseed(keys)
 
     def _forget(self, rows: npt.NDArray[np.int64]) -> None:
         """Rows that start new games no longer start from a loaded state."""
