@@ -40,13 +40,14 @@ import hashlib
 import inspect
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Generic, Protocol, TypeVar, cast
 
 import attrs
 
 from tricktaking.actions import Deal
+from tricktaking.cards import Card
 from tricktaking.engine import GameState
 from tricktaking.engine import scores as tt_scores
 from tricktaking.errors import ArgumentTypeError
@@ -88,6 +89,7 @@ __all__ = [
     "compiled",
     "deal_row",
     "fingerprint",
+    "held_row",
     "heuristic_row",
     "implement",
     "is_legal_row",
@@ -97,6 +99,7 @@ __all__ = [
     "mix64",
     "next_word",
     "observe_row",
+    "place_row",
     "popcount",
     "prepare",
     "random_row",
@@ -382,6 +385,26 @@ def heuristic_row(game: object, ints: Ints, cards: Cards, row: int) -> int:
     return _python(heuristic_row, game)(game, ints, cards, row)  # type: ignore[return-value]
 
 
+def held_row(game: object, ints: Ints, cards: Cards, row: int, zone: int) -> np.uint64:
+    """The cards (a mask of card numbers) in ``zone`` of ``row``.
+
+    A zone is a place a card can lie unseen by some seat: ``0`` to ``MAX_SEATS - 1`` are
+    the seats' hands, larger codes the kernel's own (its :attr:`Kernel.zones`). Zone
+    ``-1`` is every card the row holds anywhere: hands, the trick in progress, the
+    completed tricks, a turned-up card, the kernel's own zones; the deck's other cards
+    are in zones the kernel does not keep (a stock no rule reads).
+    """
+    return _python(held_row, game)(game, ints, cards, row, zone)  # type: ignore[return-value]
+
+
+def place_row(game: object, ints: Ints, cards: Cards, row: int, zone: int, held: np.uint64) -> None:
+    """Make ``held`` (a mask of card numbers) the cards of ``zone`` of ``row``.
+
+    World sampling deals the hidden cards of a view this way into copies of one row.
+    """
+    _python(place_row, game)(game, ints, cards, row, zone, held)
+
+
 def observe_row(
     game: object,
     ints: Ints,
@@ -652,6 +675,13 @@ class Kernel(Generic[_Config]):
     """The deck (card numbers, then draws) that deals ``deal`` in a state due to deal."""
     fields: tuple[str, ...]
     """The ``rl`` situation fields whose offsets :func:`observe_row` reads, in order."""
+    numbers: Callable[[_Config], tuple[Card | None, ...]]
+    """The card of each card number of the rows' masks (identical cards have several),
+    ``None`` for a number the config's deck does not use."""
+    zones: Mapping[str, int] = attrs.field(factory=dict)
+    """The codes of the kernel's own zones (see :func:`held_row`) by the name the game's
+    worlds plug-in gives them, beside the hands (``"hand 2"`` is zone 2). A hidden zone
+    of the plug-in that is not here (a stock) is one the kernel does not keep."""
     resumed: Callable[[_Config, int, int, tuple[int, ...]], GameState[object]]
     """The state after ``number`` deals whose last dealer was ``dealer``, with these totals
     (as ``tt.scores``) and an empty history: where a sampled world's history starts

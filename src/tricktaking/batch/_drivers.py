@@ -45,9 +45,12 @@ from tricktaking.kernel_kit import (
     compiled,
     deal_row,
     heuristic_row,
+    held_row,
     is_legal_row,
     legal_row,
+    next_word,
     observe_row,
+    place_row,
     random_row,
     reset_row,
     resume_row,
@@ -60,6 +63,7 @@ __all__ = [
     "RANDOM",
     "HEURISTIC",
     "CALLBACK",
+    "Posterior",
     "Record",
     "deal_due",
     "heuristic_actions",
@@ -69,6 +73,7 @@ __all__ = [
     "play",
     "random_actions",
     "reset",
+    "sample_worlds",
     "step",
 ]
 
@@ -92,6 +97,7 @@ CALLBACK = 2
 """Policy code: the caller decides (the row stops and waits)."""
 
 _F = TypeVar("_F", bound=Callable[..., object])
+_ONE = np.uint64(1)
 Bools = npt.NDArray[np.bool_]
 Int64s = npt.NDArray[np.int64]
 
@@ -463,7 +469,7 @@ def load(
     the last of them, and the totals (a new game when no deal came before). A program
     entry ``e >= 0`` is an action index; ``e < 0`` deals ``decks[-1 - e]``.
     ``failed[row]`` is the position of the first entry the row could not take (``-1``
-    if none); a failed row stops there.
+    if none); a failed row stops there. A row whose ``which`` is ``-1`` is left alone.
     """
     ints = borrowed(ints)
     cards = borrowed(cards)
@@ -475,6 +481,178 @@ def load(
     failed = borrowed(failed)
     for row in range(ints.shape[0]):
         p = which[row]
+        failed[row] = -1
+        if p < 0:  # a row left as it is
+            continue
         failed[row] = _load_row(
             game, ints, cards, row, starts[p], programs[p], lengths[p], decks
         )
+
+
+# -- worlds: the hidden cards of a view, dealt into copies of one row --------------------
+
+
+class Posterior(NamedTuple):
+    """A view's exact posterior as arrays (see :class:`~tricktaking.worlds.SamplingPlan`).
+
+    The walk's steps: ``first[s]`` and ``options[s]`` index its options; ``totals[s]`` is
+    its total weight and ``bounds[o]`` each option's cumulative weight, as four 64-bit
+    limbs, most significant first (the weights are exact integers, up to 2**256).
+    Option ``o`` adds ``add_count[a]`` cards of class ``add_class[a]`` to zone
+    ``add_zone[a]`` for ``a`` from ``add_first[o]`` (``add_size[o]`` of them), then the
+    walk goes to step ``next_step[o]`` (``-1``: done). Class ``c``'s card numbers are
+    ``numbers[class_first[c] : class_first[c] + class_size[c]]``. Zone ``z`` is the
+    kernel's zone ``zone_code[z]`` (``-1``: one the kernel does not keep), and its cards
+    go to ``assigned[row, zone_first[z] :]``.
+    """
+
+    first: Int64s
+    options: Int64s
+    totals: npt.NDArray[np.uint64]
+    bounds: npt.NDArray[np.uint64]
+    next_step: Int64s
+    add_first: Int64s
+    add_size: Int64s
+    add_class: Int64s
+    add_zone: Int64s
+    add_count: Int64s
+    class_first: Int64s
+    class_size: Int64s
+    numbers: Int64s
+    zone_code: Int64s
+    zone_first: Int64s
+
+
+_LIMBS = 4
+
+
+@compiled
+def _bit_length(word: np.uint64) -> int:
+    length = 0
+    while word:
+        word >>= np.uint64(1)
+        length += 1
+    return length
+
+
+@compiled
+def _less(point: npt.NDArray[np.uint64], table: npt.NDArray[np.uint64], at: int) -> bool:
+    """Whether ``point`` is below ``table[at]`` (four limbs each, most significant first)."""
+    for limb in range(_LIMBS):
+        if point[limb] != table[at, limb]:
+            return bool(point[limb] < table[at, limb])
+    return False
+
+
+@compiled
+def _below_limbs(
+    rng: Cards, row: int, totals: npt.NDArray[np.uint64], at: int, point: npt.NDArray[np.uint64]
+) -> None:
+    """``point``: a uniform integer below ``totals[at]``, from ``row``'s stream (by rejection)."""
+    top = 0
+    while top < _LIMBS - 1 and totals[at, top] == np.uint64(0):
+        top += 1
+    mask = np.uint64(0xFFFFFFFFFFFFFFFF) >> np.uint64(64 - _bit_length(totals[at, top]))
+    while True:
+        for limb in range(_LIMBS):
+            point[limb] = np.uint64(0)
+        point[top] = next_word(rng, row) & mask
+        for limb in range(top + 1, _LIMBS):
+            point[limb] = next_word(rng, row)
+        if _less(point, totals, at):
+            return
+
+
+@compiled
+def _draw_counts(
+    rng: Cards, row: int, p: Posterior, counts: Int64s, point: npt.NDArray[np.uint64]
+) -> None:
+    """``counts[c, z]``: how many cards of class ``c`` zone ``z`` gets, drawn exactly."""
+    for c in range(counts.shape[0]):
+        for z in range(counts.shape[1]):
+            counts[c, z] = 0
+    step = 0
+    while step >= 0:
+        choice = p.first[step]
+        if p.options[step] > 1:
+            _below_limbs(rng, row, p.totals, step, point)
+            low, high = p.first[step], p.first[step] + p.options[step] - 1
+            while low < high:  # the first option whose cumulative weight exceeds the point
+                middle = (low + high) // 2
+                if _less(point, p.bounds, middle):
+                    high = middle
+                else:
+                    low = middle + 1
+            choice = low
+        for a in range(p.add_first[choice], p.add_first[choice] + p.add_size[choice]):
+            counts[p.add_class[a], p.add_zone[a]] += p.add_count[a]
+        step = p.next_step[choice]
+
+
+@_loop
+def sample_worlds(
+    game: Params,
+    ints: Ints,
+    cards: Cards,
+    rng: Cards,
+    template: int,
+    copies: int,
+    posterior: Posterior,
+    counts: Int64s,
+    taken: Int64s,
+    pool: Int64s,
+    point: npt.NDArray[np.uint64],
+    assigned: npt.NDArray[np.int16],
+) -> None:
+    """Rows of worlds of one view: copies of row ``template`` with their hidden cards drawn.
+
+    Each world takes ``copies`` rows in a row (the first draws, the others copy it), so
+    that a search can try each action in the same worlds. A world draws how many cards
+    of each class go to each zone (``counts``), shuffles each class's cards (``pool``)
+    and deals them to the zones in turn; ``taken`` and ``point`` are scratch.
+    ``assigned[row]`` lists the cards of each zone.
+    """
+    ints = borrowed(ints)
+    cards = borrowed(cards)
+    rng = borrowed(rng)
+    counts = borrowed(counts)
+    taken = borrowed(taken)
+    pool = borrowed(pool)
+    point = borrowed(point)
+    assigned = borrowed(assigned)
+    p = posterior
+    zones = len(p.zone_code)
+    for row in range(ints.shape[0]):
+        source = template if row % copies == 0 else row - 1
+        if row != source:
+            for column in range(ints.shape[1]):
+                ints[row, column] = ints[source, column]
+            for column in range(cards.shape[1]):
+                cards[row, column] = cards[source, column]
+            for column in range(assigned.shape[1]):
+                assigned[row, column] = assigned[source, column]
+        if row % copies:
+            continue
+        _draw_counts(rng, row, p, counts, point)
+        for z in range(zones):
+            taken[z] = 0
+            if p.zone_code[z] >= 0:
+                place_row(game, ints, cards, row, p.zone_code[z], np.uint64(0))
+        for c in range(len(p.class_size)):
+            size = p.class_size[c]
+            for i in range(size):
+                pool[i] = p.numbers[p.class_first[c] + i]
+            for i in range(size - 1, 0, -1):
+                j = below(rng, row, i + 1)
+                pool[i], pool[j] = pool[j], pool[i]
+            dealt = 0
+            for z in range(zones):
+                code = p.zone_code[z]
+                for _ in range(counts[c, z]):
+                    card = pool[dealt]
+                    dealt += 1
+                    if code >= 0:
+                        held = held_row(game, ints, cards, row, code)
+                        place_row(game, ints, cards, row, code, held | (_ONE << np.uint64(card)))
+                    assigned[row, p.zone_first[z] + taken[z]] = card
+                    taken[z] += 1

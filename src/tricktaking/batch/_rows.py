@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaking.batch import _drivers as drivers
+from tricktaking.batch._sampling import Worlds
 from tricktaking.kernel_kit import (
     SCORES,
     Kernel,
@@ -192,6 +193,23 @@ class Rows:
         """Each row's observation for its seat into ``out``, in the rows ``where`` is true."""
         drivers.observe(self.params, self.ints, self.cards, where, seats, offsets, out)
 
+    def sample_worlds(self, worlds: Worlds, assigned: npt.NDArray[np.int16], copies: int) -> None:
+        """Rows of worlds of one view drawn from row 0's, each world in ``copies`` rows."""
+        drivers.sample_worlds(
+            self.params,
+            self.ints,
+            self.cards,
+            self.rng,
+            0,
+            copies,
+            worlds.posterior,
+            worlds.counts,
+            worlds.taken,
+            worlds.pool,
+            worlds.point,
+            assigned,
+        )
+
     def reseed(self, keys: Sequence[int]) -> None:
         """Each row's stream anew: row ``r`` from the 64-bit key ``keys[r]``."""
         for row, key in enumerate(keys):
@@ -241,6 +259,28 @@ def _exercise(kernel: Kernel[object], params: Params) -> None:
     decks = np.zeros((1, params.deck_size + 2), np.int64)
     rows.load(np.zeros(1, np.int64), starts, programs, np.zeros(1, np.int64), decks)
     rows.deal_due()
+    none = np.zeros(1, np.int64)
+    nothing = drivers.Posterior(
+        first=none,
+        options=np.ones(1, np.int64),
+        totals=np.ones((1, 4), np.uint64),
+        bounds=np.ones((1, 4), np.uint64),
+        next_step=np.full(1, -1, np.int64),
+        add_first=none,
+        add_size=none,
+        add_class=none,
+        add_zone=none,
+        add_count=none,
+        class_first=none,
+        class_size=none,
+        numbers=none,
+        zone_code=np.zeros(0, np.int64),
+        zone_first=np.zeros(0, np.int64),
+    )
+    drivers.sample_worlds(
+        params, rows.ints, rows.cards, rows.rng, 0, 1, nothing, np.zeros((1, 1), np.int64),
+        none, none, np.zeros(4, np.uint64), np.zeros((1, 1), np.int16),
+    )
 
 
 def ensure_compiled(kernel: Kernel[object], params: Params) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 import attrs
 import numpy as np
@@ -11,11 +11,13 @@ import numpy.typing as npt
 
 import tricktaking as tt
 from tricktaking.actions import CHANCE, Deal
+from tricktaking.cards import Card
 from tricktaking.arguments import count_argument, seed_argument
 from tricktaking.batch import _drivers as drivers
 from tricktaking.batch._registry import kernel_for
 from tricktaking.batch._rows import Rows, ensure_compiled
-from tricktaking.engine import Game, GameState
+from tricktaking.batch._sampling import Worlds, zone_codes
+from tricktaking.engine import Game, GameState, PlayerView
 from tricktaking.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -23,8 +25,11 @@ from tricktaking.errors import (
     safe_repr,
 )
 from tricktaking.history import History
-from tricktaking.kernel_kit import ACTOR, OVER, PHASE, STATUS, Kernel, seeded_rows
+from tricktaking.kernel_kit import ACTOR, OVER, PHASE, STATUS, Kernel, held_row, seeded_rows
 from tricktaking.seeding import derive_seed
+
+if TYPE_CHECKING:
+    from tricktaking.worlds import WorldSampler
 
 __all__ = ["MAX_SIZE", "BatchActionError", "ForgedStateError", "Policy", "RowError", "Simulator"]
 
@@ -161,6 +166,10 @@ class Simulator:
         self._offsets: npt.NDArray[np.int64] | None = None
         # rows loaded by from_states start from the state given: it, and the record then
         self._starts: dict[int, tuple[GameState[object], int, int]] = {}
+        # rows dealt as worlds of a view by from_view start from their world
+        self._worlds: Worlds | None = None
+        self._assigned = np.zeros((0, 0), np.int16)
+        self._in_world = np.zeros(0, np.bool_)
 
     # -- the state of the batch ----------------------------------------------------------
 
@@ -506,9 +515,11 @@ class Simulator:
         self._rows.reseed(keys)
 
     def _forget(self, rows: npt.NDArray[np.int64]) -> None:
-        """Rows that start new games no longer start from a loaded state."""
+        """Rows that start new games no longer start from a loaded state or world."""
         for row in rows.tolist():
             self._starts.pop(row, None)
+        if len(self._in_world):
+            self._in_world[rows] = False
 
     # -- states in and out ----------------------------------------------------------------
 
@@ -568,7 +579,10 @@ class Simulator:
         from tricktaking.rl.actions import action_from_index  # noqa: PLC0415 (rl needs Gymnasium)
 
         record = self._rows.record
-        state, dealt, acted = self._starts.get(row, (tt.new_game(self.config), 0, 0))
+        if len(self._in_world) and self._in_world[row] and self._worlds is not None:
+            state, dealt, acted = self._worlds.world(self._assigned[row]), 0, 0
+        else:
+            state, dealt, acted = self._starts.get(row, (tt.new_game(self.config), 0, 0))
         yield state
         deals = iter(record.decks[row, dealt : record.dealt[row]].tolist())
         actions = iter(record.actions[row, acted : record.acted[row]].tolist())
@@ -639,6 +653,116 @@ class Simulator:
         sim._setup(config, len(states), seed, False, record)
         sim._load(states)
         return sim
+
+    @classmethod
+    def from_view(
+        cls,
+        view: PlayerView,
+        size: int = 4096,
+        seed: int = 0,
+        *,
+        copies: int = 1,
+        record: bool = True,
+    ) -> Simulator:
+        """A simulator whose ``size`` rows are worlds of ``view``, drawn in compiled code.
+
+        Each row's hidden cards (the other hands, a stock, a kitty, the One Card) are
+        drawn from the exact posterior of a fair shuffle, as
+        :func:`~tricktaking.worlds.sample_world` draws them: every deal of the physical
+        deck consistent with the view equally likely (identical cards counted as
+        distinct cards), every void and every card revealed respected. The counting is
+        done once for the view (in Python, exactly); the draws, ``size`` of them, run in
+        the kernel. :meth:`state_of` of a row is its world (``view`` seen by the seat)
+        and what the row did since.
+
+        Args:
+            view: The seat's view.
+            size: The number of rows.
+            seed: Seeds the worlds (and the deals and policies after them).
+            copies: Each world fills this many rows in a row (a search tries each of
+                its actions in the same worlds); it must divide ``size``.
+            record: Keep each row's actions (needed by :meth:`state_of`).
+
+        Raises:
+            InconsistentViewError: If no state gives this view.
+            ArgumentTypeError: If ``view`` is not a view of a game with a batch kernel,
+                or ``size`` or ``seed`` is not an ``int``.
+            ArgumentError: If ``size`` is out of range, or ``copies`` does not divide it.
+
+        Example:
+            >>> from tricktaking.batch import Simulator
+            >>> import tricktaking as tt
+            >>> state = tt.new_game(tt.WizardConfig(players=4, rounds=3))
+            >>> state = tt.apply(state, tt.deal(state, seed=3))
+            >>> seen = tt.view(state, 1)
+            >>> sim = Simulator.from_view(seen, size=100, seed=2)
+            >>> all(tt.view(sim.state_of(row), 1) == seen for row in range(100))
+            True
+        """
+        from tricktaking.worlds import world_sampler  # noqa: PLC0415 (worlds sit beside batch)
+
+        size = count_argument("size", size, high=MAX_SIZE)
+        seed = seed_argument("seed", seed)
+        copies = count_argument("copies", copies, high=size)
+        if size % copies:
+            raise ArgumentError(f"copies ({copies}) must divide size ({size})")
+        sampler = world_sampler(view)
+        template = sampler.sample(derive_seed(seed, "template"))
+        sim = cls.__new__(cls)
+        sim._setup(template.config, size, seed, False, record)
+        sim._deal_worlds(sampler, template, copies)
+        return sim
+
+    def _deal_worlds(
+        self, sampler: WorldSampler, template: GameState[object], copies: int
+    ) -> None:
+        """Load ``template`` into row 0, then deal every row a world of the sampler's view."""
+        from tricktaking.rl.actions import action_index  # noqa: PLC0415 (rl needs Gymnasium)
+
+        loaded = _loaded(self._kernel, 0, template, action_index)
+        which = np.full(self.size, -1, np.int64)
+        which[0] = 0
+        starts = np.array([[loaded.before, loaded.dealer, *loaded.totals]], np.int64)
+        table = np.array([loaded.entries or [0]], np.int64)
+        decks = np.array(loaded.decks or [[0] * (self._rows.params.deck_size + 2)], np.int64)
+        self._rows.load(which, starts, table, np.array([len(loaded.entries)], np.int64), decks)
+        rows = self._rows
+        plan = sampler.plan()
+        with np.errstate(over="ignore"):  # the kernel's own Python runs on NumPy words
+            shown = int(held_row(rows.params, rows.ints, rows.cards, 0, -1))
+            numbers = self._kernel.numbers(self.config)
+            hidden = {n for n, card in enumerate(numbers) if card is not None and not shown >> n & 1}
+            for code in zone_codes(self._kernel, plan.zones):
+                if code >= 0:
+                    mask = int(held_row(rows.params, rows.ints, rows.cards, 0, code))
+                    hidden |= {n for n in range(64) if mask >> n & 1}
+        worlds = Worlds(sampler, plan, self._kernel, self.config, sorted(hidden))
+        self._worlds = worlds
+        self._assigned = np.zeros((self.size, max(1, sum(worlds.sizes))), np.int16)
+        self._in_world = np.ones(self.size, np.bool_)
+        rows.sample_worlds(worlds, self._assigned, copies)
+        rows.deal_due()
+
+    def hidden_of(self, row: int) -> dict[str, tuple[Card, ...]]:
+        """The hidden cards of each hidden zone that :meth:`from_view` dealt ``row``.
+
+        Raises:
+            ArgumentTypeError: If ``row`` is not an ``int``.
+            RowError: If ``row`` is not a row.
+            ArgumentError: If the row was not dealt a world of a view (or was reset since).
+
+        Example:
+            >>> from tricktaking.batch import Simulator
+            >>> import tricktaking as tt
+            >>> state = tt.new_game(tt.OhHellConfig(players=3, hand_size=2, first_dealer=0))
+            >>> state = tt.apply(state, tt.deal(state, seed=1))
+            >>> sorted(Simulator.from_view(tt.view(state, 1), size=2).hidden_of(0))
+            ['hand 0', 'hand 2', 'stock']
+        """
+        index = self._row(row)
+        if self._worlds is None or not self._in_world[index]:
+            raise ArgumentError(f"row {index} holds no world of a view (see from_view)")
+        return self._worlds.assignment(self._assigned[index])
 
     def _load(self, states: Sequence[GameState[object]]) -> None:
         from tricktaking.rl.actions import action_index  # noqa: PLC0415 (rl needs Gymnasium)

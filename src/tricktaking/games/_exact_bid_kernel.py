@@ -40,12 +40,14 @@ from tricktaking.kernel_kit import (
     compiled,
     deal_row,
     heuristic_row,
+    held_row,
     implement,
     is_legal_row,
     kth_bit,
     legal_row,
     lowest_bit,
     observe_row,
+    place_row,
     popcount,
     random_row,
     reset_row,
@@ -500,6 +502,30 @@ def _random(game: ExactBidParams, ints: Ints, cards: Cards, row: int, rng: Cards
             bid += 1
         return game.bid0 + bid
     return game.trump0 + below(rng, row, 4)
+
+
+# -- zones, for world sampling: the hands (a stock is not kept) -----------------------
+
+
+@implement(held_row, ExactBidParams)
+def _held(game: ExactBidParams, ints: Ints, cards: Cards, row: int, zone: int) -> np.uint64:
+    if zone >= 0:
+        return cards[row, HANDS + zone]
+    held = cards[row, GONE]
+    for seat in range(game.players):
+        held |= cards[row, HANDS + seat]
+    for k in range(ints[row, PLAYED]):
+        held |= _ONE << np.uint64(ints[row, TRICK + k])
+    if ints[row, TURN_UP] >= 0:
+        held |= _ONE << np.uint64(ints[row, TURN_UP])
+    return held
+
+
+@implement(place_row, ExactBidParams)
+def _place(
+    game: ExactBidParams, ints: Ints, cards: Cards, row: int, zone: int, held: np.uint64
+) -> None:
+    cards[row, HANDS + zone] = held
 
 
 # -- the heuristic bot: WizardBot and OhHellBot, from the actor's view only ------------

@@ -42,15 +42,18 @@ import warnings
 from collections.abc import Iterator
 from typing import cast
 
+import attrs
+
 from tricktaking.cards import Card, sort_cards
 from tricktaking.engine import Game, GameState, PlayerView, game_of_view
 from tricktaking.errors import ArgumentTypeError, TricktakingError
 from tricktaking.plugins import WorldsPlugin
 from tricktaking.seeding import derive_seed, random_below, stream
-from tricktaking.worlds._assign import CardClass, allocation
+from tricktaking.worlds._assign import CardClass, Step, allocation, walk
 
 __all__ = [
     "InconsistentViewError",
+    "SamplingPlan",
     "WorldSampler",
     "count_worlds",
     "sample_world",
@@ -119,6 +122,29 @@ def _worlds_game(view: PlayerView) -> Game[GameState[object], object]:
 
 def _malformed(error: BaseException) -> InconsistentViewError:
     return InconsistentViewError(f"the view is not one the engine gives: {error}"[:300])
+
+
+@attrs.frozen
+class SamplingPlan:
+    """The tables of a view's exact posterior, for a sampler outside this module.
+
+    A world is drawn by walking :attr:`steps` from the first: at each step one option is
+    drawn in proportion to its weight, and adds its counts of each class's cards to a
+    zone; then each class's cards are shuffled and dealt to its zones by those counts.
+    Every consistent placement of the physical hidden cards is then equally likely.
+
+    Attributes:
+        zones: The hidden zones, as :class:`~tricktaking.plugins.WorldLayout` names them.
+        sizes: How many hidden cards each zone holds.
+        classes: For each class of exchangeable cards: the zones it may lie in, and its
+            cards (copies repeated).
+        steps: The sampling walk's states, the first one the start.
+    """
+
+    zones: tuple[str, ...]
+    sizes: tuple[int, ...]
+    classes: tuple[tuple[tuple[int, ...], tuple[Card, ...]], ...]
+    steps: tuple[Step, ...]
 
 
 class WorldSampler:
@@ -274,6 +300,30 @@ class WorldSampler:
     def _verify(self) -> None:
         if not self._verified:
             self._checked_world(0)
+
+    def plan(self) -> SamplingPlan:
+        """What a compiled sampler needs to draw this view's worlds exactly.
+
+        Raises:
+            InconsistentViewError: If the view is not one the engine gives.
+
+        Example:
+            >>> from tricktaking.worlds import world_sampler
+            >>> import tricktaking as tt
+            >>> state = tt.new_game(tt.OneCardConfig(players=2))
+            >>> state = tt.apply(state, tt.deal(state, seed=1))
+            >>> plan = world_sampler(tt.view(state, 0)).plan()
+            >>> plan.zones, plan.sizes, plan.steps[0].total
+            (('hand 1', 'centre'), (12, 1), 13)
+        """
+        self._verify()
+        layout = self._layout
+        return SamplingPlan(
+            zones=layout.zones,
+            sizes=layout.sizes,
+            classes=tuple((allowed, tuple(cards)) for allowed, cards in self._order),
+            steps=walk(self._allocation),
+        )
 
     def world(self, assignment: dict[str, tuple[Card, ...]]) -> GameState[object]:
         """The world with these hidden cards, replayed through ``apply``.

@@ -13,7 +13,7 @@ equally likely.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from math import comb, factorial, prod
 
 import attrs
@@ -288,3 +288,77 @@ def allocation(sizes: tuple[int, ...], classes: Sequence[CardClass]) -> Allocati
     by_class = prod(size + 1 for size in sizes[:-1])
     by_zone = prod(cls.size + 1 for cls in ordered[:-1])
     return ByZone(sizes, ordered) if by_zone < by_class else ByClass(sizes, ordered)
+
+
+@attrs.frozen
+class Choice:
+    """One option of a step of the sampling walk.
+
+    Attributes:
+        bound: The cumulative weight up to and including this option.
+        adds: ``(class, zone, count)``: how many cards of each class it puts in a zone.
+        next: The step the walk goes on to, ``-1`` when it is over.
+    """
+
+    bound: int
+    adds: tuple[tuple[int, int, int], ...]
+    next: int
+
+
+@attrs.frozen
+class Step:
+    """A state of the sampling walk: its options and their total weight."""
+
+    total: int
+    choices: tuple[Choice, ...]
+
+
+def walk(plan: Allocation) -> tuple[Step, ...]:
+    """Every state :meth:`ByClass.sample` or :meth:`ByZone.sample` can reach, first the start.
+
+    Drawing an option of each step in proportion to its weight, from the start until
+    an option's ``next`` is ``-1``, gives the same distribution of splits as the
+    plan's own ``sample``: the tables of a compiled sampler.
+    """
+    steps: list[Step | None] = []
+    index: dict[tuple[int, _Caps], int] = {}
+
+    def visit(key: tuple[int, _Caps]) -> int:
+        known = index.get(key)
+        if known is not None:
+            return known
+        position = index[key] = len(steps)
+        steps.append(None)
+        steps[position] = _step(plan, key, visit)
+        return position
+
+    if isinstance(plan, ByClass):
+        visit((0, plan.sizes))
+    else:
+        visit((0, tuple(cls.size for cls in plan.classes)))
+    return tuple(step for step in steps if step is not None)
+
+
+def _step(plan: Allocation, key: tuple[int, _Caps], visit: Callable[[tuple[int, _Caps]], int]) -> Step:
+    at, caps = key
+    choices: list[Choice] = []
+    if isinstance(plan, ByClass):
+        cls = plan.classes[at]
+        if at == len(plan.classes) - 1:  # the last class takes the room left
+            split = tuple(caps[zone] for zone in cls.zones)
+            adds = tuple((at, zone, count) for zone, count in zip(cls.zones, split, strict=True))
+            return Step(1, (Choice(1, adds, -1),))
+        bounds, splits, total = plan._table(at, caps)
+        for bound, split in zip(bounds, splits, strict=True):
+            adds = tuple((at, zone, count) for zone, count in zip(cls.zones, split, strict=True))
+            after = plan._rest(at, caps, cls, split)
+            choices.append(Choice(bound, adds, visit((at + 1, after))))
+        return Step(total, tuple(choices))
+    bounds, takes, total = plan._table(at, caps)
+    classes = plan._allowed[at]
+    last = at == len(plan.sizes) - 1
+    for bound, take in zip(bounds, takes, strict=True):
+        adds = tuple((c, at, count) for c, count in zip(classes, take, strict=True))
+        after = plan._after(classes, take, caps)
+        choices.append(Choice(bound, adds, -1 if last else visit((at + 1, after))))
+    return Step(total, tuple(choices))

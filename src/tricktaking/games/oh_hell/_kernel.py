@@ -32,7 +32,8 @@ from tricktaking.kernel_kit import Kernel, state_after_deals
 
 __all__ = ["KERNEL"]
 
-_NUMBER = {card: number for number, card in enumerate(sort_cards(Deck.standard()))}
+_CARDS = sort_cards(Deck.standard())
+_NUMBER = {card: number for number, card in enumerate(_CARDS)}
 # OH-14.2: each schedule's hand sizes (one hand of a fixed or drawn size without one)
 _SIZES = {None: FIXED, "up": GROWING, "down": SHRINKING, "up_down": UP_DOWN, "down_up": DOWN_UP}
 
@@ -111,6 +112,7 @@ KERNEL = Kernel(
     cards_width=CARDS_WIDTH,
     deal_action=deal_action,
     deck_of=deck_of,
+    numbers=lambda config: tuple(card if card in config.deck else None for card in _CARDS),
     resumed=lambda config, number, dealer, totals: state_after_deals(
         new_game(config), number, dealer, scores=totals
     ),

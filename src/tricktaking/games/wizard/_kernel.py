@@ -107,6 +107,7 @@ KERNEL = Kernel(
     cards_width=CARDS_WIDTH,
     deal_action=deal_action,
     deck_of=deck_of,
+    numbers=lambda config: CARDS,
     resumed=lambda config, number, dealer, totals: state_after_deals(
         new_game(config), number, dealer, scores=totals
     ),
