@@ -928,10 +928,14 @@ def _state_game(index: int, state: object) -> Game[GameState[object], object]:
         ) from None
 
 
-def _policy_code(policy: object) -> int:
+def policy_argument(policy: object) -> Policy:
+    """``policy`` if it is a kernel's policy, else a typed error."""
     if type(policy) is not str:
         raise ArgumentTypeError(f"policy must be a str, not {safe_repr(policy)}")
-    code = _POLICIES.get(policy)
-    if code is None:
+    if policy not in _POLICIES:
         raise ArgumentError(f"policy must be 'random' or 'heuristic', not {safe_repr(policy)}")
-    return code
+    return policy  # type: ignore[return-value]  # one of the two names, checked
+
+
+def _policy_code(policy: object) -> int:
+    return _POLICIES[policy_argument(policy)]

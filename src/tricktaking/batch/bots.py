@@ -1,14 +1,13 @@
-"""Search bots whose playouts run in a batch: every sampled world and action at once.
+"""Search bots whose worlds and playouts run in a compiled kernel: every world and action at once.
 
 :class:`BatchPimcBot` is perfect-information Monte Carlo, like
-:class:`~tricktaking.bots.PimcBot`, with the playouts moved into NumPy: for a decision it
-draws its worlds from :func:`~tricktaking.worlds.world_sampler` (the exact posterior of
-a fair shuffle, the same worlds the scalar bots search), loads every world once per
-legal action into one :class:`~tricktaking.batch.Simulator`
-(:meth:`~tricktaking.batch.Simulator.from_states`), takes each action in its rows, and
-plays every row out to the end of the deal with the batch's uniform random policy in
-one loop of whole-array steps. The action with the best mean value wins; the value is
-the one the scalar search bots maximise (:func:`~tricktaking.bots.seat_values`).
+:class:`~tricktaking.bots.PimcBot`, with the worlds and the playouts moved into the
+game's kernel: for a decision it draws its worlds in the kernel
+(:meth:`~tricktaking.batch.Simulator.from_view`: the exact posterior of a fair shuffle,
+the distribution the scalar bots draw from), each world in one row per legal action,
+takes each row's action, and plays every row out to the end of the deal with the
+kernel's heuristic (or random) policy. The action with the best mean value wins; the
+value is the one the scalar search bots maximise (:func:`~tricktaking.bots.seat_values`).
 
 Example:
     >>> from tricktaking.batch.bots import BatchPimcBot
@@ -29,14 +28,13 @@ import numpy as np
 import numpy.typing as npt
 
 import tricktaking as tt
-from tricktaking.arguments import count_argument, real_argument, seed_argument
-from tricktaking.batch._simulator import Simulator
+from tricktaking.arguments import MAX_COUNT, count_argument, real_argument, seed_argument
+from tricktaking.batch._simulator import Policy, Simulator, policy_argument
 from tricktaking.bots import Suggestion
 from tricktaking.engine import Action, PlayerView
 from tricktaking.plugins import legal_choices, refusing_forged_views
 from tricktaking.rl.actions import action_index
 from tricktaking.seeding import derive_seed
-from tricktaking.worlds import world_sampler
 
 __all__ = ["BatchPimcBot"]
 
@@ -44,11 +42,10 @@ __all__ = ["BatchPimcBot"]
 class BatchPimcBot:
     """Perfect-information Monte Carlo with every playout of a decision in one batch.
 
-    For a decision the bot draws ``worlds`` worlds of its view, makes one batch row per
-    world, legal action and rollout (``worlds * actions * rollouts`` rows), takes each
-    row's action and plays every row to the end of the deal with uniformly random legal
-    actions, all rows in one NumPy step at a time. Every action is tried in the same
-    worlds. An action's value is the mean over its rows of the seat's value at the end
+    For a decision the bot draws ``worlds`` worlds of its view, one batch row per world,
+    legal action and rollout (``worlds * actions * rollouts`` rows), takes each row's
+    action and plays every row to the end of the deal with ``policy``, all in the
+    game's compiled kernel. Every action is tried in the same worlds. An action's value is the mean over its rows of the seat's value at the end
     of the deal: its (team's) total minus the mean total of the other seats (teams),
     plus ``win_value`` if the game ended there and its total is the top one (the
     winners of every built-in game), minus ``win_value`` if not.
@@ -58,11 +55,11 @@ class BatchPimcBot:
     then further sets of up to ``worlds`` worlds, each as large as the CPU time per
     world so far lets it fit in what is left of ``seconds``.
 
-    A random rollout is weaker than the heuristic playouts of the scalar
-    :class:`~tricktaking.bots.PimcBot`, but a batch plays hundreds of them in the time
-    the scalar bot plays a few dozen.
+    The heuristic playouts are the scalar :class:`~tricktaking.bots.PimcBot`'s (the
+    kernel's heuristic decides as the game's heuristic bot does), at hundreds of times
+    their speed.
 
-    Needs the ``batch`` and ``rl`` extras; the game needs batch rules.
+    Needs the ``batch`` and ``rl`` extras; the game needs a batch kernel.
 
     Args:
         seed: Determines the worlds and the rollouts.
@@ -70,12 +67,15 @@ class BatchPimcBot:
         rollouts: Rollouts per world and action.
         seconds: CPU seconds per decision, at most (``None``: one set of worlds).
         win_value: The value of winning the game (see :func:`~tricktaking.bots.seat_values`).
+        policy: How the playouts play: ``"heuristic"`` (the game's heuristic bot) or
+            ``"random"`` (uniformly random legal actions).
 
     Raises:
-        ArgumentTypeError: If ``worlds`` or ``rollouts`` is not an int, or ``seconds``
-            or ``win_value`` not a number.
+        ArgumentTypeError: If ``worlds`` or ``rollouts`` is not an int, ``seconds`` or
+            ``win_value`` not a number, or ``policy`` not a str.
         ArgumentError: If ``worlds`` or ``rollouts`` is below 1 (or above a billion),
-            ``seconds`` is not positive and finite, or ``win_value`` is not finite.
+            ``seconds`` is not positive and finite, ``win_value`` is not finite, or
+            ``policy`` is unknown.
 
     Example:
         >>> from tricktaking.batch.bots import BatchPimcBot
@@ -96,6 +96,7 @@ class BatchPimcBot:
     rollouts: int
     seconds: float | None
     win_value: float
+    policy: Policy
 
     def __init__(
         self,
@@ -105,6 +106,7 @@ class BatchPimcBot:
         rollouts: int = 1,
         seconds: float | None = None,
         win_value: float = 50.0,
+        policy: Policy = "heuristic",
     ) -> None:
         self.worlds = count_argument("worlds", worlds)
         self.rollouts = count_argument("rollouts", rollouts)
@@ -113,6 +115,7 @@ class BatchPimcBot:
         )
         self.win_value = real_argument("win_value", win_value, low=-math.inf)
         self.seed = seed_argument("seed", seed)
+        self.policy = policy_argument(policy)
         self._decisions = 0
 
     def act(self, view: PlayerView) -> Action:
@@ -142,7 +145,6 @@ class BatchPimcBot:
         self._decisions += 1
         seed = derive_seed(self.seed, "decision", self._decisions)
         start = time.process_time()
-        sampler = world_sampler(view)  # the rules are the view's own config
         indexes = np.array([action_index(view, action) for action in legal], np.int64)
         totals = np.zeros(len(legal))
         drawn = sets = 0
@@ -151,8 +153,7 @@ class BatchPimcBot:
         per_world = 0.0  # the most CPU time per world of any set so far
         while count:
             began = time.process_time()
-            worlds = [sampler.sample(derive_seed(seed, "world", drawn + k)) for k in range(count)]
-            values = self._playouts(worlds, indexes, view, derive_seed(seed, "rollouts", sets))
+            values = self._playouts(view, count, indexes, derive_seed(seed, "set", sets))
             totals += values.reshape(count, len(legal), self.rollouts).sum(axis=(0, 2))
             drawn += count
             sets += 1
@@ -169,21 +170,16 @@ class BatchPimcBot:
 
     def _playouts(
         self,
-        worlds: list[tt.GameState[object]],
-        indexes: npt.NDArray[np.int64],
         view: PlayerView,
+        count: int,
+        indexes: npt.NDArray[np.int64],
         seed: int,
     ) -> npt.NDArray[np.float64]:
         """The seat's value in each row: world by world, action by action, rollout by rollout."""
         copies = len(indexes) * self.rollouts
-        sim = Simulator.from_states([world for world in worlds for _ in range(copies)], seed)
-        sim.step(np.tile(np.repeat(indexes, self.rollouts), len(worlds)))
-        deal = view.round_number
-        while True:
-            going = ~sim.done & (sim.deal_numbers == deal)
-            if not going.any():
-                break
-            sim.step(sim.random_actions(), where=going)
+        sim = Simulator.from_view(view, size=count * copies, seed=seed, copies=copies, record=False)
+        sim.step(np.tile(np.repeat(indexes, self.rollouts), count))
+        sim.play(MAX_COUNT, self.policy, to_end_of_deal=True)
         return self._values(sim, view.seat)
 
     def _values(self, sim: Simulator, seat: int) -> npt.NDArray[np.float64]:
