@@ -1,32 +1,39 @@
-"""Batch simulators against the scalar engine and OpenSpiel: player actions per CPU second.
+"""The compiled batch kernels against the scalar engine and OpenSpiel: actions per CPU second.
 
 One process, CPU time (``time.process_time``), interleaved slices: every round runs one
-slice of every loop, each round starting one loop later, so that a slower period of the
-machine touches every loop alike. Figures are medians over the rounds with their range.
+slice of every loop of a table, each round starting one loop later, so that a slower
+period of the shared machine touches every loop alike. Figures are medians over the
+rounds with their range; ratios are medians of the per-round ratios.
 
-Loops, per game (Wizard 4 players, One Card 3 players, Bid Whist, Oh Hell 4 players):
+Table 1, per game (Wizard 4 players, One Card 3 players, Bid Whist, Oh Hell 4 players)
+and batch size (1, 64, 1,024, 4,096, 16,384), player actions per CPU second:
 
 - *scalar engine*: random whole games through the game module's ``legal_actions`` and
-  ``apply``, deals included (``bench.whole_game``);
-- *batch N*: a ``batch.Simulator`` of N games with ``auto_reset``, stepped with its own
-  uniform random policy (``sim.step(sim.random_actions())``): N player actions a step,
-  every row recorded for ``state_of``;
+  ``apply``, deals included;
+- *in-kernel random*: ``sim.play(k)``, the kernel's uniform random policy, many steps a
+  call, ``auto_reset``, no record;
+- *one step a call*: ``sim.step(sim.random_actions())`` with ``auto_reset`` and the
+  record ``state_of`` needs;
+- *mask and actions exchanged*: ``mask = sim.legal_mask()``, the caller's choice (the
+  first legal action, plus noise), ``sim.step(actions)``: the reinforcement-learning
+  path; the choice's own CPU time is measured apart and not counted;
 - *OpenSpiel native*: ``pyspiel.evaluate_bots`` with uniform random bots, whole games in
-  C++ (``oh_hell`` 4 players, 12 deals, for Wizard; ``crazy_eights`` for One Card;
-  ``bridge`` played out, not scored double-dummy, for Bid Whist; ``oh_hell`` itself, the
-  same game, for Oh Hell). Its player actions per game are counted in a Python loop over
-  the same games, then divided by the native time.
+  C++ (``oh_hell`` 4 players, 12 deals, for Wizard and Oh Hell; ``crazy_eights`` for One
+  Card; ``bridge`` played out, not scored double-dummy, for Bid Whist). Its player
+  actions per game are counted in a Python loop over the same games.
 
-And the Gymnasium vector environment over the batch (Wizard, 4 players, 4,096
-environments): agent steps per second, observations and masks included.
+Table 2: the vector environment, Wizard 4 players, 4,096 environments, observations and
+masks from the kernel, heuristic (and random) opponents played in the kernel, the
+learner's choice excluded: agent steps per CPU second, returning a copy of the
+observations (the default) and the environment's own array (``copy=False``).
 
-Then batched PIMC decisions per CPU second (``--pimc-worlds`` worlds, 32 by default), on
-decisions of random games of the arena's short configs (``arena.deal_config``):
-``BatchPimcBot`` (every world and action in one batch, random rollouts) against the
-scalar ``PimcBot`` at the same worlds (``worlds × actions`` playouts), with its
-heuristic playouts and with random ones. Each plays the deal out.
+Table 3: rollouts of sampled worlds from one view, sampling included: the worlds of a
+decision's view drawn in the kernel (``Simulator.from_view``) and played to the end of
+the deal by the kernel's heuristic, in deal-rollouts per CPU second, against the scalar
+``PimcBot``'s (one ``sample_world`` and one heuristic playout each), on the views of
+Wizard (4 players, 5 rounds), Bid Whist, One Card and Oh Hell decisions.
 
-    python benchmarks/batch.py            # about a minute and a half of CPU
+    python benchmarks/batch.py            # about four minutes of CPU
     python benchmarks/batch.py --quick    # a smoke run
 """
 
@@ -41,16 +48,17 @@ from collections.abc import Callable
 from typing import Any
 
 import bench
+import numpy as np
 
 import tricktaking as tt
 from tricktaking.arena import deal_config
 from tricktaking.batch import Simulator
-from tricktaking.batch.bots import BatchPimcBot
-from tricktaking.bots import PimcBot, RandomBot
+from tricktaking.batch.envs import BatchVectorEnv
+from tricktaking.bots import PimcBot
 from tricktaking.engine import PlayerView
 
 Slice = Callable[[float], tuple[int, float]]
-"""Runs a loop for about the given CPU seconds; returns the player actions and the CPU time."""
+"""Runs a loop for about the given CPU seconds; returns what it counted and the CPU time."""
 
 GAMES: dict[str, object] = {
     "Wizard, 4 players": tt.WizardConfig(players=4),
@@ -64,6 +72,12 @@ SPIEL: dict[str, tuple[str, dict[str, Any]]] = {
     "One Card, 3 players": ("crazy_eights", {"players": 3}),
     "Bid Whist": ("bridge", {"use_double_dummy_result": False}),
     "Oh Hell, 4 players": ("oh_hell", {"players": 4}),
+}
+WORLD_GAMES = {
+    "Wizard, 4 players, 5 rounds": "wizard",
+    "Bid Whist, 1 hand": "bid-whist",
+    "One Card, 4 players, 1 hand": "one-card",
+    "Oh Hell, 1 hand": "oh-hell",
 }
 
 
@@ -81,14 +95,48 @@ def scalar_slice(config: object) -> Slice:
     return run
 
 
-def batch_slice(config: object, size: int) -> Slice:
-    """A simulator of ``size`` games with auto-reset, stepped by its random policy."""
+def kernel_slice(config: object, size: int) -> Slice:
+    """The kernel's random policy, many steps a call, no record."""
+    sim = Simulator(config, size=size, seed=size, auto_reset=True, record=False)
+    steps = max(1, 200_000 // size)
+
+    def run(seconds: float) -> tuple[int, float]:
+        actions, start = 0, time.process_time()
+        while (elapsed := time.process_time() - start) < seconds:
+            sim.play(steps)
+            actions += steps * size  # every row acts: auto_reset keeps them all going
+        return actions, elapsed
+
+    return run
+
+
+def step_slice(config: object, size: int) -> Slice:
+    """One step a call: ``sim.step(sim.random_actions())``, recorded."""
     sim = Simulator(config, size=size, seed=size, auto_reset=True)
 
     def run(seconds: float) -> tuple[int, float]:
         steps, start = 0, time.process_time()
         while (elapsed := time.process_time() - start) < seconds:
             sim.step(sim.random_actions())
+            steps += 1
+        return steps * size, elapsed
+
+    return run
+
+
+def exchanged_slice(config: object, size: int) -> Slice:
+    """The mask out, the caller's actions in, every step; the caller's CPU time left out."""
+    sim = Simulator(config, size=size, seed=size, auto_reset=True, record=False)
+    noise = np.random.default_rng(size)
+
+    def run(seconds: float) -> tuple[int, float]:
+        steps, start, choosing = 0, time.process_time(), 0.0
+        while (elapsed := time.process_time() - start - choosing) < seconds:
+            mask = sim.legal_mask()
+            began = time.process_time()
+            actions = (mask + noise.random(mask.shape, dtype=np.float32)).argmax(axis=1)
+            choosing += time.process_time() - began
+            sim.step(actions)
             steps += 1
         return steps * size, elapsed
 
@@ -125,31 +173,27 @@ def spiel_slice(pyspiel: Any, name: str, parameters: dict[str, Any]) -> Slice:
     return run
 
 
-def vector_env_slice(size: int) -> Slice | None:
-    """Agent steps of the batch vector environment (Wizard, 4 players), if it exists."""
-    try:
-        from tricktaking.batch.envs import BatchVectorEnv  # noqa: PLC0415
-    except ImportError:
-        return None
-    env = BatchVectorEnv(tt.WizardConfig(players=4), num_envs=size, seed=0)
-    env.reset(seed=0)
-    sim = env.simulator
+def vector_env_slice(size: int, opponents: str, copy: bool) -> Slice:
+    """Agent steps of the vector environment (Wizard, 4 players); the choice left out."""
+    env = BatchVectorEnv(
+        tt.WizardConfig(players=4), num_envs=size, opponents=opponents, copy=copy
+    )
+    _, infos = env.reset(seed=0)
+    noise = np.random.default_rng(0)
 
     def run(seconds: float) -> tuple[int, float]:
-        steps, start = 0, time.process_time()
-        while (elapsed := time.process_time() - start) < seconds:
-            env.step(sim.random_actions())
+        nonlocal infos
+        steps, start, choosing = 0, time.process_time(), 0.0
+        while (elapsed := time.process_time() - start - choosing) < seconds:
+            began = time.process_time()
+            mask = infos["action_mask"]
+            actions = (mask + noise.random(mask.shape, dtype=np.float32)).argmax(axis=1)
+            choosing += time.process_time() - began
+            _, _, _, _, infos = env.step(actions)
             steps += 1
         return steps * size, elapsed
 
     return run
-
-
-PIMC_GAMES = {
-    "Wizard, 4 players, 5 rounds": "wizard",
-    "One Card, 4 players, 1 hand": "one-card",
-    "Bid Whist, 1 hand": "bid-whist",
-}
 
 
 def decision_views(config: object, count: int, seed: int) -> list[PlayerView]:
@@ -170,40 +214,40 @@ def decision_views(config: object, count: int, seed: int) -> list[PlayerView]:
     return views
 
 
-def decisions_slice(decide: Callable[[PlayerView], object], views: list[PlayerView]) -> Slice:
-    """Decisions on ``views`` in turn: returns the decisions made and the CPU time."""
+def kernel_worlds_slice(views: list[PlayerView], size: int) -> Slice:
+    """Worlds of each view drawn in the kernel and played out by its heuristic."""
     turn = itertools.cycle(views)
 
     def run(seconds: float) -> tuple[int, float]:
-        decisions, start = 0, time.process_time()
+        rollouts, start = 0, time.process_time()
         while (elapsed := time.process_time() - start) < seconds:
-            decide(next(turn))
-            decisions += 1
-        return decisions, elapsed
+            sim = Simulator.from_view(next(turn), size=size, seed=rollouts, record=False)
+            sim.play(10**9, "heuristic", to_end_of_deal=True)
+            rollouts += size
+        return rollouts, elapsed
 
     return run
 
 
-def pimc_slices(game: str, worlds: int, views: int) -> dict[str, Slice]:
-    """The batched and the scalar PIMC bots, at ``worlds`` worlds, on one game's decisions."""
-    config = deal_config(game)
-    seen = decision_views(config, views, seed=5)
-    batched = BatchPimcBot(seed=1, worlds=worlds)
-    heuristic = PimcBot(seed=1)
-    randomly = PimcBot(seed=1, playout=lambda _, seed: RandomBot(seed))
-    return {
-        "BatchPimcBot, random rollouts": decisions_slice(batched.evaluate, seen),
-        "PimcBot, heuristic playouts": decisions_slice(
-            lambda view: heuristic.evaluate(view, worlds * len(view.legal_actions)), seen
-        ),
-        "PimcBot, random playouts": decisions_slice(
-            lambda view: randomly.evaluate(view, worlds * len(view.legal_actions)), seen
-        ),
-    }
+def scalar_worlds_slice(views: list[PlayerView]) -> Slice:
+    """The scalar PimcBot's rollouts: a sampled world and a heuristic playout each."""
+    turn = itertools.cycle(views)
+    bot = PimcBot(seed=1)
+
+    def run(seconds: float) -> tuple[int, float]:
+        rollouts, start = 0, time.process_time()
+        while (elapsed := time.process_time() - start) < seconds:
+            seen = next(turn)
+            budget = 8 * len(seen.legal_actions)
+            bot.evaluate(seen, budget)  # one world and one playout per iteration
+            rollouts += budget
+        return rollouts, elapsed
+
+    return run
 
 
 def measure(slices: dict[str, Slice], seconds: float, rounds: int) -> dict[str, list[float]]:
-    """Player actions per CPU second of every slice, one figure per round, interleaved."""
+    """What every slice counts per CPU second, one figure per round, interleaved."""
     for run in slices.values():
         run(seconds / 10)  # warm up
     rates: dict[str, list[float]] = {name: [] for name in slices}
@@ -211,67 +255,100 @@ def measure(slices: dict[str, Slice], seconds: float, rounds: int) -> dict[str, 
     for index in range(rounds):
         shift = index % len(names)
         for name in names[shift:] + names[:shift]:
-            actions, elapsed = slices[name](seconds)
-            rates[name].append(actions / elapsed)
+            counted, elapsed = slices[name](seconds)
+            rates[name].append(counted / elapsed)
     return rates
 
 
+def ratio(mine: list[float], theirs: list[float]) -> str:
+    """The median of the per-round ratios (each round's slices ran close in time)."""
+    return f"{statistics.median(a / b for a, b in zip(mine, theirs, strict=True)):,.1f}"
+
+
+def throughput_table(pyspiel: Any, sizes: tuple[int, ...], seconds: float, rounds: int) -> None:
+    """Table 1: every game, loop and batch size."""
+    print("| game | loop | player actions/s (median) | range | × scalar | × OpenSpiel |")
+    print("|---|---|---:|---|---:|---:|")
+    for game, config in GAMES.items():
+        slices: dict[str, Slice] = {"scalar engine": scalar_slice(config)}
+        if pyspiel is not None:
+            name, parameters = SPIEL[game]
+            slices[f"OpenSpiel {name} native"] = spiel_slice(pyspiel, name, parameters)
+        for size in sizes:
+            slices[f"in-kernel random, batch {size:,}"] = kernel_slice(config, size)
+            slices[f"one step a call, batch {size:,}"] = step_slice(config, size)
+            slices[f"mask and actions exchanged, batch {size:,}"] = exchanged_slice(config, size)
+        rates = measure(slices, seconds, rounds)
+        spiel = next((values for name, values in rates.items() if "OpenSpiel" in name), None)
+        for loop, values in rates.items():
+            median, spread = bench.spread(values)
+            versus = ratio(values, rates["scalar engine"])
+            versus_spiel = ratio(values, spiel) if spiel is not None else "—"
+            print(f"| {game} | {loop} | {median} | {spread} | {versus} | {versus_spiel} |")
+
+
+def vector_env_table(size: int, seconds: float, rounds: int) -> None:
+    """Table 2: the vector environment's agent steps."""
+    slices = {
+        f"{opponents} opponents, {'a copy' if copy else 'its own array'}": vector_env_slice(
+            size, opponents, copy
+        )
+        for opponents in ("heuristic", "random")
+        for copy in (True, False)
+    }
+    rates = measure(slices, seconds, rounds)
+    print(f"\nVector environment, Wizard 4 players, {size:,} environments (the choice left out)")
+    print("| opponents, observations | agent steps/s (median) | range |")
+    print("|---|---:|---|")
+    for name, values in rates.items():
+        median, spread = bench.spread(values)
+        print(f"| {name} | {median} | {spread} |")
+
+
+def worlds_table(size: int, views: int, seconds: float, rounds: int) -> None:
+    """Table 3: rollouts of sampled worlds, sampling included."""
+    print(f"\nRollouts of sampled worlds, sampling included ({size:,} worlds a view)")
+    print("| game | kernel deal-rollouts/s (median) | range | scalar PimcBot | × scalar |")
+    print("|---|---:|---|---:|---:|")
+    for name, game in WORLD_GAMES.items():
+        seen = decision_views(deal_config(game), views, seed=5)
+        rates = measure(
+            {"kernel": kernel_worlds_slice(seen, size), "scalar": scalar_worlds_slice(seen)},
+            seconds,
+            rounds,
+        )
+        median, spread = bench.spread(rates["kernel"])
+        scalar, _ = bench.spread(rates["scalar"])
+        print(f"| {name} | {median} | {spread} | {scalar} | {ratio(rates['kernel'], rates['scalar'])} |")
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Print one table per game and the vector environment's figure."""
+    """Print the three tables."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="tiny slices and one round")
-    parser.add_argument("--seconds", type=float, default=0.6, help="CPU seconds per slice")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--pimc-worlds", type=int, default=32, help="worlds per PIMC decision")
+    parser.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per slice")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--table", type=int, choices=(1, 2, 3), action="append", help="only these")
+    parser.add_argument("--game", action="append", help="only games whose name starts so")
     options = parser.parse_args(argv)
     seconds, rounds = (0.02, 1) if options.quick else (options.seconds, options.rounds)
-    sizes = (1, 64) if options.quick else SIZES
+    tables = options.table or [1, 2, 3]
+    if options.game:
+        for chosen in (GAMES, WORLD_GAMES):
+            for name in list(chosen):
+                if not any(name.startswith(prefix) for prefix in options.game):
+                    del chosen[name]
     try:
         import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]  # noqa: PLC0415
     except ImportError:
         pyspiel = None
         print("OpenSpiel is not installed: no OpenSpiel column")
-    slices: dict[str, Slice] = {}
-    for game, config in GAMES.items():
-        slices[f"{game}|scalar"] = scalar_slice(config)
-        for size in sizes:
-            slices[f"{game}|batch {size:,}"] = batch_slice(config, size)
-        if pyspiel is not None:
-            name, parameters = SPIEL[game]
-            slices[f"{game}|OpenSpiel {name} native"] = spiel_slice(pyspiel, name, parameters)
-    envs = vector_env_slice(64 if options.quick else 4096)
-    if envs is not None:
-        slices["vector env|Wizard 4 players, 4,096 envs"] = envs
-    rates = measure(slices, seconds, rounds)
-    print("| game | loop | player actions/s (median) | range | × scalar engine | × OpenSpiel |")
-    print("|---|---|---:|---|---:|---:|")
-    for key, values in rates.items():
-        game, loop = key.split("|")
-        scalar = rates.get(f"{game}|scalar")
-        spiel = [rates[k] for k in rates if k.startswith(f"{game}|OpenSpiel")]
-        versus = ratio(values, scalar) if scalar is not None else "—"
-        versus_spiel = ratio(values, spiel[0]) if spiel else "—"
-        median, spread = bench.spread(values)
-        print(f"| {game} | {loop} | {median} | {spread} | {versus} | {versus_spiel} |")
-    worlds = 1 if options.quick else options.pimc_worlds
-    pimc: dict[str, Slice] = {}
-    for name, game in PIMC_GAMES.items():
-        for bot, run in pimc_slices(game, worlds, 2 if options.quick else 30).items():
-            pimc[f"{name}|{bot}"] = run
-    decisions = measure(pimc, seconds * 3, rounds)
-    print(f"\nPIMC decisions per CPU second, {worlds} worlds per decision")
-    print("| game | bot | decisions/s (median) | range | × scalar PIMC (heuristic playouts) |")
-    print("|---|---|---:|---|---:|")
-    for key, values in decisions.items():
-        game, bot = key.split("|")
-        versus = ratio(values, decisions[f"{game}|PimcBot, heuristic playouts"])
-        median, spread = bench.spread(values, 1)
-        print(f"| {game} | {bot} | {median} | {spread} | {versus} |")
-
-
-def ratio(mine: list[float], theirs: list[float]) -> str:
-    """The median of the per-round ratios (each round's slices ran close in time)."""
-    return f"{statistics.median(a / b for a, b in zip(mine, theirs, strict=True)):.2f}"
+    if 1 in tables:
+        throughput_table(pyspiel, (1, 64) if options.quick else SIZES, seconds, rounds)
+    if 2 in tables:
+        vector_env_table(64 if options.quick else 4096, seconds, rounds)
+    if 3 in tables:
+        worlds_table(16 if options.quick else 256, 2 if options.quick else 20, seconds * 2, rounds)
 
 
 if __name__ == "__main__":

@@ -198,3 +198,15 @@ def test_the_cycle_parallel_conversion_is_refused() -> None:
     # the trick's winner leads the next one: seats do not act in a fixed cycle
     with pytest.raises(AssertionError, match="is_parallelizable"):
         aec_to_parallel(TricktakingAECEnv(CONFIG))
+
+
+def test_the_terminate_illegal_route_passes_the_parallel_seed_test() -> None:
+    from pettingzoo.test import parallel_seed_test
+    from pettingzoo.utils.wrappers import TerminateIllegalWrapper
+
+    def make() -> object:
+        # the seed test samples any action for every agent: an illegal one ends the game
+        wrapped = TerminateIllegalWrapper(TricktakingAECEnv(tt.WizardConfig(players=3, rounds=2)), illegal_reward=-1)
+        return turn_based_aec_to_parallel(wrapped)
+
+    parallel_seed_test(make, num_cycles=200)

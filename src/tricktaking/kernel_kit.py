@@ -92,6 +92,7 @@ __all__ = [
     "held_row",
     "heuristic_row",
     "implement",
+    "inlined",
     "is_legal_row",
     "kth_bit",
     "legal_row",
@@ -147,7 +148,7 @@ OVER = 2
 _F = TypeVar("_F", bound=Callable[..., object])
 _A = TypeVar("_A", bound=npt.NDArray[np.generic])
 _COMPILED: list[object] = []  # every dispatcher made by compiled(), in order
-_SOURCES: dict[str, None] = {}  # every module file holding kernel code, in order
+_SOURCES: dict[str, bytes] = {}  # every module file holding kernel code: its source as loaded
 _CACHED: set[int] = set()  # id() of the dispatchers caching under the current fingerprint
 _FINGERPRINT: list[str] = []  # the fingerprint the cached dispatchers use
 
@@ -157,22 +158,29 @@ def _jit_disabled() -> bool:
 
 
 def _note_source(function: Callable[..., object]) -> None:
+    """Keep the digest of ``function``'s module source, read once, when it is compiled.
+
+    Read when the module is loaded, so that an edit to a file while a process runs does
+    not give the old code in memory the new file's fingerprint.
+    """
     with contextlib.suppress(TypeError, OSError):  # a function without a file: no source
-        _SOURCES.setdefault(inspect.getfile(function))
+        path = inspect.getfile(function)
+        if path not in _SOURCES:
+            _SOURCES[path] = hashlib.sha256(Path(path).read_bytes()).digest()
 
 
-def compiled(function: _F, *, inline: bool = True) -> _F:
+def compiled(function: _F, *, inline: bool = False) -> _F:
     """``function`` compiled by numba in nopython mode, cached once :func:`prepare` runs.
 
     The dispatcher is made without a disk cache; :func:`prepare` turns caching on for
     every compiled function at once, under the current :func:`fingerprint`. With
     ``NUMBA_DISABLE_JIT=1`` the function is returned as it is.
 
-    A compiled function is inlined where it is called (numba's own inlining, before
-    LLVM sees the code): a row's work then runs as one function, with no calls (and
-    no copies of the kernel's parameters) between its helpers, which would cost tens
-    of nanoseconds each. The loops of :mod:`tricktaking.batch` are compiled with
-    ``inline=False``: each is one function.
+    With ``inline=True`` (see :func:`inlined`) numba inlines the function where it is
+    called, before LLVM sees the code. A helper that takes an array should be inlined:
+    a call between compiled functions that passes arrays costs tens of nanoseconds,
+    more than most rules. A helper of numbers only is left to LLVM, which inlines what
+    is small; inlining everything would triple the compile time.
 
     Example:
         >>> from tricktaking.kernel_kit import compiled
@@ -185,6 +193,19 @@ def compiled(function: _F, *, inline: bool = True) -> _F:
     if not _jit_disabled():
         _COMPILED.append(dispatcher)
     return dispatcher  # type: ignore[no-any-return]  # numba's decorator is untyped
+
+
+def inlined(function: _F) -> _F:
+    """``function`` compiled by numba and inlined where it is called (see :func:`compiled`).
+
+    Example:
+        >>> from tricktaking.kernel_kit import inlined
+        >>> import numpy as np
+        >>> first = inlined(lambda values: values[0])
+        >>> int(first(np.arange(3) + 5))
+        5
+    """
+    return compiled(function, inline=True)
 
 
 def _cache_root() -> Path:
@@ -216,7 +237,7 @@ def fingerprint() -> str:
     digest = hashlib.sha256(numba.__version__.encode())
     for path in sorted(_SOURCES):
         digest.update(path.encode())
-        digest.update(Path(path).read_bytes())
+        digest.update(_SOURCES[path])
     return digest.hexdigest()[:16]
 
 
@@ -319,10 +340,19 @@ def implement(stub: Callable[..., object], params: type) -> Callable[[_F], _F]:
         if list(signature.parameters) != list(inspect.signature(stub).parameters):
             raise TypeError(f"{function.__qualname__} does not take {stub.__name__}'s parameters")
         typing.__signature__ = signature  # type: ignore[attr-defined]
-        overload(stub, inline="never")(typing)
+        overload(stub, inline="always" if stub in _HOT else "never")(typing)
         return function
 
     return register
+
+
+def _hot() -> frozenset[Callable[..., object]]:
+    """The protocol functions inlined where the loops call them (the others are called).
+
+    A call between compiled functions costs tens of nanoseconds; these run at every
+    action of every row. Inlining all of them would quadruple the compile time.
+    """
+    return frozenset({apply_row, is_legal_row, legal_row, random_row})
 
 
 def reset_row(game: object, ints: Ints, cards: Cards, row: int) -> None:
@@ -465,6 +495,8 @@ def _borrowed_overload(array):  # type: ignore[no-untyped-def]  # noqa: ANN001, 
 overload(borrowed)(_borrowed_overload)
 
 
+_HOT = _hot()
+
 # -- bits -------------------------------------------------------------------------------
 
 _ZERO = np.uint64(0)
@@ -521,7 +553,7 @@ def mix64(z: np.uint64) -> np.uint64:
     return z ^ (z >> np.uint64(31))
 
 
-@compiled
+@inlined
 def next_word(rng: Cards, row: int) -> np.uint64:
     """The next 64-bit word of ``row``'s stream: ``rng[row]`` is its key and its counter.
 
@@ -533,7 +565,7 @@ def next_word(rng: Cards, row: int) -> np.uint64:
     return mix64(rng[row, 0] + counter * _GOLDEN)
 
 
-@compiled
+@inlined
 def below(rng: Cards, row: int, bound: int) -> int:
     """A uniform integer from 0 to ``bound - 1`` (``bound`` from 1 to 2**32) from ``row``'s stream.
 

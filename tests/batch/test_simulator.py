@@ -374,7 +374,7 @@ def test_records_grow_as_games_get_long() -> None:
     config = tt.OneCardConfig(players=2, target=60)
     sim = Simulator(config, size=3, seed=4)
     sim.play(5000)
-    assert sim._rows.record.actions.shape[1] > 64
+    assert sim._rows.log.shape[1] > 64
     for row in range(3):
         state = sim.state_of(row)
         assert tt.scores(state) == tuple(sim.scores[row])
@@ -384,7 +384,7 @@ def test_a_state_of_a_row_waiting_for_its_next_deal_stops_there() -> None:
     sim = Simulator(tt.WizardConfig(players=3, rounds=2), size=1, seed=0)
     for _ in range(3 + 3):  # round 1: three bids and three plays, then round 2 is dealt
         sim.step(sim.random_actions())
-    sim._rows.record.dealt[0] -= 1  # forget round 2's deal: the replay stops before it
+    sim._rows.counts[0, 1] -= 1  # forget round 2's deal: the replay stops before it
     assert tt.actor(sim.state_of(0)) is tt.CHANCE
 
 

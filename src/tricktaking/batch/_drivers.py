@@ -14,8 +14,8 @@ Where a row's work is hot (a step, a playout, a mask), the game's functions are
 inlined into the loop (each call between compiled functions costs tens of
 nanoseconds); what happens once a deal (a shuffle, a restart, a load) is a call.
 
-The record (:class:`Record`) keeps, for each row, the actions (``rl`` indexes) and the
-decks of its current game, which is all :meth:`~tricktaking.batch.Simulator.state_of`
+The record (:data:`Log`, :data:`Decks`, :data:`Counts`) keeps, for each row, the actions
+(``rl`` indexes) and the decks of its current game, which is all :meth:`~tricktaking.batch.Simulator.state_of`
 needs; a full record stops the row (code :data:`FULL`) until the caller makes room.
 """
 
@@ -43,6 +43,7 @@ from tricktaking.kernel_kit import (
     below,
     borrowed,
     compiled,
+    inlined,
     deal_row,
     heuristic_row,
     held_row,
@@ -57,29 +58,31 @@ from tricktaking.kernel_kit import (
 )
 
 __all__ = [
+    "CHOOSE",
     "FULL",
     "ILLEGAL",
     "OUTSIDE",
     "RANDOM",
+    "STEP",
     "HEURISTIC",
     "CALLBACK",
+    "Counts",
+    "Decks",
+    "Log",
     "Posterior",
-    "Record",
     "deal_due",
-    "heuristic_actions",
+    "deal_given",
     "legal_masks",
-    "load",
     "observe",
-    "play",
-    "random_actions",
     "reset",
+    "run",
     "sample_worlds",
-    "step",
+    "start",
 ]
 
 def _loop(function: _F) -> _F:
-    """A loop over rows: one compiled function, not inlined where it is called."""
-    return compiled(function, inline=False)
+    """A loop over rows: one compiled function, called from Python."""
+    return compiled(function)
 
 
 OUTSIDE = 1
@@ -102,43 +105,36 @@ Bools = npt.NDArray[np.bool_]
 Int64s = npt.NDArray[np.int64]
 
 
-class Record(NamedTuple):
-    """The actions and decks of each row's current game (``on`` false: nothing is kept)."""
-
-    on: bool
-    actions: npt.NDArray[np.int16]
-    acted: npt.NDArray[np.int32]
-    decks: npt.NDArray[np.int16]
-    dealt: npt.NDArray[np.int32]
+Log = npt.NDArray[np.int16]
+"""The record's actions, ``(size, room)``: each row's ``rl`` action indexes in order."""
+Decks = npt.NDArray[np.int16]
+"""The record's decks, ``(size, room, deck size + 2)``: each row's deals in order."""
+Counts = npt.NDArray[np.int32]
+"""``(size, 2)``: how many actions and decks each row's record holds."""
 
 
-@compiled
-def _has_room(record: Record, row: int) -> bool:
+@inlined
+def _has_room(recording: bool, log: Log, decks: Decks, counts: Counts, row: int) -> bool:
     """Whether ``row``'s record can take one more action and one more deck."""
-    return not record.on or (
-        record.acted[row] < record.actions.shape[1] and record.dealt[row] < record.decks.shape[1]
-    )
-
-
-@compiled
-def _borrowed_record(record: Record) -> Record:
-    return Record(
-        record.on,
-        borrowed(record.actions),
-        borrowed(record.acted),
-        borrowed(record.decks),
-        borrowed(record.dealt),
-    )
+    return not recording or (counts[row, 0] < log.shape[1] and counts[row, 1] < decks.shape[1])
 
 
 def _once(function: _F) -> _F:
     """What happens once a deal: one compiled function, called (not inlined)."""
-    return compiled(function, inline=False)
+    return compiled(function)
 
 
 @_once
 def _deal(
-    game: Params, ints: Ints, cards: Cards, rng: Cards, row: int, deck: Int64s, record: Record
+    game: Params,
+    ints: Ints,
+    cards: Cards,
+    rng: Cards,
+    row: int,
+    deck: Int64s,
+    recording: bool,
+    decks: Decks,
+    counts: Counts,
 ) -> None:
     """Shuffle a deck from ``row``'s stream (Fisher-Yates), draw, record it and deal it."""
     size = game.deck_size
@@ -149,29 +145,36 @@ def _deal(
         deck[i], deck[j] = deck[j], deck[i]
     deck[size] = below(rng, row, game.draw0) if game.draw0 else 0
     deck[size + 1] = below(rng, row, game.draw1) if game.draw1 else 0
-    if record.on:
-        dealt = record.dealt[row]
+    if recording:
+        dealt = counts[row, 1]
         for i in range(size + 2):
-            record.decks[row, dealt, i] = deck[i]
-        record.dealt[row] = dealt + 1
+            decks[row, dealt, i] = deck[i]
+        counts[row, 1] = dealt + 1
     deal_row(game, ints, cards, row, deck)
 
 
 @_once
 def _restart(
-    game: Params, ints: Ints, cards: Cards, rng: Cards, row: int, deck: Int64s, record: Record
+    game: Params,
+    ints: Ints,
+    cards: Cards,
+    rng: Cards,
+    row: int,
+    deck: Int64s,
+    recording: bool,
+    decks: Decks,
+    counts: Counts,
 ) -> None:
     """A new game in ``row``, dealt; its record starts afresh."""
     games = ints[row, GAME]
     reset_row(game, ints, cards, row)
     ints[row, GAME] = games + 1
-    if record.on:
-        record.acted[row] = 0
-        record.dealt[row] = 0
-    _deal(game, ints, cards, rng, row, deck, record)
+    counts[row, 0] = 0
+    counts[row, 1] = 0
+    _deal(game, ints, cards, rng, row, deck, recording, decks, counts)
 
 
-@compiled
+@inlined
 def _act(
     game: Params,
     ints: Ints,
@@ -180,35 +183,49 @@ def _act(
     row: int,
     action: int,
     deck: Int64s,
-    record: Record,
+    recording: bool,
+    log: Log,
+    decks: Decks,
+    counts: Counts,
     auto_reset: bool,
+    deal_due: bool,
     final: Ints,
     finished: Bools,
 ) -> None:
     """Apply a legal action to ``row`` and record it; deal what is due; end a finished game.
 
     A finished game's scores go to ``final`` and its flag to ``finished``; with
-    ``auto_reset`` the row starts a new game at once.
+    ``auto_reset`` the row starts a new game at once. Without ``deal_due`` a row due to
+    deal waits (a replay deals its own decks).
     """
     apply_row(game, ints, cards, row, action)
-    if record.on:
-        acted = record.acted[row]
-        record.actions[row, acted] = action
-        record.acted[row] = acted + 1
+    if recording:
+        acted = counts[row, 0]
+        log[row, acted] = action
+        counts[row, 0] = acted + 1
     status = ints[row, STATUS]
     if status == DEALING:
-        _deal(game, ints, cards, rng, row, deck, record)
+        if deal_due:
+            _deal(game, ints, cards, rng, row, deck, recording, decks, counts)
     elif status == OVER:
         for seat in range(game.players):
             final[row, seat] = ints[row, SCORES + seat]
         finished[row] = True
         if auto_reset:
-            _restart(game, ints, cards, rng, row, deck, record)
+            _restart(game, ints, cards, rng, row, deck, recording, decks, counts)
 
 
 @_loop
 def reset(
-    game: Params, ints: Ints, cards: Cards, rng: Cards, where: Bools, deck: Int64s, record: Record
+    game: Params,
+    ints: Ints,
+    cards: Cards,
+    rng: Cards,
+    where: Bools,
+    deck: Int64s,
+    recording: bool,
+    decks: Decks,
+    counts: Counts,
 ) -> None:
     """Start a new game, dealt, in every row where ``where`` is true."""
     ints = borrowed(ints)
@@ -216,25 +233,34 @@ def reset(
     rng = borrowed(rng)
     where = borrowed(where)
     deck = borrowed(deck)
-    record = _borrowed_record(record)
+    decks = borrowed(decks)
+    counts = borrowed(counts)
     for row in range(ints.shape[0]):
         if where[row]:
-            _restart(game, ints, cards, rng, row, deck, record)
+            _restart(game, ints, cards, rng, row, deck, recording, decks, counts)
 
 
 @_loop
 def deal_due(
-    game: Params, ints: Ints, cards: Cards, rng: Cards, deck: Int64s, record: Record
+    game: Params,
+    ints: Ints,
+    cards: Cards,
+    rng: Cards,
+    deck: Int64s,
+    recording: bool,
+    decks: Decks,
+    counts: Counts,
 ) -> None:
     """Deal every row whose next event is a deal, from its stream."""
     ints = borrowed(ints)
     cards = borrowed(cards)
     rng = borrowed(rng)
     deck = borrowed(deck)
-    record = _borrowed_record(record)
+    decks = borrowed(decks)
+    counts = borrowed(counts)
     for row in range(ints.shape[0]):
         if ints[row, STATUS] == DEALING:
-            _deal(game, ints, cards, rng, row, deck, record)
+            _deal(game, ints, cards, rng, row, deck, recording, decks, counts)
 
 
 @_loop
@@ -250,46 +276,54 @@ def legal_masks(game: Params, ints: Ints, cards: Cards, out: Bools) -> None:
             legal_row(game, ints, cards, row, out)
 
 
-@_loop
-def random_actions(game: Params, ints: Ints, cards: Cards, rng: Cards, out: Int64s) -> None:
-    """``out[row]``: a uniformly random legal action of each acting row (0 where over)."""
-    ints = borrowed(ints)
-    cards = borrowed(cards)
-    rng = borrowed(rng)
-    out = borrowed(out)
-    for row in range(ints.shape[0]):
-        out[row] = random_row(game, ints, cards, row, rng) if ints[row, STATUS] == ACTING else 0
+CHOOSE = 0
+"""Mode of :func:`run`: write each acting row's policy action into ``actions``, apply none."""
+STEP = 1
+"""Mode of :func:`run`: apply the caller's ``actions`` (checked first), then play by policy."""
 
 
 @_loop
-def heuristic_actions(game: Params, ints: Ints, cards: Cards, out: Int64s) -> None:
-    """``out[row]``: the heuristic bot's action of each acting row (0 where over)."""
-    ints = borrowed(ints)
-    cards = borrowed(cards)
-    out = borrowed(out)
-    for row in range(ints.shape[0]):
-        out[row] = heuristic_row(game, ints, cards, row) if ints[row, STATUS] == ACTING else 0
-
-
-@_loop
-def step(
+def run(
     game: Params,
     ints: Ints,
     cards: Cards,
     rng: Cards,
+    mode: int,
     actions: Int64s,
     where: Bools,
     errors: npt.NDArray[np.int8],
+    left: Int64s,
+    policies: npt.NDArray[np.int8],
+    learner: Int64s,
+    last_deal: Int64s,
+    waiting: Bools,
     deck: Int64s,
-    record: Record,
+    recording: bool,
+    log: Log,
+    decks: Decks,
+    counts: Counts,
     auto_reset: bool,
+    deal_due: bool,
     final: Ints,
     finished: Bools,
 ) -> int:
-    """Check every acting row's action; if all are legal, apply them all.
+    """Step, play or choose: the one loop through which rows take actions.
 
-    Returns the number of rows with a problem (their codes in ``errors``); nothing
-    changes then.
+    With :data:`CHOOSE`, each acting row's action by its actor's policy
+    (``policies[row, seat]``) is written to ``actions`` (0 where it is over) and nothing
+    changes. With :data:`STEP`, every row where ``where`` is true takes the caller's
+    ``actions[row]``: they are all checked first, and if one is not legal nothing
+    changes and the number of rows with a problem is returned (their codes in
+    ``errors``). Then each row takes up to ``left[row]`` more actions by policy
+    (counting them down). A row stops when its game is over (without ``auto_reset``),
+    when ``learner[row]`` is to act (``-1``: no learner), when its deal number passes
+    ``last_deal[row]`` (``-1``: never), when a :data:`CALLBACK` seat is to act
+    (``waiting[row]`` is then set), or when its record is full (``waiting[row]`` too).
+    A deal that comes due is made at once from the row's stream, unless not
+    ``deal_due`` (a replay then deals its own deck).
+
+    Returns the number of rows with a problem, or of rows stopped by a full record;
+    ``finished`` flags the rows whose game ended.
     """
     ints = borrowed(ints)
     cards = borrowed(cards)
@@ -297,94 +331,72 @@ def step(
     actions = borrowed(actions)
     where = borrowed(where)
     errors = borrowed(errors)
-    deck = borrowed(deck)
-    final = borrowed(final)
-    finished = borrowed(finished)
-    record = _borrowed_record(record)
-    problems = 0
-    for row in range(ints.shape[0]):
-        errors[row] = 0
-        finished[row] = False
-        if not where[row] or ints[row, STATUS] != ACTING:
-            continue
-        action = actions[row]
-        if action < 0 or action >= game.action_size:
-            errors[row] = OUTSIDE
-        elif not is_legal_row(game, ints, cards, row, action):
-            errors[row] = ILLEGAL
-        elif not _has_room(record, row):
-            errors[row] = FULL
-        else:
-            continue
-        problems += 1
-    if problems:
-        return problems
-    for row in range(ints.shape[0]):
-        if where[row] and ints[row, STATUS] == ACTING:
-            _act(game, ints, cards, rng, row, actions[row], deck, record, auto_reset, final, finished)
-    return 0
-
-
-@_loop
-def play(
-    game: Params,
-    ints: Ints,
-    cards: Cards,
-    rng: Cards,
-    left: Int64s,
-    policies: npt.NDArray[np.int8],
-    learner: Int64s,
-    last_deal: Int64s,
-    waiting: Bools,
-    deck: Int64s,
-    record: Record,
-    auto_reset: bool,
-    final: Ints,
-    finished: Bools,
-) -> int:
-    """Each row takes up to ``left[row]`` actions (counting them down), seat by seat.
-
-    ``policies[row, seat]`` is the policy of each seat. A row stops when its game is
-    over (without ``auto_reset``), when ``learner[row]`` is to act (``-1``: no learner),
-    when its deal number passes ``last_deal[row]`` (``-1``: never), when a
-    :data:`CALLBACK` seat is to act (``waiting[row]`` is then set), or when its record
-    is full (``waiting[row]`` too). Returns the number of rows stopped by a full
-    record; ``finished`` flags the rows whose game ended.
-    """
-    ints = borrowed(ints)
-    cards = borrowed(cards)
-    rng = borrowed(rng)
     left = borrowed(left)
     policies = borrowed(policies)
     learner = borrowed(learner)
     last_deal = borrowed(last_deal)
     waiting = borrowed(waiting)
     deck = borrowed(deck)
+    log = borrowed(log)
+    decks = borrowed(decks)
+    counts = borrowed(counts)
     final = borrowed(final)
     finished = borrowed(finished)
-    record = _borrowed_record(record)
+    problems = 0
+    if mode == STEP:
+        for row in range(ints.shape[0]):
+            errors[row] = 0
+            if not where[row] or ints[row, STATUS] != ACTING:
+                continue
+            action = actions[row]
+            if action < 0 or action >= game.action_size:
+                errors[row] = OUTSIDE
+            elif not is_legal_row(game, ints, cards, row, action):
+                errors[row] = ILLEGAL
+            elif not _has_room(recording, log, decks, counts, row):
+                errors[row] = FULL
+            else:
+                continue
+            problems += 1
+        if problems:
+            return problems
     full = 0
     for row in range(ints.shape[0]):
         finished[row] = False
         waiting[row] = False
-        while left[row] > 0 and ints[row, STATUS] == ACTING:
-            seat = ints[row, ACTOR]
-            if seat == learner[row] or 0 <= last_deal[row] < ints[row, NUMBER]:
-                break
-            policy = policies[row, seat]
-            if policy == CALLBACK:
-                waiting[row] = True
-                break
-            if not _has_room(record, row):
-                full += 1
-                waiting[row] = True
-                break
-            if policy == HEURISTIC:
-                action = heuristic_row(game, ints, cards, row)
+        given = mode == STEP and where[row]
+        while ints[row, STATUS] == ACTING:
+            if given:
+                action = actions[row]
+                given = False
             else:
-                action = random_row(game, ints, cards, row, rng)
-            _act(game, ints, cards, rng, row, action, deck, record, auto_reset, final, finished)
-            left[row] -= 1
+                seat = ints[row, ACTOR]
+                if mode == STEP and (
+                    left[row] <= 0 or seat == learner[row] or 0 <= last_deal[row] < ints[row, NUMBER]
+                ):
+                    break
+                policy = policies[row, seat]
+                if policy == CALLBACK:
+                    waiting[row] = True
+                    break
+                if mode == STEP and not _has_room(recording, log, decks, counts, row):
+                    full += 1
+                    waiting[row] = True
+                    break
+                if policy == HEURISTIC:
+                    action = heuristic_row(game, ints, cards, row)
+                else:
+                    action = random_row(game, ints, cards, row, rng)
+                if mode == CHOOSE:
+                    actions[row] = action
+                    break
+                left[row] -= 1
+            _act(
+                game, ints, cards, rng, row, action, deck, recording, log, decks, counts,
+                auto_reset, deal_due, final, finished,
+            )
+        if mode == CHOOSE and ints[row, STATUS] != ACTING:
+            actions[row] = 0
     return full
 
 
@@ -416,77 +428,50 @@ def observe(
         observe_row(game, ints, cards, row, seats[row], offsets, out)
 
 
-@_once
-def _load_row(
-    game: Params,
-    ints: Ints,
-    cards: Cards,
-    row: int,
-    start: Int64s,
-    program: Int64s,
-    length: int,
-    decks: Int64s,
-) -> int:
-    """Set ``row`` to ``start``, then replay ``program``; the first refused entry or -1."""
-    reset_row(game, ints, cards, row)
-    if start[0] > 0:
-        resume_row(game, ints, cards, row, start[0], start[1])
-        ints[row, NUMBER] = start[0]
-        for seat in range(game.players):
-            ints[row, SCORES + seat] = start[2 + seat]
-    for i in range(length):
-        entry = program[i]
-        if entry < 0:
-            if ints[row, STATUS] != DEALING:
-                return i
-            deal_row(game, ints, cards, row, decks[-1 - entry])
-        elif (
-            ints[row, STATUS] != ACTING
-            or entry >= game.action_size
-            or not is_legal_row(game, ints, cards, row, entry)
-        ):
-            return i
-        else:
-            apply_row(game, ints, cards, row, entry)
-    return -1
-
-
 @_loop
-def load(
-    game: Params,
-    ints: Ints,
-    cards: Cards,
-    which: Int64s,
-    starts: Int64s,
-    programs: Int64s,
-    lengths: Int64s,
-    decks: Int64s,
-    failed: Int64s,
-) -> None:
-    """Set each row to its start, then replay its program (``which[row]``).
+def start(game: Params, ints: Ints, cards: Cards, which: Int64s, starts: Int64s) -> None:
+    """Set each row with ``which[row] >= 0`` to the start ``starts[which[row]]``.
 
-    ``starts[p]`` is program ``p``'s start: the number of deals before it, the dealer of
-    the last of them, and the totals (a new game when no deal came before). A program
-    entry ``e >= 0`` is an action index; ``e < 0`` deals ``decks[-1 - e]``.
-    ``failed[row]`` is the position of the first entry the row could not take (``-1``
-    if none); a failed row stops there. A row whose ``which`` is ``-1`` is left alone.
+    A start is the number of deals over, the dealer of the last of them and the totals:
+    a new game when no deal is over, else a game waiting for its next deal.
     """
     ints = borrowed(ints)
     cards = borrowed(cards)
     which = borrowed(which)
     starts = borrowed(starts)
-    programs = borrowed(programs)
-    lengths = borrowed(lengths)
+    for row in range(ints.shape[0]):
+        p = which[row]
+        if p < 0:
+            continue
+        reset_row(game, ints, cards, row)
+        if starts[p, 0] > 0:
+            resume_row(game, ints, cards, row, starts[p, 0], starts[p, 1])
+            ints[row, NUMBER] = starts[p, 0]
+            for seat in range(game.players):
+                ints[row, SCORES + seat] = starts[p, 2 + seat]
+
+
+@_loop
+def deal_given(
+    game: Params, ints: Ints, cards: Cards, which: Int64s, decks: Int64s, failed: Bools
+) -> None:
+    """Deal ``decks[which[row]]`` to each row with ``which[row] >= 0``.
+
+    A row that is not due to deal is left as it is, flagged in ``failed``.
+    """
+    ints = borrowed(ints)
+    cards = borrowed(cards)
+    which = borrowed(which)
     decks = borrowed(decks)
     failed = borrowed(failed)
     for row in range(ints.shape[0]):
-        p = which[row]
-        failed[row] = -1
-        if p < 0:  # a row left as it is
+        failed[row] = False
+        if which[row] < 0:
             continue
-        failed[row] = _load_row(
-            game, ints, cards, row, starts[p], programs[p], lengths[p], decks
-        )
+        if ints[row, STATUS] != DEALING:
+            failed[row] = True
+            continue
+        deal_row(game, ints, cards, row, decks[which[row]])
 
 
 # -- worlds: the hidden cards of a view, dealt into copies of one row --------------------
@@ -535,7 +520,7 @@ def _bit_length(word: np.uint64) -> int:
     return length
 
 
-@compiled
+@inlined
 def _less(point: npt.NDArray[np.uint64], table: npt.NDArray[np.uint64], at: int) -> bool:
     """Whether ``point`` is below ``table[at]`` (four limbs each, most significant first)."""
     for limb in range(_LIMBS):
@@ -544,7 +529,7 @@ def _less(point: npt.NDArray[np.uint64], table: npt.NDArray[np.uint64], at: int)
     return False
 
 
-@compiled
+@inlined
 def _below_limbs(
     rng: Cards, row: int, totals: npt.NDArray[np.uint64], at: int, point: npt.NDArray[np.uint64]
 ) -> None:
@@ -563,7 +548,7 @@ def _below_limbs(
             return
 
 
-@compiled
+@inlined
 def _draw_counts(
     rng: Cards, row: int, p: Posterior, counts: Int64s, point: npt.NDArray[np.uint64]
 ) -> None:

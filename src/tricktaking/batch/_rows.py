@@ -11,7 +11,7 @@ process uses it, saying so once on standard error when it compiles.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
@@ -61,20 +61,18 @@ class Rows:
         self.finished = np.zeros(size, np.bool_)
         self.final = np.zeros((size, params.players), np.int32)
         self.everywhere = np.ones(size, np.bool_)
-        width = params.deck_size + 2
-        if record:
-            self.record = drivers.Record(
-                True,
-                np.zeros((size, _FIRST_ACTIONS), np.int16),
-                np.zeros(size, np.int32),
-                np.zeros((size, _FIRST_DECKS, width), np.int16),
-                np.zeros(size, np.int32),
-            )
-        else:
-            one = np.zeros(1, np.int32)
-            self.record = drivers.Record(
-                False, np.zeros((1, 1), np.int16), one, np.zeros((1, 1, width), np.int16), one
-            )
+        self.nowhere = np.zeros(size, np.bool_)
+        self.waiting = np.zeros(size, np.bool_)
+        self._never = np.full(size, -1, np.int64)
+        self._no_steps = np.zeros(size, np.int64)
+        self._no_actions = np.zeros(size, np.int64)
+        self._policies: dict[int, npt.NDArray[np.int8]] = {}
+        self.recording = bool(record)
+        # the record: each row's actions, decks and their counts (none kept without it)
+        room = (_FIRST_ACTIONS, _FIRST_DECKS) if record else (1, 1)
+        self.log = np.zeros((size if record else 1, room[0]), np.int16)
+        self.decks = np.zeros((size if record else 1, room[1], params.deck_size + 2), np.int16)
+        self.counts = np.zeros((size, 2), np.int32)
 
     # -- the header ----------------------------------------------------------------------
 
@@ -90,65 +88,53 @@ class Rows:
 
     # -- the loops -----------------------------------------------------------------------
 
-    def _retrying(self, run: Callable[[], int]) -> int:
-        """``run()`` again after growing the record, as long as it reports rows full."""
-        while True:
-            problems = run()
-            if not self.record.on or not (self.errors == drivers.FULL).any():
-                return problems
-            self.grow()
-
     def grow(self) -> None:
         """Double the record's room for actions and decks."""
-        record = self.record
-        actions = np.zeros((self.size, 2 * record.actions.shape[1]), np.int16)
-        actions[:, : record.actions.shape[1]] = record.actions
-        decks = np.zeros((self.size, 2 * record.decks.shape[1], record.decks.shape[2]), np.int16)
-        decks[:, : record.decks.shape[1]] = record.decks
-        self.record = drivers.Record(True, actions, record.acted, decks, record.dealt)
+        log = np.zeros((self.size, 2 * self.log.shape[1]), np.int16)
+        log[:, : self.log.shape[1]] = self.log
+        decks = np.zeros((self.size, 2 * self.decks.shape[1], self.decks.shape[2]), np.int16)
+        decks[:, : self.decks.shape[1]] = self.decks
+        self.log, self.decks = log, decks
 
     def reset(self, where: Bools) -> None:
         """New games, dealt, in the rows where ``where`` is true."""
-        drivers.reset(self.params, self.ints, self.cards, self.rng, where, self.deck, self.record)
+        drivers.reset(
+            self.params, self.ints, self.cards, self.rng, where, self.deck,
+            self.recording, self.decks, self.counts,
+        )
 
     def deal_due(self) -> None:
         """Deal every row whose next event is a deal."""
-        drivers.deal_due(self.params, self.ints, self.cards, self.rng, self.deck, self.record)
+        drivers.deal_due(
+            self.params, self.ints, self.cards, self.rng, self.deck,
+            self.recording, self.decks, self.counts,
+        )
 
     def legal_masks(self, out: Bools) -> None:
         """Each acting row's legal actions into ``out``."""
         drivers.legal_masks(self.params, self.ints, self.cards, out)
 
-    def random_actions(self, out: Int64s) -> None:
-        """A random legal action of each acting row into ``out``."""
-        drivers.random_actions(self.params, self.ints, self.cards, self.rng, out)
+    def policies(self, policy: int) -> npt.NDArray[np.int8]:
+        """``(size, players)``: every seat of every row playing ``policy`` (kept for reuse)."""
+        known = self._policies.get(policy)
+        if known is None:
+            known = self._policies[policy] = np.full((self.size, self.params.players), policy, np.int8)
+        return known
 
-    def heuristic_actions(self, out: Int64s) -> None:
-        """The heuristic bot's action of each acting row into ``out``."""
-        drivers.heuristic_actions(self.params, self.ints, self.cards, out)
+    def choose(self, policy: int, out: Int64s) -> None:
+        """Each acting row's action by ``policy`` into ``out`` (0 where over); nothing changes."""
+        self._run(drivers.CHOOSE, out, self.nowhere, self._no_steps, self.policies(policy))
 
     def step(self, actions: Int64s, where: Bools, auto_reset: bool) -> int:
-        """Check and apply each acting row's action; the number of rows with a problem."""
-
-        def run() -> int:
-            return int(
-                drivers.step(
-                    self.params,
-                    self.ints,
-                    self.cards,
-                    self.rng,
-                    actions,
-                    where,
-                    self.errors,
-                    self.deck,
-                    self.record,
-                    auto_reset,
-                    self.final,
-                    self.finished,
-                )
+        """Check and apply each row's action where ``where``; the number of rows with a problem."""
+        while True:
+            problems = self._run(
+                drivers.STEP, actions, where, self._no_steps, self.policies(drivers.RANDOM),
+                auto_reset=auto_reset,
             )
-
-        return self._retrying(run)
+            if not problems or not self.recording or not (self.errors == drivers.FULL).any():
+                return problems
+            self.grow()
 
     def play(
         self,
@@ -164,28 +150,55 @@ class Rows:
         callback seat is to act).
         """
         ended = np.zeros(self.size, np.bool_)
-        waiting = np.zeros(self.size, np.bool_)
         while True:
-            full = drivers.play(
+            full = self._run(
+                drivers.STEP, self._no_actions, self.nowhere, left, policies,
+                learner=learner, last_deal=last_deal, auto_reset=auto_reset,
+            )
+            ended |= self.finished
+            if not full:
+                return ended, self.waiting.copy()
+            self.grow()
+
+    def _run(
+        self,
+        mode: int,
+        actions: Int64s,
+        where: Bools,
+        left: Int64s,
+        policies: npt.NDArray[np.int8],
+        *,
+        learner: Int64s | None = None,
+        last_deal: Int64s | None = None,
+        auto_reset: bool = False,
+        deal_due: bool = True,
+    ) -> int:
+        return int(
+            drivers.run(
                 self.params,
                 self.ints,
                 self.cards,
                 self.rng,
+                mode,
+                actions,
+                where,
+                self.errors,
                 left,
                 policies,
-                learner,
-                last_deal,
-                waiting,
+                self._never if learner is None else learner,
+                self._never if last_deal is None else last_deal,
+                self.waiting,
                 self.deck,
-                self.record,
+                self.recording,
+                self.log,
+                self.decks,
+                self.counts,
                 auto_reset,
+                deal_due,
                 self.final,
                 self.finished,
             )
-            ended |= self.finished
-            if not full:
-                return ended, waiting
-            self.grow()
+        )
 
     def observe(
         self, where: Bools, seats: Int64s, offsets: Int64s, out: npt.NDArray[np.float32]
@@ -223,15 +236,42 @@ class Rows:
         lengths: Int64s,
         decks: Int64s,
     ) -> Int64s:
-        """Row ``r`` from its start ``starts[which[r]]``, then program ``which[r]``.
+        """Rows with ``which[r] >= 0`` from their start, then their program, in step.
 
-        A start is the deals before the program, the dealer of the last of them and
-        the totals; the result is the first refused entry of each row (``-1``: none).
+        ``starts[p]`` is program ``p``'s start (the deals before it, the last dealer, the
+        totals). A program's entry ``e >= 0`` is an action index, ``e < 0`` deals
+        ``decks[-1 - e]``. The result is each row's first refused entry (``-1``: none,
+        and for rows not loaded): the k-th entries of every row are taken together.
         """
-        failed = np.zeros(self.size, np.int64)
-        drivers.load(
-            self.params, self.ints, self.cards, which, starts, programs, lengths, decks, failed
-        )
+        drivers.start(self.params, self.ints, self.cards, which, starts)
+        kept, self.recording = self.recording, False  # what is loaded is not recorded
+        try:
+            return self._replay(which, programs, lengths, decks)
+        finally:
+            self.recording = kept
+
+    def _replay(
+        self, which: Int64s, programs: Int64s, lengths: Int64s, decks: Int64s
+    ) -> Int64s:
+        failed = np.full(self.size, -1, np.int64)
+        loaded = np.flatnonzero(which >= 0)
+        refused = np.zeros(self.size, np.bool_)
+        actions = np.zeros(self.size, np.int64)
+        for k in range(int(lengths[which[loaded]].max(initial=0))):
+            going = loaded[(lengths[which[loaded]] > k) & (failed[loaded] < 0)]
+            entries = programs[which[going], k]
+            dealing = np.full(self.size, -1, np.int64)
+            dealing[going[entries < 0]] = -1 - entries[entries < 0]
+            drivers.deal_given(self.params, self.ints, self.cards, dealing, decks, refused)
+            failed[refused] = k
+            acting = np.zeros(self.size, np.bool_)
+            acting[going[entries >= 0]] = True
+            acting &= failed < 0
+            if acting.any():
+                actions[acting] = programs[which[acting], k]
+                random = self.policies(drivers.RANDOM)  # unused: no step by policy
+                if self._run(drivers.STEP, actions, acting, self._no_steps, random, deal_due=False):
+                    failed[acting & (self.errors != 0)] = k
         return failed
 
 
@@ -242,12 +282,10 @@ def _exercise(kernel: Kernel[object], params: Params) -> None:
     mask = np.zeros((1, params.action_size), np.bool_)
     rows.legal_masks(mask)
     actions = np.zeros(1, np.int64)
-    rows.heuristic_actions(actions)
-    rows.random_actions(actions)
+    rows.choose(drivers.HEURISTIC, actions)
     rows.step(actions, rows.everywhere, auto_reset=True)
     none = np.full(1, -1, np.int64)
-    policies = np.full((1, params.players), drivers.HEURISTIC, np.int8)
-    rows.play(np.ones(1, np.int64), policies, none, none, auto_reset=True)
+    rows.play(np.ones(1, np.int64), rows.policies(drivers.HEURISTIC), none, none, auto_reset=True)
     rows.observe(
         rows.everywhere,
         np.zeros(1, np.int64),
@@ -259,27 +297,27 @@ def _exercise(kernel: Kernel[object], params: Params) -> None:
     decks = np.zeros((1, params.deck_size + 2), np.int64)
     rows.load(np.zeros(1, np.int64), starts, programs, np.zeros(1, np.int64), decks)
     rows.deal_due()
-    none = np.zeros(1, np.int64)
+    zero = np.zeros(1, np.int64)
     nothing = drivers.Posterior(
-        first=none,
+        first=zero,
         options=np.ones(1, np.int64),
         totals=np.ones((1, 4), np.uint64),
         bounds=np.ones((1, 4), np.uint64),
-        next_step=np.full(1, -1, np.int64),
-        add_first=none,
-        add_size=none,
-        add_class=none,
-        add_zone=none,
-        add_count=none,
-        class_first=none,
-        class_size=none,
-        numbers=none,
+        next_step=none,
+        add_first=zero,
+        add_size=zero,
+        add_class=zero,
+        add_zone=zero,
+        add_count=zero,
+        class_first=zero,
+        class_size=zero,
+        numbers=zero,
         zone_code=np.zeros(0, np.int64),
         zone_first=np.zeros(0, np.int64),
     )
     drivers.sample_worlds(
         params, rows.ints, rows.cards, rows.rng, 0, 1, nothing, np.zeros((1, 1), np.int64),
-        none, none, np.zeros(4, np.uint64), np.zeros((1, 1), np.int16),
+        zero, zero, np.zeros(4, np.uint64), np.zeros((1, 1), np.int16),
     )
 
 

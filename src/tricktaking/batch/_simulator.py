@@ -234,7 +234,7 @@ class Simulator:
             True
         """
         actions = np.zeros(self.size, np.int64)
-        self._rows.random_actions(actions)
+        self._rows.choose(drivers.RANDOM, actions)
         return actions
 
     def heuristic_actions(self) -> npt.NDArray[np.int64]:
@@ -254,7 +254,7 @@ class Simulator:
             True
         """
         actions = np.zeros(self.size, np.int64)
-        self._rows.heuristic_actions(actions)
+        self._rows.choose(drivers.HEURISTIC, actions)
         return actions
 
     def observe(
@@ -562,8 +562,7 @@ class Simulator:
             ['WizardState', 'WizardState']
         """
         index = self._row(row)
-        record = self._rows.record
-        if not record.on:
+        if not self._rows.recording:
             raise ArgumentError("this simulator keeps no record (record=False): no state_of")
         return self._states_from(index)
 
@@ -578,14 +577,14 @@ class Simulator:
     def _states_from(self, row: int) -> Iterator[GameState[object]]:
         from tricktaking.rl.actions import action_from_index  # noqa: PLC0415 (rl needs Gymnasium)
 
-        record = self._rows.record
+        rows = self._rows
         if len(self._in_world) and self._in_world[row] and self._worlds is not None:
             state, dealt, acted = self._worlds.world(self._assigned[row]), 0, 0
         else:
             state, dealt, acted = self._starts.get(row, (tt.new_game(self.config), 0, 0))
         yield state
-        deals = iter(record.decks[row, dealt : record.dealt[row]].tolist())
-        actions = iter(record.actions[row, acted : record.acted[row]].tolist())
+        deals = iter(rows.decks[row, dealt : rows.counts[row, 1]].tolist())
+        actions = iter(rows.log[row, acted : rows.counts[row, 0]].tolist())
         while True:
             actor = tt.actor(state)
             if actor is None:

@@ -38,6 +38,7 @@ from tricktaking.kernel_kit import (
     apply_row,
     below,
     compiled,
+    inlined,
     deal_row,
     heuristic_row,
     held_row,
@@ -197,7 +198,7 @@ class ExactBidParams(NamedTuple):
     share: float
 
 
-@compiled
+@inlined
 def _set_phase(game: ExactBidParams, ints: Ints, row: int, phase: int) -> None:
     ints[row, STAGE] = phase
     # the game's phase enum: Oh Hell's has no trump choice
@@ -303,7 +304,7 @@ def _deal(
         # WZ-6.3: a Jester turn-up leaves no trump
 
 
-@compiled
+@inlined
 def _forbidden_bid(game: ExactBidParams, ints: Ints, row: int) -> int:
     """The bid the hook forbids the row's actor, -1 for none (WZ-7.5, OH-7.4)."""
     if not game.hook or ints[row, ACTOR] != ints[row, DEALER]:
@@ -315,7 +316,7 @@ def _forbidden_bid(game: ExactBidParams, ints: Ints, row: int) -> int:
     return size - others if others <= size else -1
 
 
-@compiled
+@inlined
 def _playable(ints: Ints, cards: Cards, row: int) -> np.uint64:
     """The cards the actor may play (WZ-10.2 to WZ-10.5, OH-10.1 to OH-10.4)."""
     hand = cards[row, HANDS + ints[row, ACTOR]]
@@ -378,7 +379,7 @@ def _is_legal(game: ExactBidParams, ints: Ints, cards: Cards, row: int, action: 
     return game.trump0 >= 0 and game.trump0 <= action < game.trump0 + 4
 
 
-@compiled
+@inlined
 def _card_of(cards: Cards, row: int, seat: int, action: int) -> int:
     """The card number an action plays: a Wizard or Jester is the hand's lowest such."""
     if action == _A_WIZARD:
@@ -414,7 +415,7 @@ def _led_after(card: int, led: int) -> int:
     return FREE if card >= 52 else card // 13
 
 
-@compiled
+@inlined
 def _score(game: ExactBidParams, ints: Ints, row: int) -> None:
     """Add each seat's deal score (WZ-12.1, OH-12.1) and end the deal or the game."""
     for seat in range(game.players):
@@ -433,7 +434,7 @@ def _score(game: ExactBidParams, ints: Ints, row: int) -> None:
         _set_phase(game, ints, row, _DEAL)
 
 
-@compiled
+@inlined
 def _play(game: ExactBidParams, ints: Ints, cards: Cards, row: int, action: int) -> None:
     n = game.players
     seat = ints[row, ACTOR]
@@ -578,7 +579,7 @@ def _expected_tricks(game: ExactBidParams, hand: np.uint64, trump: int) -> float
     return total
 
 
-@compiled
+@inlined
 def _heuristic_bid(game: ExactBidParams, ints: Ints, cards: Cards, row: int) -> int:
     """The legal bid nearest the expected tricks, the lower one on a tie."""
     estimate = _expected_tricks(game, cards[row, HANDS + ints[row, ACTOR]], ints[row, TRUMP])
@@ -613,7 +614,7 @@ def _heuristic_trump(game: ExactBidParams, hand: np.uint64) -> int:
     return game.trump0 + best
 
 
-@compiled
+@inlined
 def _heuristic_play(game: ExactBidParams, ints: Ints, cards: Cards, row: int) -> int:
     """The classic policy: win cheaply when short of the bid, else duck.
 

@@ -20,6 +20,7 @@ Example:
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import sys
 import warnings
@@ -640,6 +641,7 @@ GYMNASIUM_ID = "tricktaking/TrickTaking-v1"
 ``gymnasium.make(GYMNASIUM_ID, config=tt.OneCardConfig(players=3))``."""
 
 _ENTRY_POINT = "tricktaking.rl.envs:TricktakingEnv"
+_VECTOR_ENTRY_POINT = "tricktaking.batch.envs:BatchVectorEnv"
 
 
 def gymnasium_id(game: str) -> str:
@@ -683,6 +685,12 @@ def register_gymnasium_envs() -> tuple[str, ...]:
     calls this; call it again after registering a game of your own. An id already
     registered is left as it is.
 
+    With the ``batch`` extra installed, each id also has a vector entry point:
+    ``gymnasium.make_vec(id, num_envs=N)`` then makes a
+    :class:`~tricktaking.batch.envs.BatchVectorEnv` (the other seats played in the
+    compiled kernel, ``AutoresetMode.SAME_STEP``); ``vectorization_mode="sync"`` still
+    makes copies of :class:`TricktakingEnv`.
+
     Gymnasium 1.x reads no entry points, so nothing registers these ids when only
     ``gymnasium`` is imported: import ``tricktaking.rl``, or name the module in the id,
     ``gymnasium.make("tricktaking.rl:tricktaking/Wizard-v1")``.
@@ -703,13 +711,20 @@ def register_gymnasium_envs() -> tuple[str, ...]:
     """
     # gymnasium.register's kwargs parameter is an untyped dict: read it as a plain callable
     register: Callable[..., None] = vars(gymnasium)["register"]
+    # with the batch extra, make_vec makes the compiled vector environment
+    vector = _VECTOR_ENTRY_POINT if importlib.util.find_spec("numba") is not None else None
     if GYMNASIUM_ID not in gymnasium.registry:
-        register(id=GYMNASIUM_ID, entry_point=_ENTRY_POINT)
+        register(id=GYMNASIUM_ID, entry_point=_ENTRY_POINT, vector_entry_point=vector)
     ids = [GYMNASIUM_ID]
     for game in supported_games():
         env_id = gymnasium_id(game)
         if env_id not in gymnasium.registry:
-            register(id=env_id, entry_point=_ENTRY_POINT, kwargs={"config": _default_config(game)})
+            register(
+                id=env_id,
+                entry_point=_ENTRY_POINT,
+                vector_entry_point=vector,
+                kwargs={"config": _default_config(game)},
+            )
         ids.append(env_id)
     return tuple(ids)
 
