@@ -47,7 +47,7 @@ def rules_reached(sim: Simulator, row: int) -> Counter[str]:
                 seen["a bid of 15 ends the auction (OC-7.6)"] += 1
             case ChooseDirection(direction=Direction.DOWNTOWN):
                 seen["a no-bid hand turned downtown (OC-8.3)"] += 1
-            case Pass() if state.phase is OneCardPhase.PLAY:
+            case Pass() if state.phase is OneCardPhase.PLAY and state.bidder is None:
                 seen["everybody passed: a no-bid hand (OC-7.7)"] += 1
             case _:
                 pass

@@ -60,6 +60,7 @@ CARDS = (*(Card.parse(rank + suit.value) for suit in Suit for rank in "9TJQKA"),
 """The card of each card number."""
 if sorted(CARDS, key=repr) != sorted(Deck.one_card().cards, key=repr):  # pragma: no cover
     raise RuntimeError("the kernel's card numbers are not One Card's deck")
+_NUMBER = {card: number for number, card in enumerate(CARDS)}
 
 MAX_SEATS = 4
 
@@ -657,7 +658,7 @@ def deck_of(state: GameState[object], deal: Deal) -> list[int]:
     n = config.players
     first = (config.first_dealer + state.round.number + 1) % n
     order = [deal.hands[(first + k) % n][k // n] for k in range(config.hand_size * n)]
-    return [CARDS.index(card) for card in (*order, *deal.stock)] + [0, 0]
+    return [_NUMBER[card] for card in (*order, *deal.stock)] + [0, 0]
 
 
 KERNEL = Kernel(
