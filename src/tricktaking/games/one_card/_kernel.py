@@ -22,7 +22,7 @@ from tricktaking.actions import Deal
 from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
 from tricktaking.engine import GameState
-from tricktaking.games.one_card import MAX_BID, OneCardConfig, new_game
+from tricktaking.games.one_card import MAX_BID, OneCardConfig, OneCardPhase, new_game
 from tricktaking.kernel_kit import (
     ACTING,
     ACTOR,
@@ -94,6 +94,8 @@ FREE = -2  # a joker led in a no-bid hand: nothing to follow (OC-10.2)
 
 # the game's phases, as indexes of OneCardPhase
 _DEAL, _BID, _PLAY, _CHOOSE, _OVER = range(5)
+if [phase.name for phase in OneCardPhase] != ["DEAL", "BID", "PLAY", "CHOOSE_DIRECTION", "OVER"]:
+    raise RuntimeError("the kernel's phases are not One Card's")  # pragma: no cover
 
 JOKER = 24
 _JOKER_BIT = np.uint64(1 << JOKER)
@@ -103,7 +105,7 @@ _POINTS = np.array([(0, 0, 1, 1, 1, 0)[c % 6] for c in range(24)] + [3], np.int6
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 _PASS = 25  # the action index of a pass; the bids follow it
-_NINE, _TEN, _KING, _ACE = 0, 1, 4, 5  # rank indexes
+_TEN, _KING = 1, 4  # rank indexes
 
 FIELDS = (
     "phase",
