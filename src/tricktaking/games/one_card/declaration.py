@@ -68,7 +68,7 @@ GAME = Game(
     learning=LEARNING,
     render_extras=render_extras,
     terminal=TERMINAL,
-    batch_rules="tricktaking.games.one_card._batch:RULES",
+    batch_rules="tricktaking.games.one_card._kernel:KERNEL",
 )
 """One Card, as the registry knows it."""
 
