@@ -308,7 +308,7 @@ def test_masked_steps_move_only_the_chosen_rows() -> None:
     sim.step(mask.argmax(axis=1), where=chosen)
     after = states_of(sim)
     assert [a != b for a, b in zip(after, before, strict=True)] == chosen.tolist()
-    for where in (np.ones(6), np.ones(5, np.bool_), [True] * 6):
+    for where in (np.ones(6), np.ones(5, np.bool_), [1] * 6):
         with pytest.raises(BatchActionError, match="where"):
             sim.step(mask.argmax(axis=1), where=where)
         with pytest.raises(BatchActionError, match="where"):

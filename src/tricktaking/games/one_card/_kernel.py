@@ -41,12 +41,15 @@ from tricktaking.kernel_kit import (
     compiled,
     deal_row,
     heuristic_row,
+    held_row,
     implement,
+    inlined,
     is_legal_row,
     kth_bit,
     legal_row,
     lowest_bit,
     observe_row,
+    place_row,
     popcount,
     random_row,
     reset_row,
@@ -242,14 +245,14 @@ def _deal(
     ints[row, PHASE] = _BID
 
 
-@compiled
+@inlined
 def _lowest_bid(game: OneCardParams, ints: Ints, row: int) -> int:
     """The lowest bid the actor may make (OC-7.2)."""
     high = ints[row, HIGH]
     return game.min_bid if high < 0 else high + 1
 
 
-@compiled
+@inlined
 def _playable(ints: Ints, cards: Cards, row: int) -> np.uint64:
     """The cards the actor may play (OC-10.3, OC-10.4, OC-6.3)."""
     hand: np.uint64 = cards[row, HANDS + ints[row, ACTOR]]
@@ -304,7 +307,7 @@ def _is_legal(game: OneCardParams, ints: Ints, cards: Cards, row: int, action: i
     return game.direction0 <= action < game.direction0 + 2
 
 
-@compiled
+@inlined
 def _call(game: OneCardParams, ints: Ints, row: int, action: int) -> None:
     """A pass or a bid, and the end of the auction it makes (OC-7)."""
     n = game.players
@@ -335,7 +338,7 @@ def _call(game: OneCardParams, ints: Ints, row: int, action: int) -> None:
     ints[row, PHASE] = _PLAY
 
 
-@compiled
+@inlined
 def _strength(ints: Ints, row: int, card: int, led: int) -> int:
     """A card's strength in its trick, once it is down (OC-11, OC-6.4)."""
     trump = ints[row, TRUMP]
@@ -350,7 +353,7 @@ def _strength(ints: Ints, row: int, card: int, led: int) -> int:
     return 5 - rank if ints[row, DOWNTOWN] else rank  # OC-11.4, OC-8.3
 
 
-@compiled
+@inlined
 def _led_by(ints: Ints, row: int, card: int) -> int:
     """The suit to follow when ``card`` is led (OC-10.1, OC-10.2)."""
     if card != JOKER:
@@ -358,7 +361,7 @@ def _led_by(ints: Ints, row: int, card: int) -> int:
     return ints[row, TRUMP] if ints[row, CONTRACT] >= 0 else FREE
 
 
-@compiled
+@inlined
 def _score(game: OneCardParams, ints: Ints, row: int, winner: int) -> None:
     """The One Card to the last trick's winner, the hand's scores, and the game's end."""
     ints[row, POINTS + winner] += _POINTS[ints[row, CENTRE]]  # OC-12.2
@@ -385,7 +388,7 @@ def _score(game: OneCardParams, ints: Ints, row: int, winner: int) -> None:
         ints[row, PHASE] = _DEAL
 
 
-@compiled
+@inlined
 def _play(game: OneCardParams, ints: Ints, cards: Cards, row: int, card: int) -> None:
     n = game.players
     seat = ints[row, ACTOR]
@@ -478,7 +481,7 @@ def _best_suit(hand: np.uint64) -> int:
     return best
 
 
-@compiled
+@inlined
 def _heuristic_call(game: OneCardParams, ints: Ints, cards: Cards, row: int) -> int:
     """The lowest bid with a long suit holding a top card, else a pass."""
     hand = cards[row, HANDS + ints[row, ACTOR]]
@@ -495,7 +498,7 @@ def _heuristic_call(game: OneCardParams, ints: Ints, cards: Cards, row: int) -> 
     return _PASS
 
 
-@compiled
+@inlined
 def _heuristic_direction(game: OneCardParams, cards: Cards, row: int, seat: int) -> int:
     """Downtown with more nines and tens than aces and kings, else uptown."""
     low = 0
@@ -511,7 +514,7 @@ def _heuristic_direction(game: OneCardParams, cards: Cards, row: int, seat: int)
     return game.direction0 + (1 if low > high else 0)
 
 
-@compiled
+@inlined
 def _power(ints: Ints, row: int, card: int) -> float:
     """The heuristic's worth of a card: rank, 20 more for a trump, less its points / 4."""
     trump = ints[row, TRUMP]
@@ -524,7 +527,7 @@ def _power(ints: Ints, row: int, card: int) -> float:
     return index + (20.0 if card // 6 == trump else 0.0) - points / 4
 
 
-@compiled
+@inlined
 def _heuristic_play(game: OneCardParams, ints: Ints, cards: Cards, row: int) -> int:
     """The bidder's opening lead names its best suit; else win cheaply or duck.
 
@@ -573,6 +576,38 @@ def _heuristic_play(game: OneCardParams, ints: Ints, cards: Cards, row: int) -> 
             return win_low if played == game.players - 1 else win_high
         return lowest
     return lose_high if lose_high >= 0 else win_low
+
+
+# -- zones, for world sampling: the hands and the One Card --------------------------------
+
+CENTRE_ZONE = MAX_SEATS
+"""The kernel's zone of the One Card (its worlds plug-in calls it ``"centre"``)."""
+
+
+@implement(held_row, OneCardParams)
+def _held(game: OneCardParams, ints: Ints, cards: Cards, row: int, zone: int) -> np.uint64:
+    if zone == CENTRE_ZONE:
+        return _ONE << np.uint64(ints[row, CENTRE]) if ints[row, CENTRE] >= 0 else _ZERO
+    if zone >= 0:
+        return cards[row, HANDS + zone]
+    held = cards[row, GONE]
+    for seat in range(game.players):
+        held |= cards[row, HANDS + seat]
+    for k in range(ints[row, PLAYED]):
+        held |= _ONE << np.uint64(ints[row, TRICK + k])
+    if ints[row, CENTRE] >= 0:
+        held |= _ONE << np.uint64(ints[row, CENTRE])
+    return held
+
+
+@implement(place_row, OneCardParams)
+def _place(
+    game: OneCardParams, ints: Ints, cards: Cards, row: int, zone: int, held: np.uint64
+) -> None:
+    if zone == CENTRE_ZONE:
+        ints[row, CENTRE] = lowest_bit(held) if held else -1
+    else:
+        cards[row, HANDS + zone] = held
 
 
 @implement(heuristic_row, OneCardParams)
@@ -671,6 +706,8 @@ KERNEL = Kernel(
     cards_width=CARDS_WIDTH,
     deal_action=deal_action,
     deck_of=deck_of,
+    numbers=lambda config: CARDS,
+    zones={"centre": CENTRE_ZONE},
     resumed=lambda config, number, dealer, totals: state_after_deals(
         new_game(config), number, dealer, scores=totals
     ),
