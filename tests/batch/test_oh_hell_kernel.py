@@ -1,9 +1,10 @@
-"""Oh Hell's batch rules against the engine, in every config variant."""
+"""Oh Hell's compiled kernel against the engine and the scalar heuristic bot, in every variant."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
+from ._heuristic import compare_heuristic
 
 import tricktaking as tt
 from tricktaking.batch import Simulator, differences
@@ -54,3 +55,17 @@ def test_a_game_replays_and_converts_back() -> None:
     again = Simulator.from_states(states, seed=1)
     assert [again.state_of(row) for row in range(sim.size)] == states
     assert np.array_equal(again.legal_mask(), sim.legal_mask())
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        tt.OhHellConfig(players=4, hand_size=6, first_dealer=0),
+        tt.OhHellConfig(players=5, num_suits=3, cards_per_suit=8, schedule="up_down", bid_rule="free"),
+        tt.OhHellConfig(players=3, schedule="down", max_hand_size=9),
+    ],
+    ids=repr,
+)
+def test_the_heuristic_actions_are_the_scalar_bots(config: tt.OhHellConfig) -> None:
+    decisions = compare_heuristic(config)
+    assert sum(decisions.values()) >= 300, decisions
