@@ -352,7 +352,7 @@ def _hot() -> frozenset[Callable[..., object]]:
     A call between compiled functions costs tens of nanoseconds; these run at every
     action of every row. Inlining all of them would quadruple the compile time.
     """
-    return frozenset({apply_row, is_legal_row, legal_row, random_row})
+    return frozenset({apply_row, heuristic_row, is_legal_row, legal_row, random_row})
 
 
 def reset_row(game: object, ints: Ints, cards: Cards, row: int) -> None:

@@ -10,10 +10,12 @@ process uses it, saying so once on standard error when it compiles.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Sequence
 from typing import Final
 
+import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -36,6 +38,11 @@ Int64s = npt.NDArray[np.int64]
 _FIRST_ACTIONS: Final = 64  # room for each row's actions before the record grows
 _FIRST_DECKS: Final = 4  # room for each row's decks
 _READY: set[type] = set()  # the parameter classes compiled in this process
+
+
+def _quiet() -> contextlib.AbstractContextManager[object]:
+    """Without the JIT the kernels run on NumPy words, which overflow on purpose."""
+    return np.errstate(over="ignore") if numba.config.DISABLE_JIT else contextlib.nullcontext()
 
 
 class Rows:
@@ -98,21 +105,24 @@ class Rows:
 
     def reset(self, where: Bools) -> None:
         """New games, dealt, in the rows where ``where`` is true."""
-        drivers.reset(
-            self.params, self.ints, self.cards, self.rng, where, self.deck,
-            self.recording, self.decks, self.counts,
-        )
+        with _quiet():
+            drivers.reset(
+                self.params, self.ints, self.cards, self.rng, where, self.deck,
+                self.recording, self.decks, self.counts,
+            )
 
     def deal_due(self) -> None:
         """Deal every row whose next event is a deal."""
-        drivers.deal_due(
-            self.params, self.ints, self.cards, self.rng, self.deck,
-            self.recording, self.decks, self.counts,
-        )
+        with _quiet():
+            drivers.deal_due(
+                self.params, self.ints, self.cards, self.rng, self.deck,
+                self.recording, self.decks, self.counts,
+            )
 
     def legal_masks(self, out: Bools) -> None:
         """Each acting row's legal actions into ``out``."""
-        drivers.legal_masks(self.params, self.ints, self.cards, out)
+        with _quiet():
+            drivers.legal_masks(self.params, self.ints, self.cards, out)
 
     def policies(self, policy: int) -> npt.NDArray[np.int8]:
         """``(size, players)``: every seat of every row playing ``policy`` (kept for reuse)."""
@@ -173,55 +183,58 @@ class Rows:
         auto_reset: bool = False,
         deal_due: bool = True,
     ) -> int:
-        return int(
-            drivers.run(
-                self.params,
-                self.ints,
-                self.cards,
-                self.rng,
-                mode,
-                actions,
-                where,
-                self.errors,
-                left,
-                policies,
-                self._never if learner is None else learner,
-                self._never if last_deal is None else last_deal,
-                self.waiting,
-                self.deck,
-                self.recording,
-                self.log,
-                self.decks,
-                self.counts,
-                auto_reset,
-                deal_due,
-                self.final,
-                self.finished,
+        with _quiet():
+            return int(
+                drivers.run(
+                    self.params,
+                    self.ints,
+                    self.cards,
+                    self.rng,
+                    mode,
+                    actions,
+                    where,
+                    self.errors,
+                    left,
+                    policies,
+                    self._never if learner is None else learner,
+                    self._never if last_deal is None else last_deal,
+                    self.waiting,
+                    self.deck,
+                    self.recording,
+                    self.log,
+                    self.decks,
+                    self.counts,
+                    auto_reset,
+                    deal_due,
+                    self.final,
+                    self.finished,
+                )
             )
-        )
 
     def observe(
         self, where: Bools, seats: Int64s, offsets: Int64s, out: npt.NDArray[np.float32]
     ) -> None:
         """Each row's observation for its seat into ``out``, in the rows ``where`` is true."""
-        drivers.observe(self.params, self.ints, self.cards, where, seats, offsets, out)
+        with _quiet():
+            drivers.observe(self.params, self.ints, self.cards, where, seats, offsets, out)
 
     def sample_worlds(self, worlds: Worlds, assigned: npt.NDArray[np.int16], copies: int) -> None:
         """Rows of worlds of one view drawn from row 0's, each world in ``copies`` rows."""
-        drivers.sample_worlds(
-            self.params,
-            self.ints,
-            self.cards,
-            self.rng,
-            0,
-            copies,
-            worlds.posterior,
-            worlds.counts,
-            worlds.taken,
-            worlds.pool,
-            worlds.point,
-            assigned,
-        )
+        with _quiet():
+            drivers.sample_worlds(
+                self.params,
+                self.ints,
+                self.cards,
+                self.rng,
+                0,
+                copies,
+                worlds.posterior,
+                worlds.counts,
+                worlds.taken,
+                worlds.pool,
+                worlds.point,
+                assigned,
+            )
 
     def reseed(self, keys: Sequence[int]) -> None:
         """Each row's stream anew: row ``r`` from the 64-bit key ``keys[r]``."""
@@ -243,7 +256,8 @@ class Rows:
         ``decks[-1 - e]``. The result is each row's first refused entry (``-1``: none,
         and for rows not loaded): the k-th entries of every row are taken together.
         """
-        drivers.start(self.params, self.ints, self.cards, which, starts)
+        with _quiet():
+            drivers.start(self.params, self.ints, self.cards, which, starts)
         kept, self.recording = self.recording, False  # what is loaded is not recorded
         try:
             return self._replay(which, programs, lengths, decks)
@@ -262,7 +276,8 @@ class Rows:
             entries = programs[which[going], k]
             dealing = np.full(self.size, -1, np.int64)
             dealing[going[entries < 0]] = -1 - entries[entries < 0]
-            drivers.deal_given(self.params, self.ints, self.cards, dealing, decks, refused)
+            with _quiet():
+                drivers.deal_given(self.params, self.ints, self.cards, dealing, decks, refused)
             failed[refused] = k
             acting = np.zeros(self.size, np.bool_)
             acting[going[entries >= 0]] = True
@@ -315,10 +330,11 @@ def _exercise(kernel: Kernel[object], params: Params) -> None:
         zone_code=np.zeros(0, np.int64),
         zone_first=np.zeros(0, np.int64),
     )
-    drivers.sample_worlds(
-        params, rows.ints, rows.cards, rows.rng, 0, 1, nothing, np.zeros((1, 1), np.int64),
-        zero, zero, np.zeros(4, np.uint64), np.zeros((1, 1), np.int16),
-    )
+    with _quiet():
+        drivers.sample_worlds(
+            params, rows.ints, rows.cards, rows.rng, 0, 1, nothing, np.zeros((1, 1), np.int64),
+            zero, zero, np.zeros(4, np.uint64), np.zeros((1, 1), np.int16),
+        )
 
 
 def ensure_compiled(kernel: Kernel[object], params: Params) -> None:
@@ -328,6 +344,8 @@ def ensure_compiled(kernel: Kernel[object], params: Params) -> None:
     first compilation for a kernel says so on standard error.
     """
     kind = type(params)
+    if numba.config.DISABLE_JIT:  # plain Python: nothing to compile
+        return
     changed = prepare()
     if kind in _READY and not changed:
         return
