@@ -53,7 +53,7 @@ import numpy as np
 import tricktaking as tt
 from tricktaking.arena import deal_config
 from tricktaking.batch import Simulator
-from tricktaking.batch.envs import BatchVectorEnv
+from tricktaking.batch.envs import BatchVectorEnv, OpponentKind
 from tricktaking.bots import PimcBot
 from tricktaking.engine import PlayerView
 
@@ -173,11 +173,9 @@ def spiel_slice(pyspiel: Any, name: str, parameters: dict[str, Any]) -> Slice:
     return run
 
 
-def vector_env_slice(size: int, opponents: str, copy: bool) -> Slice:
+def vector_env_slice(size: int, opponents: OpponentKind, copy: bool) -> Slice:
     """Agent steps of the vector environment (Wizard, 4 players); the choice left out."""
-    env = BatchVectorEnv(
-        tt.WizardConfig(players=4), num_envs=size, opponents=opponents, copy=copy
-    )
+    env = BatchVectorEnv(tt.WizardConfig(players=4), num_envs=size, opponents=opponents, copy=copy)
     _, infos = env.reset(seed=0)
     noise = np.random.default_rng(0)
 
@@ -289,11 +287,12 @@ def throughput_table(pyspiel: Any, sizes: tuple[int, ...], seconds: float, round
 
 def vector_env_table(size: int, seconds: float, rounds: int) -> None:
     """Table 2: the vector environment's agent steps."""
+    kinds: tuple[OpponentKind, ...] = ("heuristic", "random")
     slices = {
         f"{opponents} opponents, {'a copy' if copy else 'its own array'}": vector_env_slice(
             size, opponents, copy
         )
-        for opponents in ("heuristic", "random")
+        for opponents in kinds
         for copy in (True, False)
     }
     rates = measure(slices, seconds, rounds)
@@ -319,7 +318,8 @@ def worlds_table(size: int, views: int, seconds: float, rounds: int) -> None:
         )
         median, spread = bench.spread(rates["kernel"])
         scalar, _ = bench.spread(rates["scalar"])
-        print(f"| {name} | {median} | {spread} | {scalar} | {ratio(rates['kernel'], rates['scalar'])} |")
+        versus = ratio(rates["kernel"], rates["scalar"])
+        print(f"| {name} | {median} | {spread} | {scalar} | {versus} |")
 
 
 def main(argv: list[str] | None = None) -> None:

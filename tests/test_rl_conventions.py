@@ -206,7 +206,9 @@ def test_the_terminate_illegal_route_passes_the_parallel_seed_test() -> None:
 
     def make() -> object:
         # the seed test samples any action for every agent: an illegal one ends the game
-        wrapped = TerminateIllegalWrapper(TricktakingAECEnv(tt.WizardConfig(players=3, rounds=2)), illegal_reward=-1)
+        wrapped = TerminateIllegalWrapper(
+            TricktakingAECEnv(tt.WizardConfig(players=3, rounds=2)), illegal_reward=-1
+        )
         return turn_based_aec_to_parallel(wrapped)
 
     parallel_seed_test(make, num_cycles=200)

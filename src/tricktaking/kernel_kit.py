@@ -40,7 +40,7 @@ import hashlib
 import inspect
 import os
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Generic, Protocol, TypeVar, cast
 
@@ -77,12 +77,12 @@ __all__ = [
     "NUMBER",
     "OVER",
     "PHASE",
-    "Params",
     "SCORES",
     "STATUS",
     "Cards",
     "Ints",
     "Kernel",
+    "Params",
     "below",
     "borrowed",
     "cache_directory",
@@ -94,6 +94,7 @@ __all__ = [
     "implement",
     "inlined",
     "is_legal_row",
+    "jit_disabled",
     "kth_bit",
     "legal_row",
     "lowest_bit",
@@ -153,8 +154,15 @@ _CACHED: set[int] = set()  # id() of the dispatchers caching under the current f
 _FINGERPRINT: list[str] = []  # the fingerprint the cached dispatchers use
 
 
-def _jit_disabled() -> bool:
-    return bool(numba.config.DISABLE_JIT)
+def jit_disabled() -> bool:
+    """Whether numba runs compiled functions as plain Python (``NUMBA_DISABLE_JIT=1``).
+
+    Example:
+        >>> from tricktaking.kernel_kit import jit_disabled
+        >>> isinstance(jit_disabled(), bool)
+        True
+    """
+    return bool(getattr(numba.config, "DISABLE_JIT", False))
 
 
 def _note_source(function: Callable[..., object]) -> None:
@@ -190,9 +198,9 @@ def compiled(function: _F, *, inline: bool = False) -> _F:
     """
     _note_source(function)
     dispatcher = numba.njit(inline="always" if inline else "never")(function)
-    if not _jit_disabled():
+    if not jit_disabled():
         _COMPILED.append(dispatcher)
-    return dispatcher  # type: ignore[no-any-return]  # numba's decorator is untyped
+    return dispatcher  # type: ignore[return-value]  # numba's decorator is untyped
 
 
 def inlined(function: _F) -> _F:
@@ -265,26 +273,28 @@ def prepare() -> bool:
         >>> prepare()
         False
     """
-    if _jit_disabled():
+    if jit_disabled():
         return False
     current = fingerprint()
-    if _FINGERPRINT == [current] and all(id(d) in _CACHED for d in _COMPILED):
+    if [current] == _FINGERPRINT and all(id(d) in _CACHED for d in _COMPILED):
         return False
-    if _FINGERPRINT != [current]:
+    if [current] != _FINGERPRINT:
         _CACHED.clear()
         _FINGERPRINT[:] = [current]
     directory = _cache_root() / current
     with contextlib.suppress(OSError):
         directory.mkdir(parents=True, exist_ok=True)
-    saved = numba.config.CACHE_DIR
-    numba.config.CACHE_DIR = str(directory)
+    saved = getattr(numba.config, "CACHE_DIR", "")
+    # numba's locator reads the directory when caching is turned on: ours, for our
+    # functions only
+    setattr(numba.config, "CACHE_DIR", str(directory))  # noqa: B010
     try:
         for dispatcher in _COMPILED:
             if id(dispatcher) not in _CACHED:
                 dispatcher.enable_caching()  # type: ignore[attr-defined]  # numba is untyped
                 _CACHED.add(id(dispatcher))
     finally:
-        numba.config.CACHE_DIR = saved
+        setattr(numba.config, "CACHE_DIR", saved)  # noqa: B010
     return True
 
 
@@ -331,7 +341,10 @@ def implement(stub: Callable[..., object], params: type) -> Callable[[_F], _F]:
 
         def typing(*args: object) -> object:
             game = args[0]
-            if isinstance(game, types.BaseNamedTuple) and game.instance_class is params:
+            if (
+                isinstance(game, types.BaseNamedTuple)
+                and getattr(game, "instance_class", None) is params
+            ):
                 return function
             return None
 
@@ -378,9 +391,7 @@ def deal_row(game: object, ints: Ints, cards: Cards, row: int, deck: npt.NDArray
     _python(deal_row, game)(game, ints, cards, row, deck)
 
 
-def legal_row(
-    game: object, ints: Ints, cards: Cards, row: int, out: npt.NDArray[np.bool_]
-) -> int:
+def legal_row(game: object, ints: Ints, cards: Cards, row: int, out: npt.NDArray[np.bool_]) -> int:
     """Set ``out[row, a]`` for every legal ``rl`` action ``a`` of the row's actor; their number.
 
     The caller cleared ``out[row]``.
@@ -458,8 +469,8 @@ def observe_row(
 def _borrowed_intrinsic(typing_context: object, array: types.Array) -> object:
     def generate(context: object, builder: object, signature: object, args: list[object]) -> object:
         view = context.make_array(array)(context, builder, value=args[0])  # type: ignore[attr-defined]
-        view.meminfo = cgutils.get_null_value(view.meminfo.type)
-        view.parent = cgutils.get_null_value(view.parent.type)
+        view.meminfo = cgutils.get_null_value(view.meminfo.type)  # type: ignore[no-untyped-call]
+        view.parent = cgutils.get_null_value(view.parent.type)  # type: ignore[no-untyped-call]
         return view._getvalue()
 
     return array(array), generate
@@ -486,10 +497,10 @@ def borrowed(array: _A) -> _A:
     return array
 
 
-def _borrowed_overload(array):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN202
+def _borrowed_overload(array):  # type: ignore[no-untyped-def]
     # numba compares the typing function's parameters with the implementation's,
     # annotations included: neither has any
-    return lambda array: _borrowed(array)
+    return lambda array: _borrowed(array)  # type: ignore[call-arg]  # noqa: PLW0108 (named array)
 
 
 overload(borrowed)(_borrowed_overload)
@@ -518,14 +529,14 @@ def popcount(mask: np.uint64) -> int:
     x = mask - ((mask >> _ONE) & _M1)
     x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
     x = (x + (x >> np.uint64(4))) & _M4
-    return np.int64((x * _H01) >> np.uint64(56))
+    return int((x * _H01) >> np.uint64(56))
 
 
 @compiled
 def lowest_bit(mask: np.uint64) -> int:
     """The position of the lowest set bit of ``mask`` (which is not 0)."""
     low = mask & (_ZERO - mask)
-    return _DE_BRUIJN_POSITION[np.int64((low * _DE_BRUIJN) >> np.uint64(58))]
+    return int(_DE_BRUIJN_POSITION[np.int64((low * _DE_BRUIJN) >> np.uint64(58))])
 
 
 @compiled
@@ -579,7 +590,7 @@ def below(rng: Cards, row: int, bound: int) -> int:
         while low < threshold:
             product = (next_word(rng, row) >> np.uint64(32)) * b
             low = product & _LOW32
-    return np.int64(product >> np.uint64(32))
+    return int(product >> np.uint64(32))
 
 
 def seeded_rows(key: int, size: int) -> Cards:
@@ -657,7 +668,8 @@ def state_after_deals(base: _State, number: int, dealer: int, **totals: object) 
     Example:
         >>> from tricktaking.kernel_kit import state_after_deals
         >>> import tricktaking as tt
-        >>> state = state_after_deals(tt.new_game(tt.WizardConfig(players=3)), 2, 1, scores=(30, -10, 20))
+        >>> base = tt.new_game(tt.WizardConfig(players=3))
+        >>> state = state_after_deals(base, 2, 1, scores=(30, -10, 20))
         >>> state.round.number, tt.scores(state), tt.actor(state) is tt.CHANCE
         (2, (30, -10, 20), True)
     """

@@ -90,8 +90,12 @@ def test_from_states_refuses_mixed_configs_nothing_and_what_is_not_a_state() -> 
         )
     with pytest.raises(ArgumentError, match="number of states"):
         Simulator.from_states([])
-    for bad in ([None], [tt.new_game(tt.WizardConfig(players=3)), "state"], [tt.WizardConfig(players=3)]):
-        with pytest.raises(ArgumentTypeError, match="state 0|state 1"):
+    for bad in (
+        [None],
+        [tt.new_game(tt.WizardConfig(players=3)), "state"],
+        [tt.WizardConfig(players=3)],
+    ):
+        with pytest.raises(ArgumentTypeError, match=r"state [01]"):
             Simulator.from_states(bad)  # type: ignore[arg-type]
     state = tt.new_game(tt.WizardConfig(players=3))
     for bad_collection in (state, iter([state]), {state: 1}, "states"):
@@ -101,7 +105,9 @@ def test_from_states_refuses_mixed_configs_nothing_and_what_is_not_a_state() -> 
         Simulator.from_states([state], seed=0.5)  # type: ignore[arg-type]
 
 
-def mid_deal(config: object = tt.WizardConfig(players=3, rounds=3), seed: int = 0) -> tt.WizardState:
+def mid_deal(
+    config: object = tt.WizardConfig(players=3, rounds=3), seed: int = 0
+) -> tt.WizardState:
     """A Wizard state a few actions into its second deal."""
     return cast("tt.WizardState", in_a_later_deal(config, deals=2, seed=seed))
 
@@ -125,10 +131,8 @@ def test_from_states_refuses_every_forged_state() -> None:
         "another dealer": attrs.evolve(state, round=attrs.evolve(state.round, dealer=2)),
         "a truncated history": attrs.evolve(state, history=History(history[:-1])),
         "a reordered history": attrs.evolve(state, history=History(swapped)),
-        "a plain list as history": attrs.evolve(state, history=list(history)),
-        "a round past the schedule": attrs.evolve(
-            state, round=attrs.evolve(state.round, number=9)
-        ),
+        "a plain list as history": attrs.evolve(state, history=list(history)),  # type: ignore[arg-type]
+        "a round past the schedule": attrs.evolve(state, round=attrs.evolve(state.round, number=9)),
         "a card of another deck": attrs.evolve(
             state, history=History([*history[:deal_at], stranger, *history[deal_at + 1 :]])
         ),
@@ -150,9 +154,10 @@ def test_bad_sizes_rows_and_configs() -> None:
     with pytest.raises(ArgumentError, match="size"):
         Simulator(config, size=10**7)  # refused before anything is allocated
     assert time.process_time() - began < 1.0
-    for size in (2.0, "2", None, True):
+    not_sizes: tuple[object, ...] = (2.0, "2", None, True)
+    for not_size in not_sizes:
         with pytest.raises(ArgumentTypeError, match="size"):
-            Simulator(config, size=size)  # type: ignore[arg-type]
+            Simulator(config, size=not_size)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError):
         Simulator("wizard", size=2)
     sim = Simulator(config, size=2)
@@ -160,10 +165,11 @@ def test_bad_sizes_rows_and_configs() -> None:
         sim.state_of(2)
     with pytest.raises(IndexError):
         sim.state_of(-3)
-    for row in ("1", 1.0, None, True):
+    not_rows: tuple[object, ...] = ("1", 1.0, None, True)
+    for row in not_rows:
         with pytest.raises(ArgumentTypeError, match="row"):
             sim.state_of(row)  # type: ignore[arg-type]
-    assert sim.state_of(-1) == sim.state_of(np.int64(1))
+    assert sim.state_of(-1) == sim.state_of(np.int64(1))  # type: ignore[arg-type]
 
 
 LATER = [
@@ -330,9 +336,10 @@ def test_play_runs_the_kernels_policies_and_checks_its_arguments() -> None:
     for steps in (0, -1, 10**10):
         with pytest.raises(ArgumentError, match="steps"):
             sim.play(steps)
-    for steps in (1.5, "3", None):
+    not_steps: tuple[object, ...] = (1.5, "3", None)
+    for not_count in not_steps:
         with pytest.raises(ArgumentTypeError, match="steps"):
-            sim.play(steps)  # type: ignore[arg-type]
+            sim.play(not_count)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="policy"):
         sim.play(3, "greedy")  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="policy"):
@@ -351,7 +358,9 @@ def test_heuristic_actions_are_the_heuristic_bots() -> None:
     from tricktaking.rl import action_index
 
     sim = Simulator(tt.WizardConfig(players=4, rounds=4), size=16, seed=3)
-    bot = sim.game.heuristic_bot()
+    make_bot = sim.game.heuristic_bot
+    assert make_bot is not None
+    bot = make_bot(0)
     for _ in range(12):
         chosen = sim.heuristic_actions()
         for row in range(sim.size):

@@ -6,6 +6,7 @@ import importlib.util
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
+from typing import cast
 
 import attrs
 import numpy as np
@@ -31,6 +32,8 @@ def _scalar_world_tests() -> ModuleType:
 
 
 SCALAR = _scalar_world_tests()
+
+
 @pytest.mark.parametrize("name", sorted(SCALAR.CASES))
 def test_worlds_drawn_in_the_kernel_are_the_fair_shuffle_posterior(name: str) -> None:
     for seen, config in SCALAR.pick(name):
@@ -94,9 +97,9 @@ def test_rows_of_worlds_hold_the_view_and_play_on_exactly(config: object, action
         assert tt.view(world, seen.seat) == seen
         assert np.array_equal(sim.legal_mask()[row], rl.action_mask(seen))
         assert np.array_equal(sim.observe(seen.seat)[row], rl.encode(seen))
-    for world in range(20):  # a world's copies are one world
-        assert sim.hidden_of(3 * world) == sim.hidden_of(3 * world + 1) == sim.hidden_of(3 * world + 2)
-    assert len({repr(sim.hidden_of(3 * world)) for world in range(20)}) > 10
+    for first in range(0, 60, 3):  # a world's copies are one world
+        assert sim.hidden_of(first) == sim.hidden_of(first + 1) == sim.hidden_of(first + 2)
+    assert len({repr(sim.hidden_of(first)) for first in range(0, 60, 3)}) > 10
     sim.play(10_000, "heuristic")
     for row in range(0, 60, 7):  # the replay from the world checks every kernel action
         final = sim.state_of(row)
@@ -119,7 +122,7 @@ def test_bad_arguments_and_forged_views_are_refused() -> None:
     with pytest.raises(ArgumentError, match="size"):
         Simulator.from_view(seen, size=0)
     with pytest.raises(InconsistentViewError):
-        Simulator.from_view(attrs.evolve(seen, trump=None), size=4)
+        Simulator.from_view(attrs.evolve(cast("tt.OhHellView", seen), trump=None), size=4)
     sim = Simulator.from_view(seen, size=4)
     sim.reset()
     with pytest.raises(ArgumentError, match="no world"):

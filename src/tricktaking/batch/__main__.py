@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import cast
 
 import tricktaking as tt
 from tricktaking.batch._registry import kernel_for
@@ -58,9 +59,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in options.games or sorted(known):
         game = known[name]
         kernel = kernel_for(game)
-        config = game.config_type(players=game.default_players) if game.default_players else None
+        make = cast("Callable[..., object]", game.config_type)
+        config = make(players=game.default_players) if game.default_players else make()
         began = time.process_time()
-        ensure_compiled(kernel, kernel.params(kernel.checked(config or game.config_type())))
+        ensure_compiled(kernel, kernel.params(kernel.checked(config)))
         print(f"{game.title}: ready ({time.process_time() - began:.1f} CPU s)")
     return 0
 

@@ -15,8 +15,9 @@ inlined into the loop (each call between compiled functions costs tens of
 nanoseconds); what happens once a deal (a shuffle, a restart, a load) is a call.
 
 The record (:data:`Log`, :data:`Decks`, :data:`Counts`) keeps, for each row, the actions
-(``rl`` indexes) and the decks of its current game, which is all :meth:`~tricktaking.batch.Simulator.state_of`
-needs; a full record stops the row (code :data:`FULL`) until the caller makes room.
+(``rl`` indexes) and the decks of its current game, which is all
+:meth:`~tricktaking.batch.Simulator.state_of` needs; a full record stops the row (code
+:data:`FULL`) until the caller makes room.
 """
 
 from __future__ import annotations
@@ -43,10 +44,10 @@ from tricktaking.kernel_kit import (
     below,
     borrowed,
     compiled,
-    inlined,
     deal_row,
-    heuristic_row,
     held_row,
+    heuristic_row,
+    inlined,
     is_legal_row,
     legal_row,
     next_word,
@@ -58,14 +59,14 @@ from tricktaking.kernel_kit import (
 )
 
 __all__ = [
+    "CALLBACK",
     "CHOOSE",
     "FULL",
+    "HEURISTIC",
     "ILLEGAL",
     "OUTSIDE",
     "RANDOM",
     "STEP",
-    "HEURISTIC",
-    "CALLBACK",
     "Counts",
     "Decks",
     "Log",
@@ -79,6 +80,7 @@ __all__ = [
     "sample_worlds",
     "start",
 ]
+
 
 def _loop(function: _F) -> _F:
     """A loop over rows: one compiled function, called from Python."""
@@ -372,7 +374,9 @@ def run(
             else:
                 seat = ints[row, ACTOR]
                 if mode == STEP and (
-                    left[row] <= 0 or seat == learner[row] or 0 <= last_deal[row] < ints[row, NUMBER]
+                    left[row] <= 0
+                    or seat == learner[row]
+                    or 0 <= last_deal[row] < ints[row, NUMBER]
                 ):
                     break
                 policy = policies[row, seat]
@@ -392,8 +396,21 @@ def run(
                     break
                 left[row] -= 1
             _act(
-                game, ints, cards, rng, row, action, deck, recording, log, decks, counts,
-                auto_reset, deal_due, final, finished,
+                game,
+                ints,
+                cards,
+                rng,
+                row,
+                action,
+                deck,
+                recording,
+                log,
+                decks,
+                counts,
+                auto_reset,
+                deal_due,
+                final,
+                finished,
             )
         if mode == CHOOSE and ints[row, STATUS] != ACTING:
             actions[row] = 0

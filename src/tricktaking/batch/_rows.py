@@ -15,7 +15,6 @@ import sys
 from collections.abc import Sequence
 from typing import Final
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -26,6 +25,7 @@ from tricktaking.kernel_kit import (
     Kernel,
     Params,
     cache_directory,
+    jit_disabled,
     prepare,
     seeded_rows,
 )
@@ -42,7 +42,7 @@ _READY: set[type] = set()  # the parameter classes compiled in this process
 
 def _quiet() -> contextlib.AbstractContextManager[object]:
     """Without the JIT the kernels run on NumPy words, which overflow on purpose."""
-    return np.errstate(over="ignore") if numba.config.DISABLE_JIT else contextlib.nullcontext()
+    return np.errstate(over="ignore") if jit_disabled() else contextlib.nullcontext()
 
 
 class Rows:
@@ -56,7 +56,9 @@ class Rows:
         record: Whether to keep each row's actions and decks (for ``state_of``).
     """
 
-    def __init__(self, kernel: Kernel[object], params: Params, size: int, key: int, *, record: bool):
+    def __init__(
+        self, kernel: Kernel[object], params: Params, size: int, key: int, *, record: bool
+    ):
         self.kernel = kernel
         self.params = params
         self.size = size
@@ -107,16 +109,29 @@ class Rows:
         """New games, dealt, in the rows where ``where`` is true."""
         with _quiet():
             drivers.reset(
-                self.params, self.ints, self.cards, self.rng, where, self.deck,
-                self.recording, self.decks, self.counts,
+                self.params,
+                self.ints,
+                self.cards,
+                self.rng,
+                where,
+                self.deck,
+                self.recording,
+                self.decks,
+                self.counts,
             )
 
     def deal_due(self) -> None:
         """Deal every row whose next event is a deal."""
         with _quiet():
             drivers.deal_due(
-                self.params, self.ints, self.cards, self.rng, self.deck,
-                self.recording, self.decks, self.counts,
+                self.params,
+                self.ints,
+                self.cards,
+                self.rng,
+                self.deck,
+                self.recording,
+                self.decks,
+                self.counts,
             )
 
     def legal_masks(self, out: Bools) -> None:
@@ -128,7 +143,9 @@ class Rows:
         """``(size, players)``: every seat of every row playing ``policy`` (kept for reuse)."""
         known = self._policies.get(policy)
         if known is None:
-            known = self._policies[policy] = np.full((self.size, self.params.players), policy, np.int8)
+            known = self._policies[policy] = np.full(
+                (self.size, self.params.players), policy, np.int8
+            )
         return known
 
     def choose(self, policy: int, out: Int64s) -> None:
@@ -139,7 +156,11 @@ class Rows:
         """Check and apply each row's action where ``where``; the number of rows with a problem."""
         while True:
             problems = self._run(
-                drivers.STEP, actions, where, self._no_steps, self.policies(drivers.RANDOM),
+                drivers.STEP,
+                actions,
+                where,
+                self._no_steps,
+                self.policies(drivers.RANDOM),
                 auto_reset=auto_reset,
             )
             if not problems or not self.recording or not (self.errors == drivers.FULL).any():
@@ -162,8 +183,14 @@ class Rows:
         ended = np.zeros(self.size, np.bool_)
         while True:
             full = self._run(
-                drivers.STEP, self._no_actions, self.nowhere, left, policies,
-                learner=learner, last_deal=last_deal, auto_reset=auto_reset,
+                drivers.STEP,
+                self._no_actions,
+                self.nowhere,
+                left,
+                policies,
+                learner=learner,
+                last_deal=last_deal,
+                auto_reset=auto_reset,
             )
             ended |= self.finished
             if not full:
@@ -264,9 +291,7 @@ class Rows:
         finally:
             self.recording = kept
 
-    def _replay(
-        self, which: Int64s, programs: Int64s, lengths: Int64s, decks: Int64s
-    ) -> Int64s:
+    def _replay(self, which: Int64s, programs: Int64s, lengths: Int64s, decks: Int64s) -> Int64s:
         failed = np.full(self.size, -1, np.int64)
         loaded = np.flatnonzero(which >= 0)
         refused = np.zeros(self.size, np.bool_)
@@ -332,8 +357,18 @@ def _exercise(kernel: Kernel[object], params: Params) -> None:
     )
     with _quiet():
         drivers.sample_worlds(
-            params, rows.ints, rows.cards, rows.rng, 0, 1, nothing, np.zeros((1, 1), np.int64),
-            zero, zero, np.zeros(4, np.uint64), np.zeros((1, 1), np.int16),
+            params,
+            rows.ints,
+            rows.cards,
+            rows.rng,
+            0,
+            1,
+            nothing,
+            np.zeros((1, 1), np.int64),
+            zero,
+            zero,
+            np.zeros(4, np.uint64),
+            np.zeros((1, 1), np.int16),
         )
 
 
@@ -344,22 +379,19 @@ def ensure_compiled(kernel: Kernel[object], params: Params) -> None:
     first compilation for a kernel says so on standard error.
     """
     kind = type(params)
-    if numba.config.DISABLE_JIT:  # plain Python: nothing to compile
+    if jit_disabled():  # plain Python: nothing to compile
         return
     changed = prepare()
     if kind in _READY and not changed:
         return
     marker = cache_directory() / f"{kind.__module__}.{kind.__qualname__}.ready"
     if not marker.exists():
-        print(
+        print(  # noqa: T201 (said once, on standard error, before a compilation of seconds)
             f"tricktaking: compiling the {kernel.title} kernel, once (later runs load it)...",
             file=sys.stderr,
             flush=True,
         )
     _exercise(kernel, params)
     _READY.add(kind)
-    try:
+    with contextlib.suppress(OSError):  # an unwritable cache: numba compiles again next time
         marker.touch()
-    except OSError:  # an unwritable cache: numba compiles again next time
-        pass
-

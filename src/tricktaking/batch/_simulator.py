@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, cast
 
 import attrs
 import numpy as np
 import numpy.typing as npt
+from attrs import AttrsInstance
 
 import tricktaking as tt
 from tricktaking.actions import CHANCE, Deal
-from tricktaking.cards import Card
 from tricktaking.arguments import count_argument, seed_argument
 from tricktaking.batch import _drivers as drivers
 from tricktaking.batch._registry import kernel_for
 from tricktaking.batch._rows import Rows, ensure_compiled
 from tricktaking.batch._sampling import Worlds, zone_codes
+from tricktaking.cards import Card
 from tricktaking.engine import Game, GameState, PlayerView
 from tricktaking.errors import (
     ArgumentError,
@@ -293,7 +294,7 @@ class Simulator:
         if out is None:
             out = np.zeros((self.size, width), np.float32)
         elif (
-            not isinstance(out, np.ndarray)
+            not isinstance(cast("object", out), np.ndarray)
             or out.dtype != np.float32
             or out.shape != (self.size, width)
             or not out.flags.c_contiguous
@@ -373,7 +374,7 @@ class Simulator:
             >>> sim.step([0, 0])
             Traceback (most recent call last):
             ...
-            tricktaking.batch._simulator.BatchActionError: row 0: action 0 ('play 2S') is illegal; ...
+            tricktaking.batch._simulator.BatchActionError: row 0: action 0 ('play 2S') is ...
         """
         array = np.asarray(actions)
         if (
@@ -508,7 +509,9 @@ class Simulator:
             self._rows.rng[:] = seeded_rows(derive_seed(seeds, "batch"), self.size)
             return
         if not isinstance(seeds, list | tuple):
-            raise ArgumentTypeError(f"seeds must be an int or a list of ints, not {safe_repr(seeds)}")
+            raise ArgumentTypeError(
+                f"seeds must be an int or a list of ints, not {safe_repr(seeds)}"
+            )
         if len(seeds) != self.size:
             raise ArgumentError(f"there must be one seed per row ({self.size}), not {len(seeds)}")
         keys = [derive_seed(seed_argument("seed", seed), "row") for seed in seeds]
@@ -569,7 +572,7 @@ class Simulator:
     def _row(self, row: object) -> int:
         if type(row) is not int and not isinstance(row, np.integer):
             raise ArgumentTypeError(f"a row is an int, not {safe_repr(row)}")
-        index = int(row)  # type: ignore[call-overload]  # an int or a NumPy integer
+        index = int(cast("int", row))  # an int or a NumPy integer
         if not -self.size <= index < self.size:
             raise RowError(f"row {index} is outside 0 to {self.size - 1}")
         return index % self.size
@@ -639,7 +642,9 @@ class Simulator:
             (True, [2])
         """
         if not isinstance(states, list | tuple):
-            raise ArgumentTypeError(f"states must be a list or tuple of states, not {safe_repr(states)}")
+            raise ArgumentTypeError(
+                f"states must be a list or tuple of states, not {safe_repr(states)}"
+            )
         count_argument("the number of states", len(states), high=MAX_SIZE)
         games = [_state_game(index, state) for index, state in enumerate(states)]
         config: object = states[0].config
@@ -712,9 +717,7 @@ class Simulator:
         sim._deal_worlds(sampler, template, copies)
         return sim
 
-    def _deal_worlds(
-        self, sampler: WorldSampler, template: GameState[object], copies: int
-    ) -> None:
+    def _deal_worlds(self, sampler: WorldSampler, template: GameState[object], copies: int) -> None:
         """Load ``template`` into row 0, then deal every row a world of the sampler's view."""
         from tricktaking.rl.actions import action_index  # noqa: PLC0415 (rl needs Gymnasium)
 
@@ -730,7 +733,9 @@ class Simulator:
         with np.errstate(over="ignore"):  # the kernel's own Python runs on NumPy words
             shown = int(held_row(rows.params, rows.ints, rows.cards, 0, -1))
             numbers = self._kernel.numbers(self.config)
-            hidden = {n for n, card in enumerate(numbers) if card is not None and not shown >> n & 1}
+            hidden = {
+                n for n, card in enumerate(numbers) if card is not None and not shown >> n & 1
+            }
             for code in zone_codes(self._kernel, plan.zones):
                 if code >= 0:
                     mask = int(held_row(rows.params, rows.ints, rows.cards, 0, code))
@@ -845,7 +850,9 @@ def _loaded(
         raise ForgedStateError(f"state {index}: its history starts inside a deal")
     config = state.config
     dealer = (dealer - deals) % len(totals)
-    loaded, replayed = _replayed(kernel, index, config, before, dealer, totals, actions, action_index)
+    loaded, replayed = _replayed(
+        kernel, index, config, before, dealer, totals, actions, action_index
+    )
     if before and tt.scores(replayed) != totals:
         change = [after - given for after, given in zip(tt.scores(replayed), totals, strict=True)]
         earlier = tuple(given - delta for given, delta in zip(totals, change, strict=True))
@@ -855,7 +862,7 @@ def _loaded(
     if replayed != state:
         differing = [
             field.name
-            for field in attrs.fields(type(state))
+            for field in attrs.fields(cast("type[AttrsInstance]", type(state)))
             if getattr(replayed, field.name) != getattr(state, field.name)
         ]
         raise ForgedStateError(
@@ -876,18 +883,7 @@ def _deal_number_dealer_and_totals(state: GameState[object]) -> tuple[int, int, 
     return number, dealer, tt.scores(state)
 
 
-_FORGED = (AttributeError, IndexError, KeyError, OverflowError, TypeError, ValueError)
-"""What reading a forged state's fields may raise."""
-
-
-def _deal_number_dealer_and_totals(state: GameState[object]) -> tuple[int, int, tuple[int, ...]]:
-    number, dealer = state.round.number, state.round.dealer
-    if type(number) is not int or type(dealer) is not int:
-        raise TypeError("a deal number or dealer that is not an int")
-    return number, dealer, tt.scores(state)
-
-
-def _replayed(
+def _replayed(  # noqa: PLR0917 (a private function of one caller)
     kernel: Kernel[object],
     index: int,
     config: object,
@@ -902,7 +898,7 @@ def _replayed(
     state = tt.new_game(config) if not before else kernel.resumed(config, before, dealer, totals)
     for position, action in enumerate(actions):
         try:
-            after = tt.apply(state, action)  # type: ignore[arg-type]  # apply checks it
+            after = tt.apply(state, action)  # apply checks it
         except (TricktakingError, TypeError, ValueError) as error:
             raise ForgedStateError(
                 f"state {index}: action {position} of its history ({safe_repr(action)}) "

@@ -27,7 +27,6 @@ import time
 import numpy as np
 import numpy.typing as npt
 
-import tricktaking as tt
 from tricktaking.arguments import MAX_COUNT, count_argument, real_argument, seed_argument
 from tricktaking.batch._simulator import Policy, Simulator, policy_argument
 from tricktaking.bots import Suggestion
@@ -45,10 +44,11 @@ class BatchPimcBot:
     For a decision the bot draws ``worlds`` worlds of its view, one batch row per world,
     legal action and rollout (``worlds * actions * rollouts`` rows), takes each row's
     action and plays every row to the end of the deal with ``policy``, all in the
-    game's compiled kernel. Every action is tried in the same worlds. An action's value is the mean over its rows of the seat's value at the end
-    of the deal: its (team's) total minus the mean total of the other seats (teams),
-    plus ``win_value`` if the game ended there and its total is the top one (the
-    winners of every built-in game), minus ``win_value`` if not.
+    game's compiled kernel. Every action is tried in the same worlds. An action's value
+    is the mean over its rows of the seat's value at the end of the deal: its (team's)
+    total minus the mean total of the other seats (teams), plus ``win_value`` if the
+    game ended there and its total is the top one (the winners of every built-in game),
+    minus ``win_value`` if not.
 
     The budget is ``worlds * rollouts`` playouts per action, deterministic for a seed.
     With ``seconds`` the bot first plays a quarter of ``worlds`` (at least one world),

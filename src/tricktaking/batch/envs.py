@@ -45,7 +45,7 @@ from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
 from tricktaking.rl.actions import action_space
 from tricktaking.rl.observations import layout_for
 
-__all__ = ["OpponentKind", "OpponentPolicy", "BatchVectorEnv"]
+__all__ = ["BatchVectorEnv", "OpponentKind", "OpponentPolicy"]
 
 OpponentKind: TypeAlias = Literal["random", "heuristic", "policy"]
 """How the other seats of a sub-environment play: uniformly random legal actions, the
@@ -57,7 +57,11 @@ OpponentPolicy: TypeAlias = Callable[
 """A batched policy for the other seats: observations ``(k, size)`` and masks
 ``(k, actions)`` of the ``k`` games waiting for one of them, to ``k`` action indexes."""
 
-_KINDS: Final = {"random": drivers.RANDOM, "heuristic": drivers.HEURISTIC, "policy": drivers.CALLBACK}
+_KINDS: Final = {
+    "random": drivers.RANDOM,
+    "heuristic": drivers.HEURISTIC,
+    "policy": drivers.CALLBACK,
+}
 _EVERY_STEP: Final = 10**9  # a game's moves: no cap on how far the others play
 
 
@@ -139,16 +143,19 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             raise ArgumentError(f"seat must be 0 to {players - 1}, not {safe_repr(seat)}")
         if encoding != "situation":
             raise ArgumentError(
-                f"the batch environment observes the 'situation' encoding, not {safe_repr(encoding)}"
+                "the batch environment observes the 'situation' encoding, "
+                f"not {safe_repr(encoding)}"
             )
         if render_mode is not None:
-            raise ArgumentError(f"a batch environment renders nothing: render_mode must be None")
+            raise ArgumentError("a batch environment renders nothing: render_mode must be None")
         if illegal_action not in ("raise", "terminate"):
             raise ArgumentError(
                 f"illegal_action must be 'raise' or 'terminate', not {safe_repr(illegal_action)}"
             )
         if type(illegal_reward) not in (int, float) or not math.isfinite(illegal_reward):
-            raise ArgumentTypeError(f"illegal_reward must be a finite number, not {safe_repr(illegal_reward)}")
+            raise ArgumentTypeError(
+                f"illegal_reward must be a finite number, not {safe_repr(illegal_reward)}"
+            )
         if opponent_policy is not None and not callable(opponent_policy):
             raise ArgumentTypeError(
                 f"opponent_policy must be a function or None, not {safe_repr(opponent_policy)}"

@@ -24,7 +24,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -132,7 +132,9 @@ class SB3VecEnv(VecEnv):
         return [result for _ in chosen]
 
     def env_is_wrapped(
-        self, wrapper_class: type[gymnasium.Wrapper[Any, Any, Any, Any]], indices: VecEnvIndices = None
+        self,
+        wrapper_class: type[gymnasium.Wrapper[Any, Any, Any, Any]],
+        indices: VecEnvIndices = None,
     ) -> list[bool]:
         """No game is wrapped."""
         return [False for _ in self._get_indices(indices)]
@@ -142,4 +144,4 @@ class SB3VecEnv(VecEnv):
             return range(self.num_envs)
         if isinstance(indices, int):
             return [indices]
-        return list(indices if isinstance(indices, Sequence) else indices)
+        return list(indices)

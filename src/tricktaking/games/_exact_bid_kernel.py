@@ -38,11 +38,11 @@ from tricktaking.kernel_kit import (
     apply_row,
     below,
     compiled,
-    inlined,
     deal_row,
-    heuristic_row,
     held_row,
+    heuristic_row,
     implement,
+    inlined,
     is_legal_row,
     kth_bit,
     legal_row,
@@ -225,7 +225,7 @@ def _card_number(game: ExactBidParams, physical: int) -> int:
     """The card number of a physical card a deck lists."""
     if game.suits == 0:
         return physical
-    return 13 * _SUIT_OF_INDEX[physical % game.suits] + physical // game.suits
+    return int(13 * _SUIT_OF_INDEX[physical % game.suits] + physical // game.suits)
 
 
 @compiled
@@ -252,7 +252,9 @@ def _reset(game: ExactBidParams, ints: Ints, cards: Cards, row: int) -> None:
 
 
 @implement(resume_row, ExactBidParams)
-def _resume(game: ExactBidParams, ints: Ints, cards: Cards, row: int, number: int, dealer: int) -> None:
+def _resume(
+    game: ExactBidParams, ints: Ints, cards: Cards, row: int, number: int, dealer: int
+) -> None:
     ints[row, DEALER] = dealer  # the next deal's dealer follows from it (WZ-4.2, OH-14.5)
 
 
@@ -324,8 +326,8 @@ def _playable(ints: Ints, cards: Cards, row: int) -> np.uint64:
     if led >= 0:
         follow = hand & _SUIT_MASKS[led]
         if follow != _ZERO:
-            return follow | (hand & _SPECIALS)
-    return hand
+            return np.uint64(follow | (hand & _SPECIALS))
+    return np.uint64(hand)
 
 
 @compiled
@@ -511,7 +513,7 @@ def _random(game: ExactBidParams, ints: Ints, cards: Cards, row: int, rng: Cards
 @implement(held_row, ExactBidParams)
 def _held(game: ExactBidParams, ints: Ints, cards: Cards, row: int, zone: int) -> np.uint64:
     if zone >= 0:
-        return cards[row, HANDS + zone]
+        return np.uint64(cards[row, HANDS + zone])
     held = cards[row, GONE]
     for seat in range(game.players):
         held |= cards[row, HANDS + seat]
@@ -519,7 +521,7 @@ def _held(game: ExactBidParams, ints: Ints, cards: Cards, row: int, zone: int) -
         held |= _ONE << np.uint64(ints[row, TRICK + k])
     if ints[row, TURN_UP] >= 0:
         held |= _ONE << np.uint64(ints[row, TURN_UP])
-    return held
+    return np.uint64(held)
 
 
 @implement(place_row, ExactBidParams)
@@ -686,7 +688,7 @@ def _observe(
     out[row, offsets[0] + ints[row, PHASE]] = 1.0
     out[row, offsets[1]] = ints[row, NUMBER]
     out[row, offsets[2] + (ints[row, DEALER] - seat) % n] = 1.0
-    if phase != _DEAL and phase != _OVER:
+    if phase not in (_DEAL, _OVER):
         out[row, offsets[3] + (ints[row, ACTOR] - seat) % n] = 1.0
     rest = cards[row, HANDS + seat]
     while rest:

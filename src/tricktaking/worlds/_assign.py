@@ -339,7 +339,9 @@ def walk(plan: Allocation) -> tuple[Step, ...]:
     return tuple(step for step in steps if step is not None)
 
 
-def _step(plan: Allocation, key: tuple[int, _Caps], visit: Callable[[tuple[int, _Caps]], int]) -> Step:
+def _step(
+    plan: Allocation, key: tuple[int, _Caps], visit: Callable[[tuple[int, _Caps]], int]
+) -> Step:
     at, caps = key
     choices: list[Choice] = []
     if isinstance(plan, ByClass):

@@ -18,11 +18,11 @@ from tricktaking.deck import Deck
 from tricktaking.engine import GameState
 from tricktaking.games._exact_bid_kernel import (
     CARDS_WIDTH,
-    FIELDS,
-    INTS_WIDTH,
     DOWN_UP,
+    FIELDS,
     FIXED,
     GROWING,
+    INTS_WIDTH,
     SHRINKING,
     UP_DOWN,
     ExactBidParams,
@@ -58,7 +58,9 @@ def params(config: OhHellConfig) -> ExactBidParams:
         first_dealer=-1 if config.first_dealer is None else config.first_dealer,
         deals=config.total_hands,
         sizes=_SIZES[schedule],
-        largest=(config.hand_size or 0) if schedule is None else (config.max_hand_size or config.h_max),
+        largest=(config.hand_size or 0)
+        if schedule is None
+        else (config.max_hand_size or config.h_max),
         suits=config.num_suits,
         hook=int(config.bid_rule == "hook"),
         exact_base=config.exact_bonus,

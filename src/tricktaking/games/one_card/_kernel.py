@@ -40,8 +40,8 @@ from tricktaking.kernel_kit import (
     below,
     compiled,
     deal_row,
-    heuristic_row,
     held_row,
+    heuristic_row,
     implement,
     inlined,
     is_legal_row,
@@ -205,7 +205,7 @@ def _reset(game: OneCardParams, ints: Ints, cards: Cards, row: int) -> None:
 
 
 @implement(resume_row, OneCardParams)
-def _resume(  # noqa: PLR0917 (the protocol's parameters)
+def _resume(
     game: OneCardParams, ints: Ints, cards: Cards, row: int, number: int, dealer: int
 ) -> None:
     ints[row, DEALER] = dealer  # the next hand's dealer follows from its number (OC-4.2)
@@ -589,7 +589,7 @@ def _held(game: OneCardParams, ints: Ints, cards: Cards, row: int, zone: int) ->
     if zone == CENTRE_ZONE:
         return _ONE << np.uint64(ints[row, CENTRE]) if ints[row, CENTRE] >= 0 else _ZERO
     if zone >= 0:
-        return cards[row, HANDS + zone]
+        return np.uint64(cards[row, HANDS + zone])
     held = cards[row, GONE]
     for seat in range(game.players):
         held |= cards[row, HANDS + seat]
@@ -597,7 +597,7 @@ def _held(game: OneCardParams, ints: Ints, cards: Cards, row: int, zone: int) ->
         held |= _ONE << np.uint64(ints[row, TRICK + k])
     if ints[row, CENTRE] >= 0:
         held |= _ONE << np.uint64(ints[row, CENTRE])
-    return held
+    return np.uint64(held)
 
 
 @implement(place_row, OneCardParams)
@@ -624,7 +624,7 @@ def _heuristic(game: OneCardParams, ints: Ints, cards: Cards, row: int) -> int:
 
 
 @implement(observe_row, OneCardParams)
-def _observe(  # noqa: PLR0917 (the protocol's parameters)
+def _observe(
     game: OneCardParams,
     ints: Ints,
     cards: Cards,

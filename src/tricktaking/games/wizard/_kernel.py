@@ -17,8 +17,8 @@ from tricktaking.engine import GameState
 from tricktaking.games._exact_bid_kernel import (
     CARDS_WIDTH,
     FIELDS,
-    INTS_WIDTH,
     GROWING,
+    INTS_WIDTH,
     ExactBidParams,
 )
 from tricktaking.games.wizard import WizardConfig, new_game
@@ -81,7 +81,10 @@ def deal_action(state: GameState[object], deck: Sequence[int]) -> Deal:
     number = state.round.number + 1
     dealer = (config.first_dealer + number - 1) % n
     return Deal.from_deck(
-        [CARDS[card] for card in deck[:60]], players=n, first_seat=(dealer + 1) % n, hand_size=number
+        [CARDS[card] for card in deck[:60]],
+        players=n,
+        first_seat=(dealer + 1) % n,
+        hand_size=number,
     )
 
 

@@ -1,4 +1,4 @@
-"""The check the kernel tests share: every heuristic decision equals the scalar bot's."""
+"""What the kernel tests share: the check that every heuristic decision is the scalar bot's."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
+import pytest
 
 import tricktaking as tt
 from tricktaking import rl
@@ -30,7 +31,9 @@ def compare_heuristic(
     sim = Simulator(config, size=size, seed=seed)
     coin = np.random.default_rng(seed)
     share = np.linspace(0.3, 1.0, sim.size)
-    bot = sim.game.heuristic_bot()
+    make_bot = sim.game.heuristic_bot
+    assert make_bot is not None
+    bot = make_bot(0)
     states = [sim.state_of(row) for row in range(sim.size)]
     decisions: Counter[str] = Counter()
     while not sim.done.all():
@@ -53,3 +56,9 @@ def compare_heuristic(
             states[row] = sim.state_of(row) if tt.actor(state) is tt.CHANCE else state
     assert states == [sim.state_of(row) for row in range(sim.size)]
     return decisions
+
+
+@pytest.fixture
+def heuristic_check() -> Callable[..., Counter[str]]:
+    """:func:`compare_heuristic`, for the kernel tests of every game."""
+    return compare_heuristic
