@@ -104,6 +104,34 @@ def test_observations_equal_the_encoded_views_at_every_step(config: tt.BidWhistC
                 assert np.array_equal(acting[row], rl.encode(tt.view(state, actor))), step
 
 
+def test_worlds_sampled_in_the_discards_and_the_play_of_a_later_hand_load() -> None:
+    from tricktaking.worlds import sample_world
+
+    config = tt.BidWhistConfig(kitty="exchange", target=20, first_dealer=1)
+    sim = Simulator(config, size=1, seed=3)
+    views: dict[BidWhistPhase, tt.PlayerView] = {}
+    while len(views) < 2 and not sim.done[0]:  # the declarer discarding, then a seat playing
+        view = tt.view(sim.state_of(0), int(sim.actor[0]))
+        if view.round_number >= 2 and view.phase in (BidWhistPhase.DISCARD, BidWhistPhase.PLAY):
+            views.setdefault(view.phase, view)
+        sim.step(sim.heuristic_actions())
+    assert len(views) == 2
+    worlds = [sample_world(view, seed=seed) for view in views.values() for seed in range(3)]
+    seats = [view.seat for view in views.values() for _ in range(3)]
+    loaded = Simulator.from_states(worlds, seed=4)
+    assert [loaded.state_of(row) for row in range(len(worlds))] == worlds
+    observed = loaded.observe(seats)
+    for row, (world, seat) in enumerate(zip(worlds, seats, strict=True)):
+        view = tt.view(world, seat)
+        assert np.array_equal(loaded.legal_mask()[row], rl.action_mask(view))
+        assert np.array_equal(observed[row], rl.encode(view))
+    while not loaded.done.all():
+        loaded.step(loaded.heuristic_actions())
+    assert [tt.scores(loaded.state_of(row)) for row in range(len(worlds))] == [
+        tuple(scores) for scores in loaded.scores.tolist()
+    ]
+
+
 def test_a_loaded_state_replays_and_converts_back() -> None:
     config = tt.BidWhistConfig(kitty="exchange", first_dealer=2)
     sim = Simulator(config, size=20, seed=6)
