@@ -207,6 +207,25 @@ def _new_trick(ints: Ints, row: int, leader: int) -> None:
     ints[row, STRENGTH] = -2
 
 
+@compiled
+def _open_hand(ints: Ints, cards: Cards, row: int, dealer: int) -> None:
+    """Clear the auction, the choices and the tricks for a hand ``dealer`` deals."""
+    ints[row, DEALER] = dealer
+    ints[row, CALLS] = 0
+    ints[row, HIGH] = -1
+    ints[row, DECLARER] = -1
+    ints[row, TRUMP] = -1
+    ints[row, DOWN] = 0
+    ints[row, DISCARDS] = 0
+    ints[row, TRICKS] = 0
+    for seat in range(PLAYERS):
+        ints[row, CALL_OF + seat] = -1
+        ints[row, WON + seat] = 0
+    _new_trick(ints, row, (dealer + 1) % PLAYERS)
+    cards[row, DISCARDED] = _ZERO
+    cards[row, GONE] = _ZERO
+
+
 @implement(reset_row, BidWhistParams)
 def _reset(game: BidWhistParams, ints: Ints, cards: Cards, row: int) -> None:
     for column in range(INTS_WIDTH):
@@ -215,13 +234,7 @@ def _reset(game: BidWhistParams, ints: Ints, cards: Cards, row: int) -> None:
         cards[row, column] = _ZERO
     ints[row, STATUS] = DEALING
     ints[row, PHASE] = _DEAL
-    ints[row, DEALER] = game.first_dealer
-    ints[row, HIGH] = -1
-    ints[row, DECLARER] = -1
-    ints[row, TRUMP] = -1
-    for seat in range(PLAYERS):
-        ints[row, CALL_OF + seat] = -1
-    _new_trick(ints, row, (game.first_dealer + 1) % PLAYERS)
+    _open_hand(ints, cards, row, game.first_dealer)
 
 
 @implement(resume_row, BidWhistParams)
@@ -246,21 +259,8 @@ def _deal(
     for k in range(PLAYERS * HAND, DECK):
         kitty |= _ONE << np.uint64(deck[k])
     cards[row, KITTY_CARDS] = kitty
-    cards[row, DISCARDED] = _ZERO
-    cards[row, GONE] = _ZERO
     ints[row, NUMBER] = number
-    ints[row, DEALER] = dealer
-    ints[row, CALLS] = 0
-    ints[row, HIGH] = -1
-    ints[row, DECLARER] = -1
-    ints[row, TRUMP] = -1
-    ints[row, DOWN] = 0
-    ints[row, DISCARDS] = 0
-    ints[row, TRICKS] = 0
-    for seat in range(PLAYERS):
-        ints[row, CALL_OF + seat] = -1
-        ints[row, WON + seat] = 0
-    _new_trick(ints, row, first)
+    _open_hand(ints, cards, row, dealer)
     ints[row, STATUS] = ACTING
     ints[row, PHASE] = _BID
     ints[row, ACTOR] = first  # BW-7.1
@@ -285,6 +285,7 @@ def _may_pass(ints: Ints, row: int) -> bool:
 
 @compiled
 def _no_trump(ints: Ints, row: int) -> bool:
+    """Whether the high bid is (or the contract is) a no-trump bid."""
     no_trump: bool = ints[row, HIGH] % 3 == _NO_TRUMP
     return no_trump
 
