@@ -455,6 +455,7 @@ def _score(game: BidWhistParams, ints: Ints, row: int) -> None:
         score *= 2
     ints[row, SCORES + team] += score
     ints[row, SCORES + team + 2] += score
+    # BW-13.1: a team at +target or -target ends the game
     if abs(ints[row, SCORES]) >= game.target or abs(ints[row, SCORES + 1]) >= game.target:
         ints[row, STATUS] = OVER
         ints[row, PHASE] = _OVER
