@@ -32,6 +32,16 @@ VARIANTS: dict[str, list[object]] = {
         tt.BidWhistConfig(kitty="exchange", first_lead="declarer", first_dealer=3),
         tt.BidWhistConfig(min_bid=4, nt_double=True, target=5, first_dealer=1),
         tt.BidWhistConfig(kitty="exchange", nt_double=True, min_bid=7, target=9),
+        tt.BidWhistConfig(target=1, first_lead="declarer", first_dealer=2),
+        tt.BidWhistConfig(
+            kitty="exchange",
+            nt_double=True,
+            min_bid=3,
+            target=11,
+            first_lead="declarer",
+            first_dealer=2,
+        ),
+        tt.BidWhistConfig(min_bid=2, target=3, first_dealer=3),
     ],
     "oh-hell": [
         tt.OhHellConfig(),

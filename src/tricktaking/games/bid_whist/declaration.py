@@ -65,7 +65,7 @@ GAME = Game(
     learning=LEARNING,
     render_extras=render_extras,
     terminal=TERMINAL,
-    batch_rules="tricktaking.games.bid_whist._batch:RULES",
+    batch_rules="tricktaking.games.bid_whist._kernel:KERNEL",
 )
 """Bid Whist, as the registry knows it."""
 
