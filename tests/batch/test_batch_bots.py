@@ -12,9 +12,7 @@ from tricktaking.batch import Simulator
 from tricktaking.batch.bots import BatchPimcBot
 from tricktaking.bots import RandomBot, seat_values
 from tricktaking.errors import ArgumentError, ArgumentTypeError
-from tricktaking.rl.actions import action_mask
 from tricktaking.seeding import derive_seed
-from tricktaking.worlds import world_sampler
 
 SMALL = [
     tt.WizardConfig(players=3, rounds=2),
@@ -61,34 +59,28 @@ def test_the_same_seed_gives_the_same_values_and_another_seed_other_worlds() -> 
     assert all(hint.visits == 6 for hint in first)
 
 
-def test_its_batch_rows_are_the_sampled_worlds_of_the_fair_shuffle_posterior(
+def test_its_batch_rows_are_worlds_of_its_view_each_tried_with_every_action(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     config = tt.OneCardConfig(players=3)
     seen = first_decision(config)
-    loaded: list[list[tt.GameState[object]]] = []
-    rows: list[tt.GameState[object]] = []
-    masks: list[bool] = []
-    load = Simulator.from_states
+    made: list[Simulator] = []
+    draw = Simulator.from_view
 
-    def spy(states: list[tt.GameState[object]], seed: int = 0) -> Simulator:
-        sim = load(states, seed)
-        loaded.append(list(states))
-        rows.extend(sim.state_of(i) for i in range(sim.size))
-        masks.extend(
-            np.array_equal(sim.legal_mask()[i], action_mask(tt.view(state, seen.seat)))
-            for i, state in enumerate(states)
-        )
+    def spy(view: tt.PlayerView, size: int = 4096, seed: int = 0, **options: object) -> Simulator:
+        sim = draw(view, size, seed, **options)  # type: ignore[arg-type]
+        made.append(sim)
         return sim
 
-    monkeypatch.setattr(Simulator, "from_states", spy)
+    monkeypatch.setattr(Simulator, "from_view", spy)
     BatchPimcBot(seed=4, worlds=3, rollouts=2).evaluate(seen)
-    sampler = world_sampler(seen)
-    decision = derive_seed(4, "decision", 1)
-    worlds = [sampler.sample(derive_seed(decision, "world", k)) for k in range(3)]
+    (sim,) = made
     copies = 2 * len(seen.legal_actions)  # each world once per action and rollout
-    assert loaded == [[world for world in worlds for _ in range(copies)]]
-    assert rows == loaded[0] and all(masks)
+    assert sim.size == 3 * copies
+    worlds = [sim.hidden_of(row) for row in range(sim.size)]
+    for first in range(0, sim.size, copies):
+        assert all(world == worlds[first] for world in worlds[first : first + copies])
+    assert len({repr(worlds[first]) for first in range(0, sim.size, copies)}) == 3
 
 
 @pytest.mark.parametrize("config", SMALL[:3], ids=lambda config: type(config).__name__)

@@ -25,12 +25,13 @@ def test_the_batch_benchmark_prints_a_row_per_loop(
 ) -> None:
     load("batch", monkeypatch).main(["--quick"])
     out = capsys.readouterr().out
-    for game in ("Wizard, 4 players", "One Card, 3 players", "Bid Whist"):
-        assert f"| {game} | scalar |" in out
-        assert f"| {game} | batch 64 |" in out
-    assert "| vector env | Wizard 4 players" in out
-    assert "| Bid Whist, 1 hand | BatchPimcBot, random rollouts |" in out
-    assert "| Wizard, 4 players, 5 rounds | PimcBot, heuristic playouts |" in out
+    for game in ("Wizard, 4 players", "One Card, 3 players", "Bid Whist", "Oh Hell, 4 players"):
+        assert f"| {game} | scalar engine |" in out
+        for loop in ("in-kernel random", "one step a call", "mask and actions exchanged"):
+            assert f"| {game} | {loop}, batch 64 |" in out
+    assert "| heuristic opponents, its own array |" in out
+    for game in ("Wizard, 4 players, 5 rounds", "Bid Whist, 1 hand"):
+        assert f"| {game} | " in out.split("Rollouts of sampled worlds")[1]
 
 
 def test_the_long_differential_run_reports_no_difference(

@@ -10,6 +10,7 @@ from gymnasium.vector import AutoresetMode
 import tricktaking as tt
 from tricktaking import rl
 from tricktaking.batch import BatchActionError
+from tricktaking.errors import ArgumentError, ArgumentTypeError
 from tricktaking.batch.envs import BatchVectorEnv
 
 CONFIG = tt.WizardConfig(players=4, rounds=2)
@@ -60,7 +61,7 @@ def test_seeded_rollouts_are_reproducible_and_data_is_not_reused() -> None:
 
 
 def test_observations_are_the_learners_encoded_view() -> None:
-    env = BatchVectorEnv(CONFIG, num_envs=4, seat=2)
+    env = BatchVectorEnv(CONFIG, num_envs=4, seat=2, record=True)
     obs, infos = env.reset(seed=2)
     for _ in range(5):
         for row in range(4):
@@ -71,7 +72,7 @@ def test_observations_are_the_learners_encoded_view() -> None:
 
 
 def test_episode_rewards_add_up_to_the_final_score_and_games_reset() -> None:
-    env = BatchVectorEnv(CONFIG, num_envs=5, seat=0)
+    env = BatchVectorEnv(CONFIG, num_envs=5, seat=0, record=True)
     env.reset(seed=9)
     at = rl.layout_for("wizard", 4).field("scores").offset  # the learner's own score
     total = np.zeros(5)
@@ -95,4 +96,72 @@ def test_illegal_actions_and_bad_seats_raise() -> None:
     env.reset()
     with pytest.raises(BatchActionError):
         env.step(np.full(2, 73))
-    env.reset(seed=[4])
+    with pytest.raises(ArgumentError, match="one seed per row"):
+        env.reset(seed=[4])  # one seed per game, or one for all
+    with pytest.raises(ArgumentError, match="seat"):
+        BatchVectorEnv(CONFIG, num_envs=2, seat=-1)
+    for bad in ({"opponents": "pimc"}, {"opponents": ["random"]}, {"opponents": "policy"}):
+        with pytest.raises(ArgumentError):
+            BatchVectorEnv(CONFIG, num_envs=2, **bad)  # type: ignore[arg-type]
+    for bad_types in ({"opponents": 3}, {"opponent_policy": 3}, {"seat": 1.0}):
+        with pytest.raises(ArgumentTypeError):
+            BatchVectorEnv(CONFIG, num_envs=2, **bad_types)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="situation"):
+        BatchVectorEnv(CONFIG, num_envs=2, encoding="infostate")
+
+
+def test_per_game_seeds_make_each_game_depend_on_its_own_seed() -> None:
+    two = BatchVectorEnv(CONFIG, num_envs=2, opponents="heuristic")
+    three = BatchVectorEnv(CONFIG, num_envs=3, opponents="heuristic")
+    obs_two, _ = two.reset(seed=[7, 8])
+    obs_three, _ = three.reset(seed=[1, 8, 2])
+    assert np.array_equal(obs_two[1], obs_three[1])
+    assert not np.array_equal(obs_two[0], obs_three[0])
+
+
+def test_opponents_play_by_kind_and_by_a_batched_policy() -> None:
+    asked: list[int] = []
+
+    def first_legal(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        asked.append(len(masks))
+        assert observations.shape[0] == masks.shape[0]
+        return masks.argmax(axis=1)
+
+    env = BatchVectorEnv(
+        CONFIG,
+        num_envs=4,
+        seat=1,
+        opponents=["policy", "random", "heuristic", "policy"],
+        opponent_policy=first_legal,
+        record=True,
+    )
+    obs, infos = env.reset(seed=3)
+    for _ in range(30):
+        obs, _, _, _, infos = env.step(infos["action_mask"].argmax(axis=1))
+        assert (env.simulator.actor == 1).all()
+    assert asked and max(asked) <= 2  # once per round of decisions, the two policy games
+
+
+def test_an_illegal_action_can_end_its_game_instead() -> None:
+    env = BatchVectorEnv(CONFIG, num_envs=3, illegal_action="terminate", illegal_reward=-5.0)
+    _, infos = env.reset(seed=1)
+    actions = infos["action_mask"].argmax(axis=1)
+    actions[1] = 73  # illegal in the bidding
+    _, rewards, terminations, _, infos = env.step(actions)
+    assert terminations.tolist() == [False, True, False]
+    assert rewards[1] == -5.0 and infos["final_info"]["illegal_action"][1]
+    with pytest.raises(BatchActionError):
+        env.step(np.zeros(2, np.int64))
+
+
+def test_make_vec_makes_it_for_every_registered_id() -> None:
+    import gymnasium
+
+    from tricktaking.rl.envs import register_gymnasium_envs
+
+    for env_id in register_gymnasium_envs()[1:]:
+        env = gymnasium.make_vec(env_id, num_envs=3, vectorization_mode="vector_entry_point")
+        assert isinstance(env.unwrapped, BatchVectorEnv)
+        obs, infos = env.reset(seed=[1, 2, 3])
+        assert obs.shape[0] == 3 and infos["action_mask"].any(axis=1).all()
+        env.close()

@@ -602,6 +602,7 @@ def sample_worlds(
     posterior: Posterior,
     counts: Int64s,
     taken: Int64s,
+    held: npt.NDArray[np.uint64],
     pool: Int64s,
     point: npt.NDArray[np.uint64],
     assigned: npt.NDArray[np.int16],
@@ -611,7 +612,8 @@ def sample_worlds(
     Each world takes ``copies`` rows in a row (the first draws, the others copy it), so
     that a search can try each action in the same worlds. A world draws how many cards
     of each class go to each zone (``counts``), shuffles each class's cards (``pool``)
-    and deals them to the zones in turn; ``taken`` and ``point`` are scratch.
+    and deals them to the zones in turn (``held``), then makes them the zones of the row;
+    ``taken`` and ``point`` are scratch.
     ``assigned[row]`` lists the cards of each zone.
     """
     ints = borrowed(ints)
@@ -619,6 +621,7 @@ def sample_worlds(
     rng = borrowed(rng)
     counts = borrowed(counts)
     taken = borrowed(taken)
+    held = borrowed(held)
     pool = borrowed(pool)
     point = borrowed(point)
     assigned = borrowed(assigned)
@@ -638,8 +641,7 @@ def sample_worlds(
         _draw_counts(rng, row, p, counts, point)
         for z in range(zones):
             taken[z] = 0
-            if p.zone_code[z] >= 0:
-                place_row(game, ints, cards, row, p.zone_code[z], np.uint64(0))
+            held[z] = np.uint64(0)
         for c in range(len(p.class_size)):
             size = p.class_size[c]
             for i in range(size):
@@ -649,12 +651,12 @@ def sample_worlds(
                 pool[i], pool[j] = pool[j], pool[i]
             dealt = 0
             for z in range(zones):
-                code = p.zone_code[z]
                 for _ in range(counts[c, z]):
                     card = pool[dealt]
                     dealt += 1
-                    if code >= 0:
-                        held = held_row(game, ints, cards, row, code)
-                        place_row(game, ints, cards, row, code, held | (_ONE << np.uint64(card)))
+                    held[z] |= _ONE << np.uint64(card)
                     assigned[row, p.zone_first[z] + taken[z]] = card
                     taken[z] += 1
+        for z in range(zones):  # in the plan's order: the hands before the other zones
+            if p.zone_code[z] >= 0:
+                place_row(game, ints, cards, row, p.zone_code[z], held[z])

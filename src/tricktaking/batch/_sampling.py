@@ -117,6 +117,7 @@ class Worlds:
         self.sizes = plan.sizes
         self.counts = np.zeros((max(1, len(plan.classes)), max(1, len(plan.zones))), ints)
         self.taken = np.zeros(max(1, len(plan.zones)), ints)
+        self.held = np.zeros(max(1, len(plan.zones)), np.uint64)
         self.pool = np.zeros(max(1, len(numbers)), ints)
         self.point = np.zeros(_LIMBS, np.uint64)
 

@@ -85,6 +85,8 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         copy: Return a new observation array from every reset and step (the default);
             ``False`` returns the environment's own array, overwritten by the next
             step (faster, as in Gymnasium's ``SyncVectorEnv(copy=False)``).
+        record: Keep each game's record, so that ``env.simulator.state_of(i)`` gives
+            game ``i``'s state (slower; off by default).
 
     Raises:
         ArgumentTypeError: If an argument has the wrong type.
@@ -133,9 +135,10 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         render_mode: str | None = None,
         seed: int = 0,
         copy: bool = True,
+        record: bool = False,
     ) -> None:
         num_envs = count_argument("num_envs", num_envs, high=MAX_SIZE)
-        self.simulator = Simulator(config, size=num_envs, seed=seed, record=False)
+        self.simulator = Simulator(config, size=num_envs, seed=seed, record=bool(record))
         players = self.simulator.players
         if type(seat) is not int:
             raise ArgumentTypeError(f"seat must be an int, not {safe_repr(seat)}")

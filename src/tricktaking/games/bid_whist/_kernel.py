@@ -38,12 +38,15 @@ from tricktaking.kernel_kit import (
     compiled,
     deal_row,
     heuristic_row,
+    held_row,
     implement,
+    inlined,
     is_legal_row,
     kth_bit,
     legal_row,
     lowest_bit,
     observe_row,
+    place_row,
     popcount,
     random_row,
     reset_row,
@@ -199,7 +202,7 @@ def params(config: BidWhistConfig) -> BidWhistParams:
 # -- dealing -------------------------------------------------------------------------------
 
 
-@compiled
+@inlined
 def _new_trick(ints: Ints, row: int, leader: int) -> None:
     ints[row, LEADER] = leader
     ints[row, PLAYED] = 0
@@ -207,7 +210,7 @@ def _new_trick(ints: Ints, row: int, leader: int) -> None:
     ints[row, STRENGTH] = -2
 
 
-@compiled
+@inlined
 def _open_hand(ints: Ints, cards: Cards, row: int, dealer: int) -> None:
     """Clear the auction, the choices and the tricks for a hand ``dealer`` deals."""
     ints[row, DEALER] = dealer
@@ -238,7 +241,7 @@ def _reset(game: BidWhistParams, ints: Ints, cards: Cards, row: int) -> None:
 
 
 @implement(resume_row, BidWhistParams)
-def _resume(  # noqa: PLR0917 (the protocol's parameters)
+def _resume(
     game: BidWhistParams, ints: Ints, cards: Cards, row: int, number: int, dealer: int
 ) -> None:
     ints[row, DEALER] = dealer
@@ -269,28 +272,28 @@ def _deal(
 # -- legal actions ---------------------------------------------------------------------------
 
 
-@compiled
+@inlined
 def _lowest_bid(game: BidWhistParams, ints: Ints, row: int) -> int:
     """The strength of the lowest legal bid (BW-7.2, BW-7.4); above 7 NT for none."""
     high = ints[row, HIGH]
     return 3 * game.min_bid if high < 0 else high + 1
 
 
-@compiled
+@inlined
 def _may_pass(ints: Ints, row: int) -> bool:
     """A pass is legal except for a dealer after three passes (BW-7.5)."""
     may: bool = ints[row, CALLS] < 3 or ints[row, HIGH] >= 0
     return may
 
 
-@compiled
+@inlined
 def _no_trump(ints: Ints, row: int) -> bool:
     """Whether the high bid is (or the contract is) a no-trump bid."""
     no_trump: bool = ints[row, HIGH] % 3 == _NO_TRUMP
     return no_trump
 
 
-@compiled
+@inlined
 def _playable(ints: Ints, cards: Cards, row: int) -> np.uint64:
     """The cards the actor may play (BW-10.3 to BW-10.6)."""
     hand: np.uint64 = cards[row, HANDS + ints[row, ACTOR]]
@@ -304,7 +307,7 @@ def _playable(ints: Ints, cards: Cards, row: int) -> np.uint64:
     return hand
 
 
-@compiled
+@inlined
 def _cards_to_act(ints: Ints, cards: Cards, row: int) -> np.uint64:
     """The cards the actor may play or discard (BW-8.3: any of the declarer's 18)."""
     if ints[row, PHASE] == _DISCARD:
@@ -361,7 +364,7 @@ def _is_legal(game: BidWhistParams, ints: Ints, cards: Cards, row: int, action: 
 # -- applying actions ------------------------------------------------------------------------
 
 
-@compiled
+@inlined
 def _call(ints: Ints, row: int, action: int) -> None:
     seat = ints[row, ACTOR]
     ints[row, CALL_OF + seat] = action - PASS
@@ -379,7 +382,7 @@ def _call(ints: Ints, row: int, action: int) -> None:
     ints[row, DOWN] = 1 if ints[row, HIGH] % 3 == _DOWNTOWN else 0
 
 
-@compiled
+@inlined
 def _choose(game: BidWhistParams, ints: Ints, cards: Cards, row: int, action: int) -> None:
     if action < DIRECTION0:  # BW-8.1
         ints[row, TRUMP] = action - TRUMP0
@@ -397,7 +400,7 @@ def _choose(game: BidWhistParams, ints: Ints, cards: Cards, row: int, action: in
         ints[row, ACTOR] = leader
 
 
-@compiled
+@inlined
 def _discard(ints: Ints, cards: Cards, row: int, action: int) -> None:
     bit = _ONE << np.uint64(action)
     cards[row, HANDS + ints[row, ACTOR]] ^= bit
@@ -443,7 +446,7 @@ def _strength(card: int, led: int, trump: int, down: int) -> int:
     return value if suit == led else -1
 
 
-@compiled
+@inlined
 def _score(game: BidWhistParams, ints: Ints, row: int) -> None:
     """Score the hand for the bidding team (BW-12) and end the hand or the game (BW-13)."""
     high = ints[row, HIGH]
@@ -464,7 +467,7 @@ def _score(game: BidWhistParams, ints: Ints, row: int) -> None:
         ints[row, PHASE] = _DEAL
 
 
-@compiled
+@inlined
 def _play(game: BidWhistParams, ints: Ints, cards: Cards, row: int, action: int) -> None:
     seat = ints[row, ACTOR]
     cards[row, HANDS + seat] ^= _ONE << np.uint64(action)
@@ -566,7 +569,7 @@ def _books(hand: np.uint64, mode: int) -> float:
     return best
 
 
-@compiled
+@inlined
 def _heuristic_call(game: BidWhistParams, ints: Ints, cards: Cards, row: int) -> int:
     """The lowest bid within the hand's limits (above a partner's by two), else a pass.
 
@@ -596,7 +599,7 @@ def _heuristic_call(game: BidWhistParams, ints: Ints, cards: Cards, row: int) ->
     return PASS if _may_pass(ints, row) else BID0 + lowest - 3  # BW-7.5: the dealer bids
 
 
-@compiled
+@inlined
 def _heuristic_choice(ints: Ints, cards: Cards, row: int) -> int:
     """The direction with more top cards, or the suit of most cards (Aces and Kings twice).
 
@@ -617,7 +620,7 @@ def _heuristic_choice(ints: Ints, cards: Cards, row: int) -> int:
     return TRUMP0 + best
 
 
-@compiled
+@inlined
 def _heuristic_discard(ints: Ints, cards: Cards, row: int) -> int:
     """The card least worth keeping: low, not trump, never a joker; the first on a tie."""
     trump = ints[row, TRUMP]
@@ -651,7 +654,7 @@ def _power(card: int, trump: int, down: int) -> float:
     return value + 20.0 if card // 13 == trump else value
 
 
-@compiled
+@inlined
 def _heuristic_play(ints: Ints, cards: Cards, row: int) -> int:
     """Duck under a winning partner; as declarer draw trumps; else win cheaply.
 
@@ -701,6 +704,51 @@ def _heuristic_play(ints: Ints, cards: Cards, row: int) -> int:
     return lowest
 
 
+# -- zones, for world sampling: the hands, the kitty and the discards ---------------------
+
+KITTY_ZONE = PLAYERS
+"""The kernel's zone of the kitty as dealt (the worlds plug-in's ``"kitty"``)."""
+DISCARDS_ZONE = PLAYERS + 1
+"""The kernel's zone of the declarer's discards (the worlds plug-in's ``"discards"``)."""
+
+
+@implement(held_row, BidWhistParams)
+def _held(game: BidWhistParams, ints: Ints, cards: Cards, row: int, zone: int) -> np.uint64:
+    if zone == KITTY_ZONE:
+        return np.uint64(cards[row, KITTY_CARDS])
+    if zone == DISCARDS_ZONE:
+        return np.uint64(cards[row, DISCARDED])
+    if zone >= 0:
+        return np.uint64(cards[row, HANDS + zone])
+    held = cards[row, GONE] | cards[row, KITTY_CARDS] | cards[row, DISCARDED]
+    for seat in range(PLAYERS):
+        held |= cards[row, HANDS + seat]
+    for k in range(ints[row, PLAYED]):
+        held |= _ONE << np.uint64(ints[row, TRICK + k])
+    return np.uint64(held)
+
+
+@implement(place_row, BidWhistParams)
+def _place(
+    game: BidWhistParams, ints: Ints, cards: Cards, row: int, zone: int, held: np.uint64
+) -> None:
+    if zone == KITTY_ZONE:
+        cards[row, KITTY_CARDS] = held
+    elif zone == DISCARDS_ZONE:
+        # the kitty as dealt, as a world of the defenders' view has it (BW-8.3): the
+        # discards, and the declarer's lowest cards for the discards still to come
+        cards[row, DISCARDED] = held
+        kitty = held
+        rest = cards[row, HANDS + ints[row, DECLARER]]
+        for _ in range(KITTY - popcount(held)):
+            low = rest & (_ZERO - rest)
+            kitty |= low
+            rest ^= low
+        cards[row, KITTY_CARDS] = kitty
+    else:
+        cards[row, HANDS + zone] = held
+
+
 @implement(heuristic_row, BidWhistParams)
 def _heuristic(game: BidWhistParams, ints: Ints, cards: Cards, row: int) -> int:
     phase = ints[row, PHASE]
@@ -716,7 +764,7 @@ def _heuristic(game: BidWhistParams, ints: Ints, cards: Cards, row: int) -> int:
 # -- observations -------------------------------------------------------------------------
 
 
-@compiled
+@inlined
 def _counts(out: npt.NDArray[np.float32], row: int, at: int, mask: np.uint64) -> None:
     while mask:
         out[row, at + lowest_bit(mask)] += 1.0
@@ -724,7 +772,7 @@ def _counts(out: npt.NDArray[np.float32], row: int, at: int, mask: np.uint64) ->
 
 
 @implement(observe_row, BidWhistParams)
-def _observe(  # noqa: PLR0917 (the protocol's parameters)
+def _observe(
     game: BidWhistParams,
     ints: Ints,
     cards: Cards,
@@ -799,6 +847,8 @@ KERNEL = Kernel(
     deal_action=deal_action,
     deck_of=deck_of,
     # partners share their team's total: seats 0 and 1 hold the two teams'
+    numbers=lambda config: CARDS,
+    zones={"kitty": KITTY_ZONE, "discards": DISCARDS_ZONE},
     resumed=lambda config, number, dealer, totals: state_after_deals(
         new_game(config), number, dealer, team_scores=(totals[0], totals[1])
     ),
