@@ -56,6 +56,7 @@ from tricktaking.tricks import Trick
 
 try:
     import numba
+    import numba.core.config as _numba_config
     import numpy as np
     import numpy.typing as npt
     from numba import types
@@ -162,19 +163,23 @@ def jit_disabled() -> bool:
         >>> isinstance(jit_disabled(), bool)
         True
     """
-    return bool(getattr(numba.config, "DISABLE_JIT", False))
+    return bool(getattr(_numba_config, "DISABLE_JIT", False))
 
 
-def _note_source(function: Callable[..., object]) -> None:
+def _note_source(function: Callable[..., object]) -> bool:
     """Keep the digest of ``function``'s module source, read once, when it is compiled.
 
     Read when the module is loaded, so that an edit to a file while a process runs does
-    not give the old code in memory the new file's fingerprint.
+    not give the old code in memory the new file's fingerprint. False for a function
+    without a source file (typed at a prompt): it is compiled, never cached.
     """
-    with contextlib.suppress(TypeError, OSError):  # a function without a file: no source
+    try:
         path = inspect.getfile(function)
         if path not in _SOURCES:
             _SOURCES[path] = hashlib.sha256(Path(path).read_bytes()).digest()
+    except (TypeError, OSError):
+        return False
+    return True
 
 
 def compiled(function: _F, *, inline: bool = False) -> _F:
@@ -196,9 +201,9 @@ def compiled(function: _F, *, inline: bool = False) -> _F:
         >>> twice(21)
         42
     """
-    _note_source(function)
+    cacheable = _note_source(function)
     dispatcher = numba.njit(inline="always" if inline else "never")(function)
-    if not jit_disabled():
+    if cacheable and not jit_disabled():
         _COMPILED.append(dispatcher)
     return dispatcher  # type: ignore[return-value]  # numba's decorator is untyped
 
@@ -284,17 +289,17 @@ def prepare() -> bool:
     directory = _cache_root() / current
     with contextlib.suppress(OSError):
         directory.mkdir(parents=True, exist_ok=True)
-    saved = getattr(numba.config, "CACHE_DIR", "")
+    saved = getattr(_numba_config, "CACHE_DIR", "")
     # numba's locator reads the directory when caching is turned on: ours, for our
     # functions only
-    setattr(numba.config, "CACHE_DIR", str(directory))  # noqa: B010
+    setattr(_numba_config, "CACHE_DIR", str(directory))  # noqa: B010
     try:
         for dispatcher in _COMPILED:
             if id(dispatcher) not in _CACHED:
                 dispatcher.enable_caching()  # type: ignore[attr-defined]  # numba is untyped
                 _CACHED.add(id(dispatcher))
     finally:
-        setattr(numba.config, "CACHE_DIR", saved)  # noqa: B010
+        setattr(_numba_config, "CACHE_DIR", saved)  # noqa: B010
     return True
 
 
@@ -471,7 +476,7 @@ def _borrowed_intrinsic(typing_context: object, array: types.Array) -> object:
         view = context.make_array(array)(context, builder, value=args[0])  # type: ignore[attr-defined]
         view.meminfo = cgutils.get_null_value(view.meminfo.type)  # type: ignore[no-untyped-call]
         view.parent = cgutils.get_null_value(view.parent.type)  # type: ignore[no-untyped-call]
-        return view._getvalue()
+        return view._getvalue()  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
 
     return array(array), generate
 
@@ -497,10 +502,13 @@ def borrowed(array: _A) -> _A:
     return array
 
 
-def _borrowed_overload(array):  # type: ignore[no-untyped-def]
+def _borrowed_overload(array: object) -> Callable[[object], object]:
     # numba compares the typing function's parameters with the implementation's,
-    # annotations included: neither has any
-    return lambda array: _borrowed(array)  # type: ignore[call-arg]  # noqa: PLW0108 (named array)
+    # annotations included: both say object
+    def borrow(array: object) -> object:
+        return _borrowed(array)  # type: ignore[call-arg]  # the typing context is numba's
+
+    return borrow
 
 
 overload(borrowed)(_borrowed_overload)
@@ -517,10 +525,9 @@ _M2 = np.uint64(0x3333333333333333)
 _M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
 _H01 = np.uint64(0x0101010101010101)
 _DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
-_DE_BRUIJN_POSITION = np.zeros(64, np.int64)
-for _bit in range(64):
-    _DE_BRUIJN_POSITION[((1 << _bit) * 0x03F79D71B4CB0A89 % 2**64) >> 58] = _bit
-del _bit
+_DE_BRUIJN_POSITION = np.array(
+    sorted(range(64), key=lambda bit: ((1 << bit) * 0x03F79D71B4CB0A89 % 2**64) >> 58), np.int64
+)
 
 
 @compiled
@@ -658,6 +665,10 @@ class Params(Protocol):
 _State = TypeVar("_State", bound=GameState[object])
 
 
+def _no_zones() -> dict[str, int]:
+    return {}
+
+
 def state_after_deals(base: _State, number: int, dealer: int, **totals: object) -> _State:
     """``base`` (a new game) moved on to just after deal ``number``, dealt by ``dealer``.
 
@@ -722,7 +733,7 @@ class Kernel(Generic[_Config]):
     numbers: Callable[[_Config], tuple[Card | None, ...]]
     """The card of each card number of the rows' masks (identical cards have several),
     ``None`` for a number the config's deck does not use."""
-    zones: Mapping[str, int] = attrs.field(factory=dict)
+    zones: Mapping[str, int] = attrs.field(factory=_no_zones)
     """The codes of the kernel's own zones (see :func:`held_row`) by the name the game's
     worlds plug-in gives them, beside the hands (``"hand 2"`` is zone 2). A hidden zone
     of the plug-in that is not here (a stock) is one the kernel does not keep."""

@@ -12,7 +12,6 @@ from tricktaking.batch import Simulator
 from tricktaking.batch.bots import BatchPimcBot
 from tricktaking.bots import RandomBot, seat_values
 from tricktaking.errors import ArgumentError, ArgumentTypeError
-from tricktaking.seeding import derive_seed
 
 SMALL = [
     tt.WizardConfig(players=3, rounds=2),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import gymnasium
 import numpy as np
 import pytest
@@ -10,8 +12,8 @@ from gymnasium.vector import AutoresetMode
 import tricktaking as tt
 from tricktaking import rl
 from tricktaking.batch import BatchActionError
-from tricktaking.errors import ArgumentError, ArgumentTypeError
 from tricktaking.batch.envs import BatchVectorEnv
+from tricktaking.errors import ArgumentError, ArgumentTypeError
 
 CONFIG = tt.WizardConfig(players=4, rounds=2)
 
@@ -100,12 +102,18 @@ def test_illegal_actions_and_bad_seats_raise() -> None:
         env.reset(seed=[4])  # one seed per game, or one for all
     with pytest.raises(ArgumentError, match="seat"):
         BatchVectorEnv(CONFIG, num_envs=2, seat=-1)
-    for bad in ({"opponents": "pimc"}, {"opponents": ["random"]}, {"opponents": "policy"}):
+    refused: list[dict[str, Any]] = [
+        {"opponents": "pimc"},
+        {"opponents": ["random"]},
+        {"opponents": "policy"},
+    ]
+    for bad in refused:
         with pytest.raises(ArgumentError):
-            BatchVectorEnv(CONFIG, num_envs=2, **bad)  # type: ignore[arg-type]
-    for bad_types in ({"opponents": 3}, {"opponent_policy": 3}, {"seat": 1.0}):
+            BatchVectorEnv(CONFIG, num_envs=2, **bad)
+    mistyped: list[dict[str, Any]] = [{"opponents": 3}, {"opponent_policy": 3}, {"seat": 1.0}]
+    for bad_types in mistyped:
         with pytest.raises(ArgumentTypeError):
-            BatchVectorEnv(CONFIG, num_envs=2, **bad_types)  # type: ignore[arg-type]
+            BatchVectorEnv(CONFIG, num_envs=2, **bad_types)
     with pytest.raises(ArgumentError, match="situation"):
         BatchVectorEnv(CONFIG, num_envs=2, encoding="infostate")
 
@@ -125,7 +133,8 @@ def test_opponents_play_by_kind_and_by_a_batched_policy() -> None:
     def first_legal(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
         asked.append(len(masks))
         assert observations.shape[0] == masks.shape[0]
-        return masks.argmax(axis=1)
+        chosen: np.ndarray = masks.argmax(axis=1)
+        return chosen
 
     env = BatchVectorEnv(
         CONFIG,
@@ -135,9 +144,9 @@ def test_opponents_play_by_kind_and_by_a_batched_policy() -> None:
         opponent_policy=first_legal,
         record=True,
     )
-    obs, infos = env.reset(seed=3)
+    _, infos = env.reset(seed=3)
     for _ in range(30):
-        obs, _, _, _, infos = env.step(infos["action_mask"].argmax(axis=1))
+        _, _, _, _, infos = env.step(infos["action_mask"].argmax(axis=1))
         assert (env.simulator.actor == 1).all()
     assert asked and max(asked) <= 2  # once per round of decisions, the two policy games
 
@@ -162,6 +171,6 @@ def test_make_vec_makes_it_for_every_registered_id() -> None:
     for env_id in register_gymnasium_envs()[1:]:
         env = gymnasium.make_vec(env_id, num_envs=3, vectorization_mode="vector_entry_point")
         assert isinstance(env.unwrapped, BatchVectorEnv)
-        obs, infos = env.reset(seed=[1, 2, 3])
+        obs, infos = env.reset(seed=[1, 2, 3])  # type: ignore[arg-type]  # one per game
         assert obs.shape[0] == 3 and infos["action_mask"].any(axis=1).all()
         env.close()

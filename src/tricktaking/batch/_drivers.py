@@ -45,7 +45,6 @@ from tricktaking.kernel_kit import (
     borrowed,
     compiled,
     deal_row,
-    held_row,
     heuristic_row,
     inlined,
     is_legal_row,
@@ -588,7 +587,7 @@ def _draw_counts(
             choice = low
         for a in range(p.add_first[choice], p.add_first[choice] + p.add_size[choice]):
             counts[p.add_class[a], p.add_zone[a]] += p.add_count[a]
-        step = p.next_step[choice]
+        step = int(p.next_step[choice])
 
 
 @_loop

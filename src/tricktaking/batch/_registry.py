@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import cast
 
 from tricktaking.engine import Game, GameState
 from tricktaking.errors import ArgumentError, ArgumentTypeError
@@ -33,4 +34,4 @@ def kernel_for(game: Game[GameState[object], object]) -> Kernel[object]:
     kernel: object = getattr(importlib.import_module(module), attribute)
     if not isinstance(kernel, Kernel):
         raise ArgumentTypeError(f"{where} (the batch kernel of {game.name!r}) is not a Kernel")
-    return kernel
+    return cast("Kernel[object]", kernel)

@@ -397,8 +397,8 @@ class Simulator:
     def _problems(self, actions: npt.NDArray[np.int64]) -> str:
         """The message of a refused step: the first rows and their actions."""
         errors = self._rows.errors
-        rows = np.flatnonzero(errors).tolist()
-        parts = []
+        rows: list[int] = np.flatnonzero(errors).tolist()
+        parts: list[str] = []
         for row in rows[:_SHOWN]:
             action = int(actions[row])
             if errors[row] == drivers.OUTSIDE:

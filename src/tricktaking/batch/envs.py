@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias, cast
 
 import gymnasium
 import numpy as np
@@ -313,7 +313,7 @@ def _kinds(opponents: object, num_envs: int) -> npt.NDArray[np.int8]:
     if isinstance(opponents, str):
         chosen: list[object] = [opponents] * num_envs
     elif isinstance(opponents, list | tuple):
-        chosen = list(opponents)
+        chosen = list(cast("Sequence[object]", opponents))
         if len(chosen) != num_envs:
             raise ArgumentError(
                 f"opponents lists {len(chosen)} kinds for {num_envs} games: give one kind, "

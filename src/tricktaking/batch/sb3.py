@@ -33,7 +33,7 @@ import numpy.typing as npt
 try:
     import gymnasium
     from stable_baselines3.common.vec_env import VecEnv
-    from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices, VecEnvStepReturn
+    from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices
 except ImportError as _missing:  # pragma: no cover - depends on what is installed
     raise ImportError(
         "tricktaking.batch.sb3 needs stable-baselines3: pip install sb3-contrib "
@@ -74,7 +74,9 @@ class SB3VecEnv(VecEnv):
         if not isinstance(env, BatchVectorEnv):
             raise TypeError(f"SB3VecEnv wraps a BatchVectorEnv, not {type(env).__name__[:40]}")
         self.env = env
-        super().__init__(env.num_envs, env.single_observation_space, env.single_action_space)
+        super().__init__(  # pyright: ignore[reportUnknownMemberType]  # SB3's own types
+            env.num_envs, env.single_observation_space, env.single_action_space
+        )
         self._actions = np.zeros(env.num_envs, np.int64)
 
     def reset(self) -> npt.NDArray[np.float32]:
@@ -89,7 +91,14 @@ class SB3VecEnv(VecEnv):
         """Remember the actions for :meth:`step_wait`."""
         self._actions = np.asarray(actions)
 
-    def step_wait(self) -> VecEnvStepReturn:
+    def step_wait(
+        self,
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        list[dict[str, Any]],
+    ]:
         """The learner acts in every game, the others play; finished games are reset."""
         observations, rewards, terminations, truncations, infos = self.env.step(self._actions)
         dones = terminations | truncations
