@@ -9,7 +9,7 @@ import pytest
 
 import tricktaking as tt
 from tricktaking.batch import Simulator
-from tricktaking.batch.bots import BatchPimcBot
+from tricktaking.batch.bots import BatchIsmctsBot, BatchPimcBot
 from tricktaking.bots import RandomBot, seat_values
 from tricktaking.errors import ArgumentError, ArgumentTypeError
 
@@ -132,3 +132,38 @@ def test_a_seat_that_is_not_to_act_is_refused() -> None:
     waiting = next(seat for seat in range(3) if seat != tt.actor(state))
     with pytest.raises(ValueError, match="no legal action"):
         BatchPimcBot().evaluate(tt.view(state, waiting))
+
+
+@pytest.mark.parametrize("config", SMALL, ids=lambda config: type(config).__name__)
+def test_the_batched_ismcts_plays_legal_moves_in_whole_small_games(config: object) -> None:
+    state = tt.new_game(config)
+    bot, others = BatchIsmctsBot(seed=1, iterations=24, batch=8), RandomBot(2)
+    decisions = 0
+    while (seat := tt.actor(state)) is not None:
+        if seat is tt.CHANCE:
+            state = tt.apply(state, tt.deal(state, seed=len(state.history)))
+            continue
+        assert isinstance(seat, int)
+        seen = tt.view(state, seat)
+        if seat == 0:
+            decisions += len(seen.legal_actions) > 1
+            state = tt.apply(state, bot.act(seen))  # apply validates the bot's choice
+        else:
+            state = tt.apply(state, others.act(seen))
+    assert tt.is_over(state) and decisions > 0
+
+
+def test_the_batched_ismcts_is_deterministic_and_spends_its_iterations() -> None:
+    seen = first_decision(tt.WizardConfig(players=4, rounds=3))
+    first = BatchIsmctsBot(seed=5, iterations=96, batch=32).evaluate(seen)
+    assert BatchIsmctsBot(seed=5, iterations=96, batch=32).evaluate(seen) == first
+    assert sum(hint.visits for hint in first) == 96
+    assert {hint.action for hint in first} == set(seen.legal_actions)
+    assert [hint.visits for hint in first] == sorted((hint.visits for hint in first), reverse=True)
+    timed = BatchIsmctsBot(seed=5, iterations=1, batch=16, seconds=0.05).evaluate(seen)
+    assert sum(hint.visits for hint in timed) >= 16
+    for bad in ({"iterations": 0}, {"batch": 0}, {"seconds": 0.0}, {"bias": -1.0}):
+        with pytest.raises(ArgumentError):
+            BatchIsmctsBot(**bad)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        BatchIsmctsBot(iterations="8")  # type: ignore[arg-type]

@@ -28,14 +28,14 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaking.arguments import MAX_COUNT, count_argument, real_argument, seed_argument
-from tricktaking.batch._simulator import Policy, Simulator, policy_argument
-from tricktaking.bots import Suggestion
+from tricktaking.batch._simulator import MAX_SIZE, Policy, Simulator, policy_argument
+from tricktaking.bots import EXPLORATION, Suggestion
 from tricktaking.engine import Action, PlayerView
 from tricktaking.plugins import legal_choices, refusing_forged_views
 from tricktaking.rl.actions import action_index
 from tricktaking.seeding import derive_seed
 
-__all__ = ["BatchPimcBot"]
+__all__ = ["BatchIsmctsBot", "BatchPimcBot"]
 
 
 class BatchPimcBot:
@@ -184,12 +184,217 @@ class BatchPimcBot:
 
     def _values(self, sim: Simulator, seat: int) -> npt.NDArray[np.float64]:
         """The seat's value in every row, as :func:`~tricktaking.bots.seat_values`."""
-        teams = sim.game.team_count or sim.players
-        # partners share their total: seat ``t`` holds team ``t``'s
-        totals = sim.scores[:, :teams].astype(np.float64)
-        own = totals[:, seat % teams]
-        values = own - (totals.sum(axis=1) - own) / (teams - 1)
-        won = own == totals.max(axis=1)
-        bonus: npt.NDArray[np.float64] = np.where(won, self.win_value, -self.win_value)
-        result: npt.NDArray[np.float64] = values + np.where(sim.done, bonus, 0.0)
-        return result
+        return _seat_values(sim, seat, self.win_value)
+
+
+class _Node:
+    """A node of the search tree: the edge into it and its children by action index."""
+
+    __slots__ = ("available", "children", "pending", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.pending = 0  # rows of the batch on their way through it (a virtual loss each)
+        self.available = 0
+        self.total = 0.0
+        self.children: dict[int, _Node] = {}
+
+
+class BatchIsmctsBot:
+    """Information-set MCTS whose worlds, opponents and playouts run in the kernel.
+
+    The search of :class:`~tricktaking.bots.IsmctsBot` (its default form: UCB with
+    availability counts and a progressive bias towards the heuristic's choice at the
+    observer's nodes, the other seats moving by the heuristic in each sampled world),
+    with ``batch`` iterations at a time: their worlds are drawn in the kernel
+    (:meth:`~tricktaking.batch.Simulator.from_view`), they descend the tree together,
+    a step of the kernel at a time (the iterations of a batch see each other through a
+    virtual loss, so they spread over the actions), and their playouts to the end of
+    the deal run in the kernel with the game's heuristic. The final move is the root
+    action with the most visits (ties: the higher mean, then the legal order).
+
+    Needs the ``batch`` and ``rl`` extras; the game needs a batch kernel.
+
+    Args:
+        seed: Determines the worlds and the playouts.
+        iterations: Iterations per decision (a multiple of ``batch`` is used in full).
+        batch: Iterations that descend the tree together.
+        seconds: CPU seconds per decision, at most (then batches run until it is spent).
+        exploration: The UCB constant (see :data:`~tricktaking.bots.EXPLORATION`).
+        bias: The progressive bias towards the heuristic's choice (0: plain UCB).
+        win_value: The value of winning the game (see :func:`~tricktaking.bots.seat_values`).
+
+    Raises:
+        ArgumentTypeError: If an argument has the wrong type.
+        ArgumentError: If a count is below 1, or a number is not finite (``seconds``
+            positive).
+
+    Example:
+        >>> from tricktaking.batch.bots import BatchIsmctsBot
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.WizardConfig(players=4, rounds=3))
+        >>> state = tt.apply(state, tt.deal(state, seed=6))
+        >>> seen = tt.view(state, tt.actor(state))
+        >>> bot = BatchIsmctsBot(seed=2, iterations=128)
+        >>> bot.act(seen) in tt.legal_actions(state)
+        True
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int = 1024,
+        batch: int = 64,
+        seconds: float | None = None,
+        exploration: float = EXPLORATION,
+        bias: float = 1.0,
+        win_value: float = 50.0,
+    ) -> None:
+        self.iterations = count_argument("iterations", iterations)
+        self.batch = count_argument("batch", batch, high=MAX_SIZE)
+        self.seconds = (
+            None if seconds is None else real_argument("seconds", seconds, low=0.0, low_open=True)
+        )
+        self.exploration = real_argument("exploration", exploration, low=0.0)
+        self.bias = real_argument("bias", bias, low=0.0)
+        self.win_value = real_argument("win_value", win_value, low=-math.inf)
+        self.seed = seed_argument("seed", seed)
+        self._decisions = 0
+
+    def act(self, view: PlayerView) -> Action:
+        """The most visited action after the search."""
+        legal = legal_choices(view)
+        if len(legal) == 1:
+            return legal[0]
+        return self.evaluate(view)[0].action
+
+    @refusing_forged_views
+    def evaluate(self, view: PlayerView) -> tuple[Suggestion, ...]:
+        """Every legal action with its mean value and visits, most visited first.
+
+        Example:
+            >>> from tricktaking.batch.bots import BatchIsmctsBot
+            >>> import tricktaking as tt
+            >>> state = tt.new_game(tt.OhHellConfig(players=4, hand_size=5, first_dealer=0))
+            >>> state = tt.apply(state, tt.deal(state, seed=3))
+            >>> hints = BatchIsmctsBot(iterations=64).evaluate(tt.view(state, 1))
+            >>> sum(hint.visits for hint in hints)
+            64
+        """
+        legal = legal_choices(view)
+        self._decisions += 1
+        seed = derive_seed(self.seed, "decision", self._decisions)
+        indexes = [action_index(view, action) for action in legal]
+        root = _Node()
+        bounds = [math.inf, -math.inf]
+        start = time.process_time()
+        done = batches = 0
+        while True:
+            if self.seconds is None:
+                if done >= self.iterations:
+                    break
+                size = min(self.batch, self.iterations - done)
+            else:
+                if done and time.process_time() - start >= self.seconds:
+                    break
+                size = self.batch
+            self._iterate(view, root, size, derive_seed(seed, "batch", batches), bounds)
+            done += size
+            batches += 1
+        stats = [root.children.get(index) for index in indexes]
+        visits = [node.visits if node is not None else 0 for node in stats]
+        means = [
+            node.total / node.visits if node is not None and node.visits else -math.inf
+            for node in stats
+        ]
+        order = sorted(range(len(legal)), key=lambda i: (-visits[i], -means[i], i))
+        return tuple(Suggestion(legal[i], means[i], visits[i]) for i in order)
+
+    def _iterate(
+        self, view: PlayerView, root: _Node, size: int, seed: int, bounds: list[float]
+    ) -> None:
+        """``size`` iterations: worlds, a descent together, playouts, and the backup."""
+        sim = Simulator.from_view(view, size=size, seed=seed, record=False)
+        deal = view.round_number
+        paths = [[root] for _ in range(size)]
+        at = [root] * size
+        going = np.ones(size, np.bool_)
+        observer = view.seat
+        while going.any():
+            chosen = going.copy()
+            mask = sim.legal_mask()
+            hints = sim.heuristic_actions()
+            actors = sim.actor
+            actions = np.zeros(size, np.int64)
+            for row in np.flatnonzero(going).tolist():
+                node = at[row]
+                hint = int(hints[row])
+                if int(actors[row]) != observer:  # the other seats: the heuristic's move
+                    action, expanded = hint, hint not in node.children
+                else:
+                    action, expanded = self._choose(node, np.flatnonzero(mask[row]), hint, bounds)
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = _Node()
+                    child.available += 1
+                child.pending += 1
+                at[row] = child
+                paths[row].append(child)
+                actions[row] = action
+                going[row] = not expanded
+            sim.step(actions, where=chosen)
+            going &= ~sim.done & (sim.deal_numbers == deal)
+        sim.play(MAX_COUNT, "heuristic", to_end_of_deal=True)
+        values = _seat_values(sim, observer, self.win_value)
+        bounds[0] = min(bounds[0], float(values.min()))
+        bounds[1] = max(bounds[1], float(values.max()))
+        for row, path in enumerate(paths):
+            for node in path[1:]:
+                node.pending -= 1
+                node.visits += 1
+                node.total += float(values[row])
+
+    def _choose(
+        self, node: _Node, legal: npt.NDArray[np.int64], hint: int, bounds: list[float]
+    ) -> tuple[int, bool]:
+        """The observer's action at ``node`` (UCB), and whether it expands the tree."""
+        untried = []
+        for action in legal.tolist():
+            child = node.children.get(action)
+            if child is None:
+                untried.append(action)
+            else:
+                child.available += 1
+        if untried:
+            return (hint if hint in untried else untried[0]), True
+        low, high = bounds
+        span = high - low if high > low else 1.0
+        best, best_score = int(legal[0]), -math.inf
+        for action in legal.tolist():
+            child = node.children[action]
+            seen = child.visits + child.pending
+            if not seen:
+                return action, False
+            # a row on its way counts as a visit of the lowest value (a virtual loss)
+            total = child.total + child.pending * (low if math.isfinite(low) else 0.0)
+            mean = (total / seen - (low if math.isfinite(low) else 0.0)) / span
+            score = mean + self.exploration * math.sqrt(math.log(max(child.available, 1)) / seen)
+            if action == hint:
+                score += self.bias / (child.visits + 1)
+            if score > best_score:
+                best, best_score = action, score
+        return best, False
+
+
+def _seat_values(sim: Simulator, seat: int, win_value: float) -> npt.NDArray[np.float64]:
+    """The seat's value in every row, as :func:`~tricktaking.bots.seat_values`."""
+    teams = sim.game.team_count or sim.players
+    # partners share their total: seat ``t`` holds team ``t``'s
+    totals = sim.scores[:, :teams].astype(np.float64)
+    own = totals[:, seat % teams]
+    values = own - (totals.sum(axis=1) - own) / (teams - 1)
+    won = own == totals.max(axis=1)
+    bonus: npt.NDArray[np.float64] = np.where(won, win_value, -win_value)
+    result: npt.NDArray[np.float64] = values + np.where(sim.done, bonus, 0.0)
+    return result
