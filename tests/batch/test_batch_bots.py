@@ -162,7 +162,13 @@ def test_the_batched_ismcts_is_deterministic_and_spends_its_iterations() -> None
     assert [hint.visits for hint in first] == sorted((hint.visits for hint in first), reverse=True)
     timed = BatchIsmctsBot(seed=5, iterations=1, batch=16, seconds=0.05).evaluate(seen)
     assert sum(hint.visits for hint in timed) >= 16
-    for bad in ({"iterations": 0}, {"batch": 0}, {"seconds": 0.0}, {"bias": -1.0}):
+    refused: list[dict[str, float]] = [
+        {"iterations": 0},
+        {"batch": 0},
+        {"seconds": 0.0},
+        {"bias": -1.0},
+    ]
+    for bad in refused:
         with pytest.raises(ArgumentError):
             BatchIsmctsBot(**bad)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError):

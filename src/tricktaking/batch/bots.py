@@ -359,7 +359,7 @@ class BatchIsmctsBot:
         self, node: _Node, legal: npt.NDArray[np.int64], hint: int, bounds: list[float]
     ) -> tuple[int, bool]:
         """The observer's action at ``node`` (UCB), and whether it expands the tree."""
-        untried = []
+        untried: list[int] = []
         for action in legal.tolist():
             child = node.children.get(action)
             if child is None:
