@@ -12,7 +12,7 @@ The game supplies its rules as implementations of the protocol functions below
 (:func:`reset_row`, :func:`resume_row`, :func:`deal_row`, :func:`legal_row`, :func:`is_legal_row`,
 :func:`apply_row`, :func:`random_row`, :func:`heuristic_row`, :func:`observe_row`),
 each registered with :func:`implement` for the game's parameter class: a
-:class:`~typing.NamedTuple` of the config's values as numbers and arrays. The generic
+:class:`~typing.NamedTuple` of the config's values as numbers. The generic
 loops of :mod:`tricktaking.batch` call the protocol functions, and numba compiles them
 once per parameter class; without the JIT (``NUMBA_DISABLE_JIT=1``) the same functions
 run as plain Python.
@@ -84,6 +84,7 @@ __all__ = [
     "Ints",
     "Kernel",
     "Params",
+    "apply_row",
     "below",
     "borrowed",
     "cache_directory",
@@ -374,7 +375,19 @@ def _hot() -> frozenset[Callable[..., object]]:
 
 
 def reset_row(game: object, ints: Ints, cards: Cards, row: int) -> None:
-    """Set ``row`` to a new game waiting for its first deal (scores 0, deal number 0)."""
+    """Set ``row`` to a new game waiting for its first deal (scores 0, deal number 0).
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.batch import kernel_for
+        >>> kernel = kernel_for(tt.get_game("oh_hell"))
+        >>> game = kernel.params(tt.OhHellConfig(players=3))
+        >>> ints, cards = kernel.rows(1)
+        >>> from tricktaking.kernel_kit import DEALING, NUMBER, STATUS, reset_row
+        >>> reset_row(game, ints, cards, 0)
+        >>> int(ints[0, STATUS]) == DEALING, int(ints[0, NUMBER])
+        (True, 0)
+    """
     _python(reset_row, game)(game, ints, cards, row)
 
 
@@ -382,7 +395,21 @@ def resume_row(game: object, ints: Ints, cards: Cards, row: int, number: int, de
     """Set ``row``, a new game, to wait for deal ``number + 1``; ``dealer`` dealt deal ``number``.
 
     A batch loads a state whose history starts at a later deal (a sampled world) from
-    here; the caller writes the totals so far into the score columns.
+    here; the caller writes the deal number and the totals so far into the header.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.batch import kernel_for
+        >>> kernel = kernel_for(tt.get_game("oh_hell"))
+        >>> game = kernel.params(tt.OhHellConfig(players=3))
+        >>> ints, cards = kernel.rows(1)
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import ACTOR, NUMBER, deal_row, resume_row
+        >>> resume_row(game, ints, cards, 0, 4, 1)  # four deals over, the last dealt by seat 1
+        >>> ints[0, NUMBER] = 4
+        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
+        >>> int(ints[0, NUMBER]), int(ints[0, ACTOR])  # seat 2 deals, seat 0 bids first
+        (5, 0)
     """
     _python(resume_row, game)(game, ints, cards, row, number, dealer)
 
@@ -392,6 +419,20 @@ def deal_row(game: object, ints: Ints, cards: Cards, row: int, deck: npt.NDArray
 
     The row's next event is a deal; after it the row is :data:`ACTING` (every deal
     leads to a player's decision).
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.batch import kernel_for
+        >>> kernel = kernel_for(tt.get_game("oh_hell"))
+        >>> game = kernel.params(tt.OhHellConfig(players=3))
+        >>> ints, cards = kernel.rows(1)
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import ACTING, STATUS, deal_row, reset_row
+        >>> reset_row(game, ints, cards, 0)
+        >>> deck = np.arange(game.deck_size + 2) % game.deck_size  # then draws 0 and 1
+        >>> deal_row(game, ints, cards, 0, deck)
+        >>> int(ints[0, STATUS]) == ACTING
+        True
     """
     _python(deal_row, game)(game, ints, cards, row, deck)
 
@@ -400,12 +441,42 @@ def legal_row(game: object, ints: Ints, cards: Cards, row: int, out: npt.NDArray
     """Set ``out[row, a]`` for every legal ``rl`` action ``a`` of the row's actor; their number.
 
     The caller cleared ``out[row]``.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.batch import kernel_for
+        >>> kernel = kernel_for(tt.get_game("oh_hell"))
+        >>> game = kernel.params(tt.OhHellConfig(players=3))
+        >>> ints, cards = kernel.rows(1)
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import deal_row, reset_row
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
+        >>> from tricktaking.kernel_kit import legal_row
+        >>> out = np.zeros((1, game.action_size), np.bool_)
+        >>> legal_row(game, ints, cards, 0, out)  # bid 0 or 1 on the first deal's one card
+        2
     """
     return _python(legal_row, game)(game, ints, cards, row, out)  # type: ignore[return-value]
 
 
 def is_legal_row(game: object, ints: Ints, cards: Cards, row: int, action: int) -> bool:
-    """Whether ``action`` (an index in the action space) is legal for the row's actor."""
+    """Whether ``action`` (an index in the action space) is legal for the row's actor.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.batch import kernel_for
+        >>> kernel = kernel_for(tt.get_game("oh_hell"))
+        >>> game = kernel.params(tt.OhHellConfig(players=3))
+        >>> ints, cards = kernel.rows(1)
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import deal_row, reset_row
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
+        >>> from tricktaking.kernel_kit import is_legal_row
+        >>> is_legal_row(game, ints, cards, 0, 0), is_legal_row(game, ints, cards, 0, 52)
+        (False, True)
+    """
     return _python(is_legal_row, game)(game, ints, cards, row, action)  # type: ignore[return-value]
 
 
@@ -414,6 +485,22 @@ def apply_row(game: object, ints: Ints, cards: Cards, row: int, action: int) -> 
 
     Afterwards the row is :data:`ACTING`, :data:`DEALING` (a deal ended and another is
     due) or :data:`OVER`.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.batch import kernel_for
+        >>> kernel = kernel_for(tt.get_game("oh_hell"))
+        >>> game = kernel.params(tt.OhHellConfig(players=3))
+        >>> ints, cards = kernel.rows(1)
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import deal_row, reset_row
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
+        >>> from tricktaking.kernel_kit import ACTOR, apply_row
+        >>> first = int(ints[0, ACTOR])
+        >>> apply_row(game, ints, cards, 0, 52)  # the first bid: 0
+        >>> int(ints[0, ACTOR]) == (first + 1) % 3
+        True
     """
     _python(apply_row, game)(game, ints, cards, row, action)
 
@@ -422,12 +509,41 @@ def random_row(game: object, ints: Ints, cards: Cards, row: int, rng: Cards) -> 
     """A uniformly random action among the distinct legal actions of the row's actor.
 
     Draws with :func:`below` from the row's stream in ``rng``.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.batch import kernel_for
+        >>> kernel = kernel_for(tt.get_game("oh_hell"))
+        >>> game = kernel.params(tt.OhHellConfig(players=3))
+        >>> ints, cards = kernel.rows(1)
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import deal_row, reset_row
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
+        >>> from tricktaking.kernel_kit import random_row, seeded_rows
+        >>> random_row(game, ints, cards, 0, seeded_rows(key=1, size=1)) in (52, 53)
+        True
     """
     return _python(random_row, game)(game, ints, cards, row, rng)  # type: ignore[return-value]
 
 
 def heuristic_row(game: object, ints: Ints, cards: Cards, row: int) -> int:
-    """The action the game's heuristic bot takes for the row's actor, from its view alone."""
+    """The action the game's heuristic bot takes for the row's actor, from its view alone.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.batch import kernel_for
+        >>> kernel = kernel_for(tt.get_game("oh_hell"))
+        >>> game = kernel.params(tt.OhHellConfig(players=3))
+        >>> ints, cards = kernel.rows(1)
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import deal_row, reset_row
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
+        >>> from tricktaking.kernel_kit import heuristic_row, is_legal_row
+        >>> is_legal_row(game, ints, cards, 0, heuristic_row(game, ints, cards, 0))
+        True
+    """
     return _python(heuristic_row, game)(game, ints, cards, row)  # type: ignore[return-value]
 
 
@@ -439,6 +555,20 @@ def held_row(game: object, ints: Ints, cards: Cards, row: int, zone: int) -> np.
     ``-1`` is every card the row holds anywhere: hands, the trick in progress, the
     completed tricks, a turned-up card, the kernel's own zones; the deck's other cards
     are in zones the kernel does not keep (a stock no rule reads).
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.batch import kernel_for
+        >>> kernel = kernel_for(tt.get_game("oh_hell"))
+        >>> game = kernel.params(tt.OhHellConfig(players=3))
+        >>> ints, cards = kernel.rows(1)
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import deal_row, reset_row
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
+        >>> from tricktaking.kernel_kit import held_row, popcount
+        >>> [popcount(held_row(game, ints, cards, 0, seat)) for seat in range(3)]
+        [1, 1, 1]
     """
     return _python(held_row, game)(game, ints, cards, row, zone)  # type: ignore[return-value]
 
@@ -447,6 +577,21 @@ def place_row(game: object, ints: Ints, cards: Cards, row: int, zone: int, held:
     """Make ``held`` (a mask of card numbers) the cards of ``zone`` of ``row``.
 
     World sampling deals the hidden cards of a view this way into copies of one row.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.batch import kernel_for
+        >>> kernel = kernel_for(tt.get_game("oh_hell"))
+        >>> game = kernel.params(tt.OhHellConfig(players=3))
+        >>> ints, cards = kernel.rows(1)
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import deal_row, reset_row
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
+        >>> from tricktaking.kernel_kit import held_row, place_row
+        >>> place_row(game, ints, cards, 0, 0, np.uint64(1 << 51))
+        >>> int(held_row(game, ints, cards, 0, 0)) == 1 << 51
+        True
     """
     _python(place_row, game)(game, ints, cards, row, zone, held)
 
@@ -464,6 +609,24 @@ def observe_row(
 
     ``offsets`` holds the layout's field offsets in the order of the kernel's
     :attr:`Kernel.fields` (``-1`` for a field the layout lacks).
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.batch import kernel_for
+        >>> kernel = kernel_for(tt.get_game("oh_hell"))
+        >>> game = kernel.params(tt.OhHellConfig(players=3))
+        >>> ints, cards = kernel.rows(1)
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import deal_row, reset_row
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
+        >>> from tricktaking.kernel_kit import observe_row
+        >>> offsets = np.full(len(kernel.fields), -1, np.int64)
+        >>> offsets[0] = 0  # write the first field only
+        >>> out = np.zeros((1, 64), np.float32)
+        >>> observe_row(game, ints, cards, 0, 0, offsets, out)
+        >>> bool(out.any())
+        True
     """
     _python(observe_row, game)(game, ints, cards, row, seat, offsets, out)
 
@@ -532,7 +695,14 @@ _DE_BRUIJN_POSITION = np.array(
 
 @compiled
 def popcount(mask: np.uint64) -> int:
-    """The number of set bits of ``mask``."""
+    """The number of set bits of ``mask``.
+
+    Example:
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import popcount
+        >>> popcount(np.uint64(0b1011))
+        3
+    """
     x = mask - ((mask >> _ONE) & _M1)
     x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
     x = (x + (x >> np.uint64(4))) & _M4
@@ -541,14 +711,28 @@ def popcount(mask: np.uint64) -> int:
 
 @compiled
 def lowest_bit(mask: np.uint64) -> int:
-    """The position of the lowest set bit of ``mask`` (which is not 0)."""
+    """The position of the lowest set bit of ``mask`` (which is not 0).
+
+    Example:
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import lowest_bit
+        >>> lowest_bit(np.uint64(0b1100))
+        2
+    """
     low = mask & (_ZERO - mask)
     return int(_DE_BRUIJN_POSITION[np.int64((low * _DE_BRUIJN) >> np.uint64(58))])
 
 
 @compiled
 def kth_bit(mask: np.uint64, k: int) -> int:
-    """The position of the ``k``-th lowest set bit of ``mask`` (``k`` from 0, in range)."""
+    """The position of the ``k``-th lowest set bit of ``mask`` (``k`` from 0, in range).
+
+    Example:
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import kth_bit
+        >>> [kth_bit(np.uint64(0b1011), k) for k in range(3)]
+        [0, 1, 3]
+    """
     for _ in range(k):
         mask &= mask - _ONE
     return lowest_bit(mask)
@@ -565,7 +749,14 @@ _TWO32 = np.uint64(1 << 32)
 
 @compiled
 def mix64(z: np.uint64) -> np.uint64:
-    """SplitMix64's finaliser: a bijection of 64-bit words that scrambles every bit."""
+    """SplitMix64's finaliser: a bijection of 64-bit words that scrambles every bit.
+
+    Example:
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import mix64
+        >>> hex(mix64(np.uint64(1)))  # the same on every platform
+        '0x5692161d100b05e5'
+    """
     z = (z ^ (z >> np.uint64(30))) * _MIX1
     z = (z ^ (z >> np.uint64(27))) * _MIX2
     return z ^ (z >> np.uint64(31))
@@ -577,6 +768,12 @@ def next_word(rng: Cards, row: int) -> np.uint64:
 
     The stream is counter-based (the words are ``mix64(key + i * golden)``, SplitMix64
     from the key), so it is the same on every platform and Python version.
+
+    Example:
+        >>> from tricktaking.kernel_kit import next_word, seeded_rows
+        >>> rng = seeded_rows(key=7, size=1)
+        >>> next_word(rng, 0) != next_word(rng, 0), int(rng[0, 1])
+        (True, 2)
     """
     counter = rng[row, 1] + _ONE
     rng[row, 1] = counter
@@ -588,6 +785,12 @@ def below(rng: Cards, row: int, bound: int) -> int:
     """A uniform integer from 0 to ``bound - 1`` (``bound`` from 1 to 2**32) from ``row``'s stream.
 
     Lemire's multiply-and-reject method on the high 32 bits of each word: exact.
+
+    Example:
+        >>> from tricktaking.kernel_kit import below, seeded_rows
+        >>> rng = seeded_rows(key=7, size=1)
+        >>> sorted({below(rng, 0, 6) for _ in range(200)})
+        [0, 1, 2, 3, 4, 5]
     """
     b = np.uint64(bound)
     product = (next_word(rng, row) >> np.uint64(32)) * b
@@ -631,9 +834,16 @@ _Config = TypeVar("_Config")
 
 
 class Params(Protocol):
-    """A kernel's parameters: a NamedTuple of numbers and arrays, one class per kernel.
+    """A kernel's parameters: a NamedTuple of numbers, one class per kernel.
 
     Every kernel's parameters have at least these fields, which the generic loops read.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.batch import kernel_for
+        >>> game = kernel_for(tt.get_game("oh_hell")).params(tt.OhHellConfig(players=3))
+        >>> game.players, game.action_size, game.deck_size
+        (3, 70, 52)
     """
 
     @property
@@ -741,6 +951,20 @@ class Kernel(Generic[_Config]):
     """The state after ``number`` deals whose last dealer was ``dealer``, with these totals
     (as ``tt.scores``) and an empty history: where a sampled world's history starts
     (see :func:`state_after_deals`)."""
+
+    def rows(self, size: int) -> tuple[Ints, Cards]:
+        """``size`` blank rows (zeros) of this kernel: its ``ints`` and its ``cards``.
+
+        Example:
+            >>> import tricktaking as tt
+            >>> from tricktaking.batch import kernel_for
+            >>> ints, cards = kernel_for(tt.get_game("oh_hell")).rows(2)
+            >>> ints.shape[0], cards.shape[0], str(ints.dtype), str(cards.dtype)
+            (2, 2, 'int32', 'uint64')
+        """
+        return np.zeros((size, self.ints_width), np.int32), np.zeros(
+            (size, self.cards_width), np.uint64
+        )
 
     def checked(self, config: object) -> _Config:
         """``config`` if it is this game's config, else a typed error.

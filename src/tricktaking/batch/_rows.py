@@ -62,8 +62,7 @@ class Rows:
         self.kernel = kernel
         self.params = params
         self.size = size
-        self.ints = np.zeros((size, kernel.ints_width), np.int32)
-        self.cards = np.zeros((size, kernel.cards_width), np.uint64)
+        self.ints, self.cards = kernel.rows(size)
         self.rng = seeded_rows(key, size)
         self.deck = np.zeros(params.deck_size + 2, np.int64)
         self.errors = np.zeros(size, np.int8)
