@@ -12,7 +12,7 @@ The game supplies its rules as implementations of the protocol functions below
 (:func:`reset_row`, :func:`resume_row`, :func:`deal_row`, :func:`legal_row`, :func:`is_legal_row`,
 :func:`apply_row`, :func:`random_row`, :func:`heuristic_row`, :func:`observe_row`),
 each registered with :func:`implement` for the game's parameter class: a
-:class:`~typing.NamedTuple` of the config's values as numbers and arrays. The generic
+:class:`~typing.NamedTuple` of the config's values as numbers. The generic
 loops of :mod:`tricktaking.batch` call the protocol functions, and numba compiles them
 once per parameter class; without the JIT (``NUMBA_DISABLE_JIT=1``) the same functions
 run as plain Python.
@@ -83,6 +83,7 @@ __all__ = [
     "Cards",
     "Ints",
     "Kernel",
+    "apply_row",
     "below",
     "borrowed",
     "cache_directory",
@@ -118,7 +119,7 @@ Cards = npt.NDArray[np.uint64]
 # -- the header every row starts with ----------------------------------------------------
 
 STATUS = 0
-"""Column of a row's status: :data:`DEALING`, :data:`ACTING` or :data:`OVER`."""
+"""Column of a row's status (:data:`DEALING`, :data:`ACTING` or :data:`OVER`)."""
 ACTOR = 1
 """Column of the seat to act (meaningful while :data:`ACTING`)."""
 PHASE = 2
@@ -356,7 +357,19 @@ def _hot() -> frozenset[Callable[..., object]]:
 
 
 def reset_row(game: object, ints: Ints, cards: Cards, row: int) -> None:
-    """Set ``row`` to a new game waiting for its first deal (scores 0, deal number 0)."""
+    """Set ``row`` to a new game waiting for its first deal (scores 0, deal number 0).
+
+    Example:
+        >>> from tricktaking.kernel_kit import DEALING, STATUS, reset_row
+        >>> from tricktaking.batch import kernel_for
+        >>> import numpy as np
+        >>> import tricktaking as tt
+        >>> game = kernel_for(tt.get_game("wizard")).params(tt.WizardConfig(players=3))
+        >>> ints, cards = np.zeros((1, 45), np.int32), np.zeros((1, 8), np.uint64)
+        >>> reset_row(game, ints, cards, 0)
+        >>> int(ints[0, STATUS]) == DEALING
+        True
+    """
     _python(reset_row, game)(game, ints, cards, row)
 
 
@@ -364,7 +377,21 @@ def resume_row(game: object, ints: Ints, cards: Cards, row: int, number: int, de
     """Set ``row``, a new game, to wait for deal ``number + 1``; ``dealer`` dealt deal ``number``.
 
     A batch loads a state whose history starts at a later deal (a sampled world) from
-    here; the caller writes the totals so far into the score columns.
+    here; the caller writes the deal number and the totals so far into the header.
+
+    Example:
+        >>> from tricktaking.kernel_kit import ACTOR, NUMBER, deal_row, reset_row, resume_row
+        >>> from tricktaking.batch import kernel_for
+        >>> import numpy as np
+        >>> import tricktaking as tt
+        >>> game = kernel_for(tt.get_game("wizard")).params(tt.WizardConfig(players=3))
+        >>> ints, cards = np.zeros((1, 45), np.int32), np.zeros((1, 8), np.uint64)
+        >>> reset_row(game, ints, cards, 0)
+        >>> resume_row(game, ints, cards, 0, 2, 1)  # two deals over, the last dealt by seat 1
+        >>> ints[0, NUMBER] = 2
+        >>> deal_row(game, ints, cards, 0, np.arange(62))
+        >>> int(ints[0, NUMBER]), int(ints[0, ACTOR])  # seat 2 deals, seat 0 bids first
+        (3, 0)
     """
     _python(resume_row, game)(game, ints, cards, row, number, dealer)
 
@@ -374,6 +401,18 @@ def deal_row(game: object, ints: Ints, cards: Cards, row: int, deck: npt.NDArray
 
     The row's next event is a deal; after it the row is :data:`ACTING` (every deal
     leads to a player's decision).
+
+    Example:
+        >>> from tricktaking.kernel_kit import ACTING, ACTOR, STATUS, deal_row, reset_row
+        >>> from tricktaking.batch import kernel_for
+        >>> import numpy as np
+        >>> import tricktaking as tt
+        >>> game = kernel_for(tt.get_game("wizard")).params(tt.WizardConfig(players=3))
+        >>> ints, cards = np.zeros((1, 45), np.int32), np.zeros((1, 8), np.uint64)
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.arange(62))  # card numbers 0, 1, 2, then 3 turned up
+        >>> int(ints[0, STATUS]) == ACTING, int(ints[0, ACTOR]), int(cards[0, 1])  # seat 1 holds 2S
+        (True, 1, 1)
     """
     _python(deal_row, game)(game, ints, cards, row, deck)
 
@@ -384,12 +423,38 @@ def legal_row(
     """Set ``out[row, a]`` for every legal ``rl`` action ``a`` of the row's actor; their number.
 
     The caller cleared ``out[row]``.
+
+    Example:
+        >>> from tricktaking.kernel_kit import deal_row, legal_row, reset_row
+        >>> from tricktaking.batch import kernel_for
+        >>> import numpy as np
+        >>> import tricktaking as tt
+        >>> game = kernel_for(tt.get_game("wizard")).params(tt.WizardConfig(players=3))
+        >>> ints, cards = np.zeros((1, 45), np.int32), np.zeros((1, 8), np.uint64)
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.arange(62))  # 2S to seat 1, 5S turned up
+        >>> out = np.zeros((1, game.action_size), np.bool_)
+        >>> legal_row(game, ints, cards, 0, out), np.flatnonzero(out[0]).tolist()  # bid 0 or 1
+        (2, [54, 55])
     """
     return _python(legal_row, game)(game, ints, cards, row, out)  # type: ignore[return-value]
 
 
 def is_legal_row(game: object, ints: Ints, cards: Cards, row: int, action: int) -> bool:
-    """Whether ``action`` (an index in the action space) is legal for the row's actor."""
+    """Whether ``action`` (an index in the action space) is legal for the row's actor.
+
+    Example:
+        >>> from tricktaking.kernel_kit import deal_row, is_legal_row, reset_row
+        >>> from tricktaking.batch import kernel_for
+        >>> import numpy as np
+        >>> import tricktaking as tt
+        >>> game = kernel_for(tt.get_game("wizard")).params(tt.WizardConfig(players=3))
+        >>> ints, cards = np.zeros((1, 45), np.int32), np.zeros((1, 8), np.uint64)
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.arange(62))  # 2S to seat 1, 5S turned up
+        >>> is_legal_row(game, ints, cards, 0, 54), is_legal_row(game, ints, cards, 0, 0)
+        (True, False)
+    """
     return _python(is_legal_row, game)(game, ints, cards, row, action)  # type: ignore[return-value]
 
 
@@ -398,6 +463,19 @@ def apply_row(game: object, ints: Ints, cards: Cards, row: int, action: int) -> 
 
     Afterwards the row is :data:`ACTING`, :data:`DEALING` (a deal ended and another is
     due) or :data:`OVER`.
+
+    Example:
+        >>> from tricktaking.kernel_kit import ACTOR, apply_row, deal_row, reset_row
+        >>> from tricktaking.batch import kernel_for
+        >>> import numpy as np
+        >>> import tricktaking as tt
+        >>> game = kernel_for(tt.get_game("wizard")).params(tt.WizardConfig(players=3))
+        >>> ints, cards = np.zeros((1, 45), np.int32), np.zeros((1, 8), np.uint64)
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.arange(62))  # 2S to seat 1, 5S turned up
+        >>> apply_row(game, ints, cards, 0, 54)  # seat 1 bids 0
+        >>> int(ints[0, ACTOR])
+        2
     """
     _python(apply_row, game)(game, ints, cards, row, action)
 
@@ -406,12 +484,37 @@ def random_row(game: object, ints: Ints, cards: Cards, row: int, rng: Cards) -> 
     """A uniformly random action among the distinct legal actions of the row's actor.
 
     Draws with :func:`below` from the row's stream in ``rng``.
+
+    Example:
+        >>> from tricktaking.kernel_kit import deal_row, random_row, reset_row, seeded_rows
+        >>> from tricktaking.batch import kernel_for
+        >>> import numpy as np
+        >>> import tricktaking as tt
+        >>> game = kernel_for(tt.get_game("wizard")).params(tt.WizardConfig(players=3))
+        >>> ints, cards = np.zeros((1, 45), np.int32), np.zeros((1, 8), np.uint64)
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.arange(62))  # 2S to seat 1, 5S turned up
+        >>> random_row(game, ints, cards, 0, seeded_rows(key=1, size=1)) in (54, 55)
+        True
     """
     return _python(random_row, game)(game, ints, cards, row, rng)  # type: ignore[return-value]
 
 
 def heuristic_row(game: object, ints: Ints, cards: Cards, row: int) -> int:
-    """The action the game's heuristic bot takes for the row's actor, from its view alone."""
+    """The action the game's heuristic bot takes for the row's actor, from its view alone.
+
+    Example:
+        >>> from tricktaking.kernel_kit import deal_row, heuristic_row, reset_row
+        >>> from tricktaking.batch import kernel_for
+        >>> import numpy as np
+        >>> import tricktaking as tt
+        >>> game = kernel_for(tt.get_game("wizard")).params(tt.WizardConfig(players=3))
+        >>> ints, cards = np.zeros((1, 45), np.int32), np.zeros((1, 8), np.uint64)
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.arange(62))  # 2S to seat 1, 5S turned up
+        >>> heuristic_row(game, ints, cards, 0)  # bid 0 with the lowest trump
+        54
+    """
     return _python(heuristic_row, game)(game, ints, cards, row)  # type: ignore[return-value]
 
 
@@ -423,6 +526,18 @@ def held_row(game: object, ints: Ints, cards: Cards, row: int, zone: int) -> np.
     ``-1`` is every card the row holds anywhere: hands, the trick in progress, the
     completed tricks, a turned-up card, the kernel's own zones; the deck's other cards
     are in zones the kernel does not keep (a stock no rule reads).
+
+    Example:
+        >>> from tricktaking.kernel_kit import deal_row, held_row, reset_row
+        >>> from tricktaking.batch import kernel_for
+        >>> import numpy as np
+        >>> import tricktaking as tt
+        >>> game = kernel_for(tt.get_game("wizard")).params(tt.WizardConfig(players=3))
+        >>> ints, cards = np.zeros((1, 45), np.int32), np.zeros((1, 8), np.uint64)
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.arange(62))  # 2S to seat 1, 5S turned up
+        >>> int(held_row(game, ints, cards, 0, 1)), int(held_row(game, ints, cards, 0, -1))
+        (1, 15)
     """
     return _python(held_row, game)(game, ints, cards, row, zone)  # type: ignore[return-value]
 
@@ -431,6 +546,19 @@ def place_row(game: object, ints: Ints, cards: Cards, row: int, zone: int, held:
     """Make ``held`` (a mask of card numbers) the cards of ``zone`` of ``row``.
 
     World sampling deals the hidden cards of a view this way into copies of one row.
+
+    Example:
+        >>> from tricktaking.kernel_kit import deal_row, held_row, place_row, reset_row
+        >>> from tricktaking.batch import kernel_for
+        >>> import numpy as np
+        >>> import tricktaking as tt
+        >>> game = kernel_for(tt.get_game("wizard")).params(tt.WizardConfig(players=3))
+        >>> ints, cards = np.zeros((1, 45), np.int32), np.zeros((1, 8), np.uint64)
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.arange(62))  # 2S to seat 1, 5S turned up
+        >>> place_row(game, ints, cards, 0, 2, np.uint64(0b110000))  # 6S and 7S to seat 2
+        >>> int(held_row(game, ints, cards, 0, 2))
+        48
     """
     _python(place_row, game)(game, ints, cards, row, zone, held)
 
@@ -448,6 +576,28 @@ def observe_row(
 
     ``offsets`` holds the layout's field offsets in the order of the kernel's
     :attr:`Kernel.fields` (``-1`` for a field the layout lacks).
+
+    Example:
+        >>> from tricktaking.batch import kernel_for
+        >>> from tricktaking.kernel_kit import deal_row, observe_row, reset_row
+        >>> from tricktaking.rl import encode, layout_for
+        >>> import numpy as np
+        >>> import tricktaking as tt
+        >>> config = tt.WizardConfig(players=3)
+        >>> kernel = kernel_for(tt.get_game("wizard"))
+        >>> game = kernel.params(config)
+        >>> ints, cards = np.zeros((1, 45), np.int32), np.zeros((1, 8), np.uint64)
+        >>> reset_row(game, ints, cards, 0)
+        >>> deal_row(game, ints, cards, 0, np.arange(62))
+        >>> layout = layout_for("wizard", 3)
+        >>> at = {field.name: field.offset for field in layout.fields}
+        >>> offsets = np.array([at.get(name, -1) for name in kernel.fields])
+        >>> out = np.zeros((1, layout.size), np.float32)
+        >>> observe_row(game, ints, cards, 0, 1, offsets, out)
+        >>> state = tt.new_game(config)
+        >>> state = tt.apply(state, kernel.deal_action(state, range(62)))  # the same deal
+        >>> bool(np.array_equal(out[0], encode(tt.view(state, 1))))
+        True
     """
     _python(observe_row, game)(game, ints, cards, row, seat, offsets, out)
 
@@ -613,9 +763,16 @@ _Config = TypeVar("_Config")
 
 
 class Params(Protocol):
-    """A kernel's parameters: a NamedTuple of numbers and arrays, one class per kernel.
+    """A kernel's parameters: a NamedTuple of numbers, one class per kernel.
 
     Every kernel's parameters have at least these fields, which the generic loops read.
+
+    Example:
+        >>> from tricktaking.batch import kernel_for
+        >>> import tricktaking as tt
+        >>> game = kernel_for(tt.get_game("oh-hell")).params(tt.OhHellConfig(players=4))
+        >>> game.players, game.action_size, game.deck_size, game.draw0, game.draw1
+        (4, 65, 52, 12, 4)
     """
 
     @property
@@ -635,12 +792,12 @@ class Params(Protocol):
 
     @property
     def draw0(self) -> int:
-        """The outcomes of a deal's first uniform draw besides the shuffle (0: none)."""
+        """The outcomes of a deal's first uniform draw besides the shuffle (0 for none)."""
         ...
 
     @property
     def draw1(self) -> int:
-        """The outcomes of a deal's second uniform draw (0: none)."""
+        """The outcomes of a deal's second uniform draw (0 for none)."""
         ...
 
 
@@ -696,7 +853,7 @@ class Kernel(Generic[_Config]):
     config_type: type[_Config]
     """The game's configuration class."""
     params: Callable[[_Config], Params]
-    """The kernel's parameters for a config (its values as numbers and arrays)."""
+    """The kernel's parameters for a config (its values as numbers)."""
     ints_width: int
     """The number of ``int32`` columns of a row, the header included."""
     cards_width: int
