@@ -73,9 +73,12 @@ def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectRep
 # converted, so no real failure is hidden.
 _EXTRA_MODULES = {
     "rl": _RL,
+    "batch": ("numpy", "numba"),
     "web": _WEB,
     "dask": ("dask", "distributed"),
     "test": ("httpx2", "playwright"),
+    # not an extra: the Stable-Baselines3 route of the batch how-to (pip install sb3-contrib)
+    "sb3": ("sb3_contrib", "stable_baselines3", "torch"),
 }
 _GUARD = re.compile(r"pip install '\.\[(\w+)\]'")
 

@@ -56,7 +56,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(random|json|hashlib|concurrent|argparse|http)(\..*)?"),
     (r"py:class", r"(Enum|ModuleType|Attribute)"),
     (r"py:class", r"((pathlib\.)?Path|starlette\..*|fractions\.Fraction)"),
-    (r"py:.*", r"(numpy|np|npt|gymnasium|pettingzoo)(\..*)?"),
+    (r"py:.*", r"(numpy|np|npt|gymnasium|pettingzoo|stable_baselines3)(\..*)?"),
 ]
 
 

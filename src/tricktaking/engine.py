@@ -224,8 +224,9 @@ class Game(Generic[_S, _C]):
         learning: The action calls and observation fields of :mod:`tricktaking.rl`.
         render_extras: What :mod:`tricktaking.render` draws beyond the common table.
         terminal: The game's own words in the terminal game (``tricktaking play``).
-        batch_rules: ``"module:attribute"`` of the game's batch rules, imported only
-            when ``tricktaking.batch`` (which needs NumPy) asks for them.
+        batch_rules: ``"module:attribute"`` of the game's batch kernel (a
+            :class:`~tricktaking.kernel_kit.Kernel`), imported only when
+            ``tricktaking.batch`` (which needs NumPy and numba) asks for it.
 
     Example:
         >>> from tricktaking.engine import get_game

@@ -121,7 +121,7 @@ Cards = npt.NDArray[np.uint64]
 # -- the header every row starts with ----------------------------------------------------
 
 STATUS = 0
-"""Column of a row's status: :data:`DEALING`, :data:`ACTING` or :data:`OVER`."""
+"""Column of a row's status (:data:`DEALING`, :data:`ACTING` or :data:`OVER`)."""
 ACTOR = 1
 """Column of the seat to act (meaningful while :data:`ACTING`)."""
 PHASE = 2
@@ -863,12 +863,12 @@ class Params(Protocol):
 
     @property
     def draw0(self) -> int:
-        """The outcomes of a deal's first uniform draw besides the shuffle (0: none)."""
+        """The outcomes of a deal's first uniform draw besides the shuffle (0 for none)."""
         ...
 
     @property
     def draw1(self) -> int:
-        """The outcomes of a deal's second uniform draw (0: none)."""
+        """The outcomes of a deal's second uniform draw (0 for none)."""
         ...
 
 

@@ -90,8 +90,9 @@ class Simulator:
     and actions of its game, so :meth:`state_of` rebuilds the exact immutable state
     through ``tt.apply``.
 
-    Memory: a row takes its kernel's columns (about 250 bytes) and, with ``record``,
-    about 2 bytes per action and 124 bytes per deal of its game so far.
+    Memory: a row takes about 250 to 350 bytes (its kernel's columns, its stream and
+    flags) and, with ``record``, 2 bytes per action and ``2 * (deck size + 2)`` bytes
+    per deal of its game so far (124 for Wizard), in room that doubles as it fills.
 
     Args:
         config: The config of a registered game with a batch kernel.

@@ -13,7 +13,7 @@ ends; a game that ends is reset in the same step (``AutoresetMode.SAME_STEP``), 
 last observation in ``infos["final_obs"]``.
 
 ``gymnasium.make_vec(id, num_envs=N)`` makes one for every id that
-:func:`tricktaking.rl.register_gymnasium_envs` registers, when this extra is installed.
+:func:`tricktaking.rl.envs.register_gymnasium_envs` registers, when this extra is installed.
 
 Example:
     >>> from tricktaking.batch.envs import BatchVectorEnv
@@ -48,14 +48,14 @@ from tricktaking.rl.observations import layout_for
 __all__ = ["BatchVectorEnv", "OpponentKind", "OpponentPolicy"]
 
 OpponentKind: TypeAlias = Literal["random", "heuristic", "policy"]
-"""How the other seats of a sub-environment play: uniformly random legal actions, the
-game's heuristic bot, or the environment's ``opponent_policy``."""
+"""How the other seats of a sub-environment play (uniformly random legal actions, the
+game's heuristic bot, or the environment's ``opponent_policy``)."""
 
 OpponentPolicy: TypeAlias = Callable[
     [npt.NDArray[np.float32], npt.NDArray[np.bool_]], npt.ArrayLike
 ]
-"""A batched policy for the other seats: observations ``(k, size)`` and masks
-``(k, actions)`` of the ``k`` games waiting for one of them, to ``k`` action indexes."""
+"""A batched policy for the other seats, from the observations ``(k, size)`` and masks
+``(k, actions)`` of the ``k`` games waiting for one of them to ``k`` action indexes."""
 
 _KINDS: Final = {
     "random": drivers.RANDOM,

@@ -49,7 +49,7 @@ class SB3VecEnv(VecEnv):
     """``env`` as a Stable-Baselines3 vector environment.
 
     Stable-Baselines3's conventions: ``reset()`` returns observations only, seeded by
-    :meth:`seed` (one seed per game, ``seed + i``) when it was called; ``step`` returns
+    ``seed()`` (one seed per game, ``seed + i``) when it was called; ``step`` returns
     ``(observations, rewards, dones, infos)``, a game that ended already reset (its
     last observation in ``infos[i]["terminal_observation"]``); ``env_method`` and
     ``get_attr`` reach the batch environment, which is one object for every game.

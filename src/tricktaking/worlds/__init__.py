@@ -139,6 +139,17 @@ class SamplingPlan:
         classes: For each class of exchangeable cards: the zones it may lie in, and its
             cards (copies repeated).
         steps: The sampling walk's states, the first one the start.
+
+    Example:
+        >>> from tricktaking.worlds import world_sampler
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OhHellConfig(players=3, hand_size=2, first_dealer=0))
+        >>> state = tt.apply(state, tt.deal(state, seed=1))
+        >>> plan = world_sampler(tt.view(state, 1)).plan()
+        >>> plan.zones, plan.sizes
+        (('hand 0', 'hand 2', 'stock'), (2, 2, 45))
+        >>> plan.steps[0].total  # every placement of the 49 hidden cards: C(49, 2) * C(47, 2)
+        1271256
     """
 
     zones: tuple[str, ...]
