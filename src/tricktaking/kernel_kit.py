@@ -75,6 +75,7 @@ __all__ = [
     "GAME",
     "HEADER",
     "MAX_DRAWS",
+    "MAX_SEATS",
     "NUMBER",
     "OVER",
     "PHASE",

@@ -151,6 +151,51 @@ def test_opponents_play_by_kind_and_by_a_batched_policy() -> None:
     assert asked and max(asked) <= 2  # once per round of decisions, the two policy games
 
 
+def states(env: BatchVectorEnv) -> list[tt.GameState[object]]:
+    return [env.simulator.state_of(row) for row in range(env.num_envs)]
+
+
+@pytest.mark.parametrize("failure", ["illegal", "raises"])
+def test_a_failing_opponent_policy_leaves_every_game_as_it_was(failure: str) -> None:
+    failing = [False]
+
+    def policy(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        if failing[0]:
+            if failure == "raises":
+                raise RuntimeError("the policy broke")
+            return np.full(len(masks), -1, np.int64)
+        chosen: np.ndarray = masks.argmax(axis=1)
+        return chosen
+
+    def env() -> BatchVectorEnv:
+        return BatchVectorEnv(
+            CONFIG, num_envs=3, seat=0, opponents="policy", opponent_policy=policy, record=True
+        )
+
+    tried, clean = env(), env()
+    _, infos = tried.reset(seed=5)
+    clean.reset(seed=5)
+    ended = 0
+    for _ in range(25):  # games end and start again on the way
+        actions = infos["action_mask"].argmax(axis=1)
+        before = states(tried)
+        failing[0] = True
+        with pytest.raises(BatchActionError if failure == "illegal" else RuntimeError):
+            tried.step(actions)
+        assert states(tried) == before
+        failing[0] = False
+        obs, rewards, over, _, infos = tried.step(actions)
+        expected = clean.step(actions)
+        assert np.array_equal(obs, expected[0]) and np.array_equal(rewards, expected[1])
+        ended += int(over.sum())
+    assert ended
+    before = states(tried)
+    failing[0] = True
+    with pytest.raises(BatchActionError if failure == "illegal" else RuntimeError):
+        tried.reset(seed=9)
+    assert states(tried) == before
+
+
 def test_an_illegal_action_can_end_its_game_instead() -> None:
     env = BatchVectorEnv(CONFIG, num_envs=3, illegal_action="terminate", illegal_reward=-5.0)
     _, infos = env.reset(seed=1)

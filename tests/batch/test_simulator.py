@@ -389,6 +389,16 @@ def test_records_grow_as_games_get_long() -> None:
         assert tt.scores(state) == tuple(sim.scores[row])
 
 
+def test_the_record_of_actions_and_of_decks_grow_each_at_its_own_pace() -> None:
+    sim = Simulator(tt.WizardConfig(players=4), size=2, seed=4)
+    sim.play(10**6)
+    deals = int(sim._rows.counts[:, 1].max())
+    assert deals == 15
+    assert sim._rows.decks.shape[1] < 2 * deals  # not doubled with the actions' room
+    assert sim._rows.log.shape[1] >= sim._rows.counts[:, 0].max()
+    assert all(tt.is_over(sim.state_of(row)) for row in range(2))
+
+
 def test_a_state_of_a_row_waiting_for_its_next_deal_stops_there() -> None:
     sim = Simulator(tt.WizardConfig(players=3, rounds=2), size=1, seed=0)
     for _ in range(3 + 3):  # round 1: three bids and three plays, then round 2 is dealt

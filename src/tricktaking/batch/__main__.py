@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 import tricktaking as tt
-from tricktaking.batch._registry import kernel_for
+from tricktaking.batch._registry import kernel_for, load_kernels
 from tricktaking.batch._rows import ensure_compiled
 from tricktaking.engine import Game, GameState
 from tricktaking.kernel_kit import cache_directory, prepare
@@ -45,6 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands.add_parser("where", help="print the directory of the cache")
     options = parser.parse_args(argv)
     if options.command == "where":
+        load_kernels()
         prepare()
         print(cache_directory())
         return 0

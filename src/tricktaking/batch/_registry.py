@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 from typing import cast
 
-from tricktaking.engine import Game, GameState
+from tricktaking.engine import Game, GameState, available_games, get_game
 from tricktaking.errors import ArgumentError, ArgumentTypeError
 from tricktaking.kernel_kit import Kernel
 
-__all__ = ["kernel_for"]
+__all__ = ["kernel_for", "load_kernels"]
 
 
 def kernel_for(game: Game[GameState[object], object]) -> Kernel[object]:
@@ -35,3 +36,18 @@ def kernel_for(game: Game[GameState[object], object]) -> Kernel[object]:
     if not isinstance(kernel, Kernel):
         raise ArgumentTypeError(f"{where} (the batch kernel of {game.name!r}) is not a Kernel")
     return cast("Kernel[object]", kernel)
+
+
+def load_kernels() -> None:
+    """Import the kernel of every registered game that has one.
+
+    The compiled loops are cached under a fingerprint of every kernel source loaded
+    (:func:`~tricktaking.kernel_kit.fingerprint`); loading them all first gives a process
+    that uses one game the same cache as the one that compiled them all. A game whose
+    kernel does not load is left to fail, typed, when it is used.
+    """
+    for name in available_games():
+        game = get_game(name)
+        if game.batch_rules is not None:
+            with contextlib.suppress(ImportError, AttributeError, ArgumentTypeError):
+                kernel_for(game)

@@ -11,14 +11,16 @@ process uses it, saying so once on standard error when it compiles.
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from tricktaking.batch import _drivers as drivers
+from tricktaking.batch._registry import load_kernels
 from tricktaking.batch._sampling import Worlds
 from tricktaking.kernel_kit import (
     SCORES,
@@ -33,6 +35,7 @@ from tricktaking.kernel_kit import (
 __all__ = ["Rows", "ensure_compiled"]
 
 Bools = npt.NDArray[np.bool_]
+Int16s = npt.NDArray[np.int16]
 Int64s = npt.NDArray[np.int64]
 
 _FIRST_ACTIONS: Final = 64  # room for each row's actions before the record grows
@@ -94,15 +97,48 @@ class Rows:
         view: npt.NDArray[np.int32] = self.ints[:, SCORES : SCORES + self.params.players]
         return view
 
+    def _changing(self) -> tuple[npt.NDArray[np.generic], ...]:
+        """Every array a step can change."""
+        return (
+            self.ints,
+            self.cards,
+            self.rng,
+            self.errors,
+            self.finished,
+            self.final,
+            self.waiting,
+            self.counts,
+            self.log,
+            self.decks,
+        )
+
+    def saved(self) -> tuple[npt.NDArray[np.generic], ...]:
+        """A copy of everything a step can change, for :meth:`restore`."""
+        return tuple(part.copy() for part in self._changing())
+
+    def restore(self, saved: tuple[npt.NDArray[np.generic], ...]) -> None:
+        """Put back the rows as :meth:`saved` found them.
+
+        In place, so that views of the rows stay valid; the record, which may have grown
+        since, is put back whole.
+        """
+        *rows, log, decks = saved
+        for part, copy in zip(self._changing()[:-2], rows, strict=True):
+            np.copyto(part, copy)
+        self.log, self.decks = cast("Int16s", log), cast("Int16s", decks)
+
     # -- the loops -----------------------------------------------------------------------
 
     def grow(self) -> None:
-        """Double the record's room for actions and decks."""
-        log = np.zeros((self.size, 2 * self.log.shape[1]), np.int16)
-        log[:, : self.log.shape[1]] = self.log
-        decks = np.zeros((self.size, 2 * self.decks.shape[1], self.decks.shape[2]), np.int16)
-        decks[:, : self.decks.shape[1]] = self.decks
-        self.log, self.decks = log, decks
+        """Double the record's room for actions, for decks, or both: whichever is full.
+
+        A deal keeps a deck and dozens of actions, so the two fill at their own pace.
+        """
+        used = self.counts.max(axis=0)
+        if used[0] >= self.log.shape[1]:
+            self.log = _doubled(self.log)
+        if used[1] >= self.decks.shape[1]:
+            self.decks = _doubled(self.decks)
 
     def reset(self, where: Bools) -> None:
         """New games, dealt, in the rows where ``where`` is true."""
@@ -315,6 +351,14 @@ class Rows:
         return failed
 
 
+def _doubled(record: Int16s) -> Int16s:
+    """``record`` with twice the room along its second axis, zeros after what it holds."""
+    shape = (record.shape[0], 2 * record.shape[1], *record.shape[2:])
+    grown = np.zeros(shape, record.dtype)
+    grown[:, : record.shape[1]] = record
+    return grown
+
+
 def _exercise(kernel: Kernel[object], params: Params) -> None:
     """Call every loop once on one row: numba compiles them (or loads them) for ``params``."""
     rows = Rows(kernel, params, 1, key=0, record=True)
@@ -382,13 +426,20 @@ def ensure_compiled(kernel: Kernel[object], params: Params) -> None:
     kind = type(params)
     if jit_disabled():  # plain Python: nothing to compile
         return
+    load_kernels()
     changed = prepare()
     if kind in _READY and not changed:
         return
-    marker = cache_directory() / f"{kind.__module__}.{kind.__qualname__}.ready"
+    directory = cache_directory()
+    marker = directory / f"{kind.__module__}.{kind.__qualname__}.ready"
     if not marker.exists():
+        later = (
+            "once (later runs load it)"
+            if os.access(directory, os.W_OK)
+            else f"in every run: {directory} cannot be written (see NUMBA_CACHE_DIR)"
+        )
         print(  # noqa: T201 (said once, on standard error, before a compilation of seconds)
-            f"tricktaking: compiling the {kernel.title} kernel, once (later runs load it)...",
+            f"tricktaking: compiling the {kernel.title} kernel, {later}...",
             file=sys.stderr,
             flush=True,
         )

@@ -92,7 +92,8 @@ class Simulator:
 
     Memory: a row takes about 250 to 350 bytes (its kernel's columns, its stream and
     flags) and, with ``record``, 2 bytes per action and ``2 * (deck size + 2)`` bytes
-    per deal of its game so far (124 for Wizard), in room that doubles as it fills.
+    per deal of its game so far (124 for Wizard), in room that doubles as it fills
+    (about 4 kB for a whole game of Wizard).
 
     Args:
         config: The config of a registered game with a batch kernel.

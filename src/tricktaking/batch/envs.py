@@ -27,8 +27,9 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Literal, TypeAlias, cast
 
 import gymnasium
@@ -181,6 +182,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._policies = np.repeat(kinds[:, None], players, axis=1).astype(np.int8)
         self._opponent_policy = opponent_policy
+        self._asks_policy = bool((kinds == drivers.CALLBACK).any())
         self._learner = np.full(num_envs, seat, np.int64)
         self._seats = np.full(num_envs, seat, np.int64)
         self._left = np.zeros(num_envs, np.int64)
@@ -205,10 +207,11 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             ArgumentError: If a list of seeds does not have one per game.
         """
         sim = self.simulator
-        if seed is not None:
-            sim.reseed(seed)
-        sim.reset()
-        self._others_play()
+        with self._all_or_nothing():
+            if seed is not None:
+                sim.reseed(seed)
+            sim.reset()
+            self._others_play()
         self._before = self._scores()
         return self._observations(), {"action_mask": self.action_masks()}
 
@@ -224,16 +227,49 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """The learner acts in every game; the others play until it is to act again.
 
         Raises:
-            BatchActionError: If ``actions`` is not one integer per game, or (with
-                ``illegal_action="raise"``) an action is illegal: nothing changes then.
+            BatchActionError: If ``actions`` is not one integer per game, (with
+                ``illegal_action="raise"``) an action is illegal, or the opponents'
+                policy answers with anything but legal actions: nothing changes then (an
+                error the policy raises also leaves every game as it was).
         """
-        sim = self.simulator
         chosen = np.asarray(actions)
         if chosen.shape != (self.num_envs,) or not np.issubdtype(chosen.dtype, np.integer):
             raise BatchActionError(
                 f"step needs {self.num_envs} integer actions, not an array of shape "
                 f"{chosen.shape} and type {chosen.dtype}"
             )
+        with self._all_or_nothing():
+            return self._step(chosen)
+
+    @contextlib.contextmanager
+    def _all_or_nothing(self) -> Iterator[None]:
+        """Put every game back as it was if the opponents' policy fails.
+
+        A policy opponent answers after the learner's actions are in; without one, every
+        error comes before anything changes.
+        """
+        if not self._asks_policy:
+            yield
+            return
+        sim = self.simulator
+        saved = sim._rows.saved()
+        try:
+            yield
+        except BaseException:
+            sim._rows.restore(saved)
+            sim._mask = None
+            raise
+
+    def _step(
+        self, chosen: npt.NDArray[np.integer[Any]]
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        sim = self.simulator
         illegal = np.zeros(self.num_envs, np.bool_)
         if self.illegal_action == "terminate":
             inside = (chosen >= 0) & (chosen < sim.action_size)
