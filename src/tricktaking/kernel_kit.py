@@ -42,7 +42,7 @@ import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Generic, Protocol, TypeVar, cast
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 import attrs
 
@@ -694,6 +694,17 @@ _DE_BRUIJN_POSITION = np.array(
 )
 
 
+@inlined
+def _as_int(value: np.integer[Any]) -> int:
+    """``value`` as a signed 64-bit integer.
+
+    Compiled, ``int()`` of a ``uint64`` stays a ``uint64``, and numba computes a
+    ``uint64`` and an ``int64`` together as floats: every count and position a helper
+    returns must be signed.
+    """
+    return np.int64(value)  # type: ignore[return-value]  # pyright: ignore[reportReturnType]
+
+
 @compiled
 def popcount(mask: np.uint64) -> int:
     """The number of set bits of ``mask``.
@@ -707,7 +718,7 @@ def popcount(mask: np.uint64) -> int:
     x = mask - ((mask >> _ONE) & _M1)
     x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
     x = (x + (x >> np.uint64(4))) & _M4
-    return int((x * _H01) >> np.uint64(56))
+    return _as_int((x * _H01) >> np.uint64(56))
 
 
 @compiled
@@ -721,7 +732,7 @@ def lowest_bit(mask: np.uint64) -> int:
         2
     """
     low = mask & (_ZERO - mask)
-    return int(_DE_BRUIJN_POSITION[np.int64((low * _DE_BRUIJN) >> np.uint64(58))])
+    return _as_int(_DE_BRUIJN_POSITION[np.int64((low * _DE_BRUIJN) >> np.uint64(58))])
 
 
 @compiled
@@ -801,7 +812,7 @@ def below(rng: Cards, row: int, bound: int) -> int:
         while low < threshold:
             product = (next_word(rng, row) >> np.uint64(32)) * b
             low = product & _LOW32
-    return int(product >> np.uint64(32))
+    return _as_int(product >> np.uint64(32))
 
 
 def seeded_rows(key: int, size: int) -> Cards:
