@@ -447,12 +447,8 @@ def legal_row(game: object, ints: Ints, cards: Cards, row: int, out: npt.NDArray
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
         >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game = kernel.params(tt.OhHellConfig(players=3))
-        >>> ints, cards = kernel.rows(1)
+        >>> game, ints, cards = kernel.dealt(tt.OhHellConfig(players=3))
         >>> import numpy as np
-        >>> from tricktaking.kernel_kit import deal_row, reset_row
-        >>> reset_row(game, ints, cards, 0)
-        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
         >>> from tricktaking.kernel_kit import legal_row
         >>> out = np.zeros((1, game.action_size), np.bool_)
         >>> legal_row(game, ints, cards, 0, out)  # bid 0 or 1 on the first deal's one card
@@ -468,12 +464,7 @@ def is_legal_row(game: object, ints: Ints, cards: Cards, row: int, action: int) 
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
         >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game = kernel.params(tt.OhHellConfig(players=3))
-        >>> ints, cards = kernel.rows(1)
-        >>> import numpy as np
-        >>> from tricktaking.kernel_kit import deal_row, reset_row
-        >>> reset_row(game, ints, cards, 0)
-        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
+        >>> game, ints, cards = kernel.dealt(tt.OhHellConfig(players=3))
         >>> from tricktaking.kernel_kit import is_legal_row
         >>> is_legal_row(game, ints, cards, 0, 0), is_legal_row(game, ints, cards, 0, 52)
         (False, True)
@@ -491,12 +482,7 @@ def apply_row(game: object, ints: Ints, cards: Cards, row: int, action: int) -> 
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
         >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game = kernel.params(tt.OhHellConfig(players=3))
-        >>> ints, cards = kernel.rows(1)
-        >>> import numpy as np
-        >>> from tricktaking.kernel_kit import deal_row, reset_row
-        >>> reset_row(game, ints, cards, 0)
-        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
+        >>> game, ints, cards = kernel.dealt(tt.OhHellConfig(players=3))
         >>> from tricktaking.kernel_kit import ACTOR, apply_row
         >>> first = int(ints[0, ACTOR])
         >>> apply_row(game, ints, cards, 0, 52)  # the first bid: 0
@@ -515,12 +501,7 @@ def random_row(game: object, ints: Ints, cards: Cards, row: int, rng: Cards) -> 
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
         >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game = kernel.params(tt.OhHellConfig(players=3))
-        >>> ints, cards = kernel.rows(1)
-        >>> import numpy as np
-        >>> from tricktaking.kernel_kit import deal_row, reset_row
-        >>> reset_row(game, ints, cards, 0)
-        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
+        >>> game, ints, cards = kernel.dealt(tt.OhHellConfig(players=3))
         >>> from tricktaking.kernel_kit import random_row, seeded_rows
         >>> random_row(game, ints, cards, 0, seeded_rows(key=1, size=1)) in (52, 53)
         True
@@ -535,12 +516,7 @@ def heuristic_row(game: object, ints: Ints, cards: Cards, row: int) -> int:
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
         >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game = kernel.params(tt.OhHellConfig(players=3))
-        >>> ints, cards = kernel.rows(1)
-        >>> import numpy as np
-        >>> from tricktaking.kernel_kit import deal_row, reset_row
-        >>> reset_row(game, ints, cards, 0)
-        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
+        >>> game, ints, cards = kernel.dealt(tt.OhHellConfig(players=3))
         >>> from tricktaking.kernel_kit import heuristic_row, is_legal_row
         >>> is_legal_row(game, ints, cards, 0, heuristic_row(game, ints, cards, 0))
         True
@@ -561,12 +537,7 @@ def held_row(game: object, ints: Ints, cards: Cards, row: int, zone: int) -> np.
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
         >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game = kernel.params(tt.OhHellConfig(players=3))
-        >>> ints, cards = kernel.rows(1)
-        >>> import numpy as np
-        >>> from tricktaking.kernel_kit import deal_row, reset_row
-        >>> reset_row(game, ints, cards, 0)
-        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
+        >>> game, ints, cards = kernel.dealt(tt.OhHellConfig(players=3))
         >>> from tricktaking.kernel_kit import held_row, popcount
         >>> [popcount(held_row(game, ints, cards, 0, seat)) for seat in range(3)]
         [1, 1, 1]
@@ -583,12 +554,8 @@ def place_row(game: object, ints: Ints, cards: Cards, row: int, zone: int, held:
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
         >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game = kernel.params(tt.OhHellConfig(players=3))
-        >>> ints, cards = kernel.rows(1)
+        >>> game, ints, cards = kernel.dealt(tt.OhHellConfig(players=3))
         >>> import numpy as np
-        >>> from tricktaking.kernel_kit import deal_row, reset_row
-        >>> reset_row(game, ints, cards, 0)
-        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
         >>> from tricktaking.kernel_kit import held_row, place_row
         >>> place_row(game, ints, cards, 0, 0, np.uint64(1 << 51))
         >>> int(held_row(game, ints, cards, 0, 0)) == 1 << 51
@@ -615,12 +582,8 @@ def observe_row(
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
         >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game = kernel.params(tt.OhHellConfig(players=3))
-        >>> ints, cards = kernel.rows(1)
+        >>> game, ints, cards = kernel.dealt(tt.OhHellConfig(players=3))
         >>> import numpy as np
-        >>> from tricktaking.kernel_kit import deal_row, reset_row
-        >>> reset_row(game, ints, cards, 0)
-        >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
         >>> from tricktaking.kernel_kit import observe_row
         >>> offsets = np.full(len(kernel.fields), -1, np.int64)
         >>> offsets[0] = 0  # write the first field only
@@ -977,6 +940,35 @@ class Kernel(Generic[_Config]):
         return np.zeros((size, self.ints_width), np.int32), np.zeros(
             (size, self.cards_width), np.uint64
         )
+
+    def dealt(
+        self, config: object, deck: Sequence[int] | None = None
+    ) -> tuple[Params, Ints, Cards]:
+        """One row of a new game of ``config``, dealt ``deck``: its parameters and its arrays.
+
+        For trying a kernel's functions at a prompt or in a test. ``deck`` lists card
+        numbers top first, then one outcome per draw; by default the cards in order and
+        every draw 0.
+
+        Raises:
+            ArgumentTypeError: If ``config`` is not of :attr:`config_type`.
+
+        Example:
+            >>> import tricktaking as tt
+            >>> from tricktaking.batch import kernel_for
+            >>> from tricktaking.kernel_kit import ACTING, STATUS
+            >>> kernel = kernel_for(tt.get_game("wizard"))
+            >>> game, ints, cards = kernel.dealt(tt.WizardConfig(players=3))
+            >>> int(ints[0, STATUS]) == ACTING, game.players
+            (True, 3)
+        """
+        params = self.params(self.checked(config))
+        ints, cards = self.rows(1)
+        if deck is None:
+            deck = [*range(params.deck_size), *[0] * MAX_DRAWS]
+        reset_row(params, ints, cards, 0)
+        deal_row(params, ints, cards, 0, np.asarray(deck, np.int64))
+        return params, ints, cards
 
     def checked(self, config: object) -> _Config:
         """``config`` if it is this game's config, else a typed error.
