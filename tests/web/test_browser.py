@@ -454,7 +454,7 @@ def test_a_reload_keeps_the_log(browser: Browser, base_url: str) -> None:
         page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
     _wait_turn_or_over(page)
     before = page.locator("#log li").all_text_contents()
-    assert any(": bid " in line for line in before)
+    assert any(" bids " in line for line in before)
     page.reload()
     _wait_turn_or_over(page)
     after = page.locator("#log li").all_text_contents()
