@@ -200,8 +200,9 @@ async function handle(message) {
         if (lastTrick.winner !== null && !over) $("callout").textContent = trickLine(lastTrick.winner, seatName);
         render(false);
         if (over) return;                                    // the final trick stays on the felt
-        await sleep(HOLD_MS);
-        await sweep(lastTrick.winner);
+        const behind = queue.length > 2;                     // catching up: no lingering
+        await sleep(behind ? 100 : HOLD_MS);
+        await sweep(lastTrick.winner, behind);
         shownTrick = null;
         $("callout").textContent = "";
       }
@@ -237,7 +238,7 @@ async function handle(message) {
 }
 
 // The cards of the trick slide to the seat that won it (at once with reduced motion).
-async function sweep(winner) {
+async function sweep(winner, quick) {
   const target = document.querySelector(`.seat[data-seat="${winner}"]`);
   const cards = [...$("trick").querySelectorAll(".played")];
   if (!target || !cards.length) return;
@@ -249,7 +250,7 @@ async function sweep(winner) {
     card.style.setProperty("--dy", (goal.y + goal.height / 2 - box.y - box.height / 2) + "px");
     card.classList.add("gone");
   }
-  await sleep(calm() ? 0 : SWEEP_MS);
+  await sleep(calm() || quick ? 0 : SWEEP_MS);
   $("trick").classList.remove("sweeping");
 }
 
