@@ -31,6 +31,7 @@ from collections.abc import Sequence
 import tricktaking as tt
 from tricktaking.engine import GameState
 from tricktaking.errors import IllegalActionError, NotationError, Violation
+from tricktaking.plugins import TerminalPlugin
 from tricktaking.views import JSONValue
 from tricktaking.web.protocol import say, utf8_screen
 from tricktaking.web.tables import Table
@@ -92,7 +93,7 @@ class _Names:
         return None
 
     def __call__(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
+        return self.names[seat]
 
     def does(self, seat: int, verb: str) -> str:
         return f"{self(seat)} {verb}"
@@ -107,9 +108,7 @@ class _Names:
 
 
 def _lines(end: GameState[object], seat: int, gained: Sequence[int], names: _Names) -> list[str]:
-    plugin = names.game.terminal
-    if plugin is None:
-        return []
+    plugin = names.game.terminal or TerminalPlugin()  # a game without one has no words of its own
     screen, written = utf8_screen()
     if not plugin.deal_summary(tt.view(end, seat), gained, names, screen):
         return []
