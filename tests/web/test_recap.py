@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import attrs
 import pytest
 
@@ -13,9 +15,13 @@ from tricktaking.web.tables import JOURNAL, Table
 
 def _played(config: object, kinds: list[str], seed: int, until: int | None = None) -> Table:
     table = Table.create(config, kinds, names=[f"P{seat}" for seat in range(len(kinds))], seed=seed)
-    while (until is None or table.seq < until) and (action := table.automatic_action()):
+    while (until is None or table.seq < until) and (action := table.automatic_action()) is not None:
         table.accept(action)
     return table
+
+
+def first_event(table: Table) -> dict[str, object]:
+    return cast("dict[str, object]", deal_events(table, None)[0])
 
 
 def test_a_stored_table_tells_its_current_deal_as_it_was_told() -> None:
@@ -30,13 +36,13 @@ def test_a_stored_table_tells_its_current_deal_as_it_was_told() -> None:
     for viewer in (None, 0, 1, 2, 3):
         assert deal_events(again, viewer) == deal_events(table, viewer)
         assert deal_summaries(again, viewer) == deal_summaries(table, viewer)
-    assert deal_events(again, None)[0]["action"] == "deal"
+    assert first_event(again)["action"] == "deal"
     store.close()
 
 
 def test_a_journal_keeps_a_deal_longer_than_its_length() -> None:
     table = _played(tt.WizardConfig(players=3, rounds=20), ["random"] * 3, 2)
-    events = deal_events(table, 0)
+    events = cast("list[dict[str, object]]", deal_events(table, 0))
     last_deal = [
         index for index, action in enumerate(table.state.history) if isinstance(action, tt.Deal)
     ][-1]
