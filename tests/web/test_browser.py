@@ -305,7 +305,7 @@ def test_two_seats_each_see_only_their_own_hand(browser: Browser, base_url: str)
                 assert view["seat"] == seat
                 assert not set(cast("list[str]", view["hand"])) & other
             public = (
-                "trick", "tricks", "action", "said", "events", "calls", "contract",
+                "trick", "tricks", "action", "said", "events", "deal_events", "calls", "contract",
                 "legal_actions",
             )  # fmt: skip
             assert not _cards(frame, public) & other - hands[seat], frame
@@ -786,7 +786,8 @@ def test_trick_cards_lie_before_their_players_whose_names_are_whole(
             assert not _overlap(card_box, other)
     shown = _texts(page, ".seat .name-text")
     assert shown == names
-    assert page.locator(".seat .name, .seat .name-text, #scores th").evaluate_all(FITS) == []
+    assert page.locator(".seat .name, .seat .name-text, #scores th, #who").evaluate_all(FITS) == []
+    assert page.locator("#who").text_content() == "you: " + names[0]
     assert page.locator("#scores").evaluate("e => e.scrollWidth <= e.clientWidth + 1")
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
     page.close()
