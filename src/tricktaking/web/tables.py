@@ -43,14 +43,7 @@ from tricktaking.seeding import derive_seed
 from tricktaking.views import JSONValue
 from tricktaking.web.protocol import ProtocolError, action_for, hidden_cards, say
 
-__all__ = [
-    "HUMAN",
-    "JOURNAL",
-    "MAX_NAME_LENGTH",
-    "Journaled",
-    "Table",
-    "check_name",
-]
+__all__ = ["HUMAN", "JOURNAL", "MAX_NAME_LENGTH", "Journaled", "Table", "check_name"]
 
 HUMAN = "human"
 """The seat kind of a seat played by a person through its link."""
@@ -323,7 +316,18 @@ class Table:
         return before
 
     def deal_start(self) -> int:
-        """The index in :attr:`journal` of the current deal's deal (0 if it is older)."""
+        """The index in :attr:`journal` of the current deal's deal (0 if it is older).
+
+        Example:
+            >>> from tricktaking.web.tables import Table
+            >>> import tricktaking as tt
+            >>> table = Table.create(tt.WizardConfig(players=3), ["random"] * 3, seed=1)
+            >>> while not table.ends:
+            ...     _ = table.accept(table.automatic_action())
+            >>> _ = table.accept(table.automatic_action())  # the second deal
+            >>> table.journal[table.deal_start()].seq == len(table.ends[0].history) + 1
+            True
+        """
         for index in range(len(self.journal) - 1, -1, -1):
             if self.journal[index].actor == "chance":
                 return index
