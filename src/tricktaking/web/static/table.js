@@ -442,24 +442,27 @@ function renderFacts() {
   const box = $("facts");
   box.replaceChildren();
   const add = (text) => { const span = document.createElement("span"); span.textContent = text; box.append(span); };
-  add("dealer " + seatName(view.dealer));
-  if (view.turn_up) { add("· turn-up"); box.append(cardElement(view.turn_up, { small: true })); }
-  if (view.centre) { add("· centre"); box.append(cardElement(view.centre, { small: true })); }
+  // the dealer wears a D on its seat; here: the cards out, trump, contract and direction
+  const facts = [];
+  const fact = (text, cards = []) => facts.push([text, cards]);
+  if (view.turn_up) fact("turn-up", [view.turn_up]);
+  if (view.centre) fact("centre", [view.centre]);
   const played = view.trick.plays.length > 0 || (Array.isArray(view.tricks) && view.tricks.length > 0);
-  if (view.trump) add("· trump " + suitSymbol(view.trump) + " " + suitName(view.trump));
-  else if ("trump" in view && played) add("· no trump");        // cards are down and none is trump
+  if (view.trump) fact("trump " + suitSymbol(view.trump) + " " + suitName(view.trump));
+  else if ("trump" in view && played) fact("no trump");        // cards are down and none is trump
   const holder = contractHolder();
-  if (typeof view.contract === "string") add("· contract " + (say.get(view.contract) || phraseOf(view.contract)) + ", " + seatName(holder));
+  if (typeof view.contract === "string") fact("contract " + (say.get(view.contract) || phraseOf(view.contract)) + ", " + seatName(holder));
   else if (view.contract !== null && view.contract !== undefined) {
-    add("· contract " + contractText(view.contract) + (holder !== null ? ", " + seatName(holder) : ""));
+    fact("contract " + contractText(view.contract) + (holder !== null ? ", " + seatName(holder) : ""));
   }
-  if (view.direction && (played || view.direction !== "uptown")) add("· " + view.direction);
+  if (view.direction && (played || view.direction !== "uptown")) fact(view.direction);
   for (const key of ["kitty", "discards"]) {
-    if (Array.isArray(view[key]) && view[key].length) {
-      add("· " + key);
-      for (const card of view[key]) box.append(cardElement(card, { small: true }));
-    }
+    if (Array.isArray(view[key]) && view[key].length) fact(key, view[key]);
   }
+  facts.forEach(([text, cards], index) => {
+    add((index ? "· " : "") + text);
+    for (const card of cards) box.append(cardElement(card, { small: true }));
+  });
 }
 
 // A contract the view gives as an object: its fields, a seat by its name.
