@@ -138,12 +138,23 @@ def _strings(value: object) -> bool:
     return items is not None and all(isinstance(item, str) for item in items)
 
 
+def _seat_range(game: str) -> dict[str, JSONValue]:
+    """The seat counts ``game`` accepts, and the one the lobby suggests."""
+    declared = tt.get_game(game)
+    seats = declared.seat_range
+    suggested = declared.default_players
+    if suggested is None:
+        try:
+            suggested = seat_count(build_config(game, {}))
+        except ConfigError:  # the configuration has no default number of players
+            suggested = seats.start
+    return {"min": seats.start, "max": seats.stop - 1, "default": suggested}
+
+
 def _fixed_seats(game: str) -> int | None:
-    """The seat count of a game whose default configuration fixes it, else ``None``."""
-    try:
-        return seat_count(build_config(game, {}))
-    except ConfigError:
-        return None
+    """The seat count of a game that plays with one number of seats only, else ``None``."""
+    seats = tt.get_game(game).seat_range
+    return seats.start if len(seats) == 1 else None
 
 
 def _links(table: Table) -> dict[str, JSONValue]:
@@ -238,6 +249,7 @@ class _Handlers:
                             "title": tt.get_game(name).title,
                             "options": game_options(name),
                             "seats": _fixed_seats(name),
+                            "seat_range": _seat_range(name),
                         }
                         for name in tt.available_games()
                     ],
@@ -366,8 +378,10 @@ class _Handlers:
                 raise ProtocolError("malformed", "empty frame")
             message = parse_client_message(raw)
             match message:
-                case Hello(since=since):
-                    connection.outbox = await self.hub.join(link, connection.client, since)
+                case Hello(since=since, presence=presence):
+                    connection.outbox = await self.hub.join(
+                        link, connection.client, since, presence=presence
+                    )
                 case _ if connection.outbox is None:
                     raise ProtocolError("hello_first", "send hello first")
                 case Move(action=token, seq=seq):

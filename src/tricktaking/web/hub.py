@@ -50,10 +50,12 @@ from tricktaking.web.protocol import (
     ProtocolError,
     phrases,
     public_view,
+    say,
     seat_view,
 )
+from tricktaking.web.recap import deal_events, deal_summaries, refused_choices
 from tricktaking.web.store import Store
-from tricktaking.web.tables import JOURNAL, Table
+from tricktaking.web.tables import HUMAN, JOURNAL, Table
 from tricktaking.web.workers import Workers
 
 __all__ = ["ARCHIVE_CACHE", "MAX_MISSED_EVENTS", "Client", "Hub", "Link"]
@@ -65,6 +67,16 @@ ARCHIVE_CACHE = 32
 """How many finished tables read back from the store stay in memory."""
 
 _SWEEP_SECONDS = 5.0
+
+
+def _phrases(
+    state: GameState[object], seen: dict[str, JSONValue], refused: Mapping[str, str]
+) -> JSONValue:
+    """What players say for the tokens of a view and for the refused choices beside them."""
+    said = phrases(state, seen)
+    parse = tt.game_of(state).rules.parse_action
+    said.update((token, say(parse(token))) for token in refused)
+    return cast("JSONValue", said)
 
 
 @attrs.frozen
@@ -121,6 +133,7 @@ class Hub:
         self._locks: dict[str, asyncio.Lock] = {}
         self._clients: dict[str, dict[Client, Outbox]] = {}
         self._seats: dict[Outbox, int | None] = {}
+        self._presence: set[Outbox] = set()
         self._rematches: dict[str, Table] = {}
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
@@ -155,6 +168,7 @@ class Hub:
             self._links.pop(link, None)
         for outbox in self._clients.pop(table.id, {}).values():
             self._seats.pop(outbox, None)
+            self._presence.discard(outbox)
             outbox.drop(CLOSE_GOING_AWAY)
         runner = self._runners.pop(table.id, None)
         if runner is not None:
@@ -300,10 +314,12 @@ class Hub:
     def _broadcast(self, table: Table, before: GameState[object]) -> None:
         entry = table.journal[-1]
         messages: dict[int | None, dict[str, JSONValue]] = {}
+        ended = bool(table.ends) and table.ends[-1] is table.state
         for outbox in list(self._clients[table.id].values()):
             seat = self._seats[outbox]
             if seat not in messages:
                 seen = self._view(table, seat)
+                refused = refused_choices(table.state, seat)
                 messages[seat] = {
                     "type": "event",
                     "seq": entry.seq,
@@ -311,10 +327,27 @@ class Hub:
                     "action": entry.told(seat),
                     "said": entry.said(seat),
                     "view": seen,
-                    "say": cast("JSONValue", phrases(table.state, seen)),
+                    "say": _phrases(table.state, seen, refused),
+                    "refused": cast("JSONValue", refused),
                     "winners": list(tt.winners(table.state)),
                 }
+                if ended:
+                    messages[seat]["summary"] = deal_summaries(table, seat, -1)[0]
             outbox.put(messages[seat])
+
+    def _connected(self, table: Table) -> list[JSONValue]:
+        """Whether each human seat has a client connected (``None`` for a bot's seat)."""
+        present = {self._seats.get(box) for box in self._clients.get(table.id, {}).values()}
+        return [
+            (seat in present) if kind == HUMAN else None for seat, kind in enumerate(table.kinds)
+        ]
+
+    def _tell_presence(self, table: Table) -> None:
+        """Send who is connected to the clients of ``table`` that asked to know."""
+        message: dict[str, JSONValue] = {"type": "presence", "connected": self._connected(table)}
+        for outbox in list(self._clients.get(table.id, {}).values()):
+            if outbox in self._presence:
+                outbox.put(message)
 
     @staticmethod
     def _view(table: Table, seat: int | None) -> dict[str, JSONValue]:
@@ -325,14 +358,19 @@ class Hub:
         outbox = self._clients.get(link.table.id, {}).pop(client, None)
         if outbox is not None:
             self._seats.pop(outbox, None)
+            self._presence.discard(outbox)
             outbox.stop()
+            self._tell_presence(link.table)
 
     def welcome(self, link: Link, since: int | None) -> dict[str, JSONValue]:
         """The ``welcome`` message for a client of ``link`` that has seen up to ``since``.
 
-        Missed events are told as they were told then (from the table's journal).
+        Missed events are told as they were told then (from the table's journal), and so
+        are the current deal's events (``deal_events``), so that a page opened late draws
+        the whole deal; ``deals`` sums up every finished deal.
         """
         table = link.table
+        game = tt.get_game(table.game)
         seq = table.seq
         events: list[JSONValue] = []
         journal = table.journal[-MAX_MISSED_EVENTS:]
@@ -343,30 +381,48 @@ class Hub:
                 for entry in journal
                 if entry.seq > since
             ]
+        refused = refused_choices(table.state, link.seat)
+        connected = self._connected(table)
+        if link.seat is not None:
+            connected[link.seat] = True  # this client, about to be subscribed
         return {
             "type": "welcome",
             "protocol": PROTOCOL_VERSION,
             "table": table.id,
             "game": table.game,
-            "title": tt.get_game(table.game).title,
+            "title": game.title,
+            "rules": game.summary,
             "role": "spectator" if link.seat is None else "seat",
             "seat": link.seat,
             "seats": [
-                {"seat": seat, "name": name, "kind": kind}
+                {
+                    "seat": seat,
+                    "name": name,
+                    "kind": kind,
+                    "team": None if game.team_count is None else game.team_of(seat),
+                    "connected": connected[seat],
+                }
                 for seat, (name, kind) in enumerate(zip(table.names, table.kinds, strict=True))
             ],
             "capabilities": {"hint": self.can_hint},
             "seq": seq,
             "events": events,
+            "deal_events": deal_events(table, link.seat),
+            "deals": deal_summaries(table, link.seat),
+            "waited": round(time.monotonic() - table.touched, 1),
             "over": table.over,
             "winners": list(tt.winners(table.state)),
             "view": seen,
-            "say": cast("JSONValue", phrases(table.state, seen)),
+            "say": _phrases(table.state, seen, refused),
+            "refused": cast("JSONValue", refused),
         }
 
-    async def join(self, link: Link, client: Client, since: int | None) -> Outbox:
+    async def join(
+        self, link: Link, client: Client, since: int | None, *, presence: bool = False
+    ) -> Outbox:
         """Queue the ``welcome`` and subscribe the client to the table's events.
 
+        With ``presence``, the client also hears who is connected whenever that changes.
         Nothing is sent here: the client's outbox (returned) writes it.
         """
         table = link.table
@@ -387,6 +443,9 @@ class Hub:
             if not outbox.dropped:
                 clients[client] = outbox
                 self._seats[outbox] = link.seat
+                if presence:
+                    self._presence.add(outbox)
+                self._tell_presence(table)
         return outbox
 
     async def move(self, link: Link, token: str, seq: int | None) -> None:

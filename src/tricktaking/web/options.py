@@ -2,8 +2,9 @@
 
 A game's options are the fields of its registered configuration class (``attrs``), so a
 new game or variant appears in the lobby without changes here. Each option has a kind:
-``"int"``, ``"optional-int"`` (empty means the default rule), ``"bool"`` or ``"choice"``
-(a ``Literal`` of strings), a ``label`` and a ``help`` text (the field's ``label`` and
+``"int"``, ``"optional-int"`` (empty means the default rule), ``"bool"``, ``"choice"``
+(a ``Literal`` of strings) or ``"optional-choice"`` (one of them, or ``None`` for the default
+rule), a ``label`` and a ``help`` text (the field's ``label`` and
 ``help`` metadata, else its name in words and its line under ``Args:`` in the class
 docstring). Every integer is bounded: ``min`` and ``max`` come from the field's metadata,
 else ``0`` and ``max(100, 10 × default)``, so no option can make a game endless.
@@ -35,7 +36,7 @@ __all__ = ["DEFAULT_MAX", "OptionKind", "build_config", "game_options", "seat_co
 DEFAULT_MAX = 100
 """The least upper bound of an integer option whose field gives none."""
 
-OptionKind = Literal["int", "optional-int", "bool", "choice"]
+OptionKind = Literal["int", "optional-int", "bool", "choice", "optional-choice"]
 """How the lobby asks for an option."""
 
 
@@ -50,6 +51,10 @@ def _kind(annotation: object) -> tuple[OptionKind, list[JSONValue]] | None:
         return "choice", list(arguments)
     if origin in (typing.Union, types.UnionType) and set(arguments) == {int, type(None)}:
         return "optional-int", []
+    if origin in (typing.Union, types.UnionType) and type(None) in arguments:
+        chosen = [_kind(member) for member in arguments if member is not type(None)]
+        if len(chosen) == 1 and chosen[0] is not None and chosen[0][0] == "choice":
+            return "optional-choice", chosen[0][1]
     return None
 
 
@@ -109,6 +114,8 @@ def game_options(game: str) -> list[dict[str, JSONValue]]:
         'Bid rule'
         >>> game_options("wizard")[1]["min"], game_options("wizard")[1]["max"]
         (0, 100)
+        >>> [option["kind"] for option in game_options("oh-hell") if option["name"] == "schedule"]
+        ['optional-choice']
     """
     helps = _help_texts(cast("type", tt.get_game(game).config_type))
     options: list[dict[str, JSONValue]] = []
@@ -135,7 +142,7 @@ def _value(option: Mapping[str, JSONValue], value: object) -> object:
     name = option["name"]
     kind = cast("OptionKind", option["kind"])
     choices = cast("list[JSONValue]", option["choices"])
-    if kind == "optional-int" and value is None:
+    if kind in ("optional-int", "optional-choice") and value is None:
         return None
     if kind in ("int", "optional-int"):
         if type(value) is not int:
@@ -145,7 +152,7 @@ def _value(option: Mapping[str, JSONValue], value: object) -> object:
             raise ConfigError(f"option {name!r} must be {low} to {high}, not {value}")
     if kind == "bool" and not isinstance(value, bool):
         raise ConfigError(f"option {name!r} must be true or false")
-    if kind == "choice" and value not in choices:
+    if kind in ("choice", "optional-choice") and value not in choices:
         raise ConfigError(f"option {name!r} must be one of {choices}")
     return value
 

@@ -34,6 +34,7 @@ import attrs
 
 import tricktaking as tt
 from tricktaking import records
+from tricktaking._terminal import deal_ended
 from tricktaking.actions import Deal, SeatAction
 from tricktaking.bots import BOT_KINDS, Bot, make_bot
 from tricktaking.engine import Action, GameState
@@ -51,7 +52,9 @@ MAX_NAME_LENGTH = 40
 """The longest seat name (in characters)."""
 
 JOURNAL = 200
-"""How many recent actions a table keeps as they were told (what a resume can replay)."""
+"""How many recent actions a table keeps as they were told (what a resume can replay).
+
+The journal also reaches back to the current deal's first action, however long ago."""
 
 
 def check_name(name: str) -> str:
@@ -142,7 +145,9 @@ class Table:
         spectator: The secret token of the spectator link.
         state: The current state.
         address: The client address that opened the table (for per-address limits).
-        journal: At least the last :data:`JOURNAL` actions as each viewer was told of them.
+        journal: At least the last :data:`JOURNAL` actions as each viewer was told of them,
+            and every action of the current deal.
+        ends: The state at the end of each finished deal, in order.
         touched: When the table last changed (``time.monotonic()``).
 
     Example:
@@ -162,6 +167,7 @@ class Table:
     state: GameState[object]
     address: str = ""
     journal: list[Journaled] = attrs.field(factory=list[Journaled])
+    ends: list[GameState[object]] = attrs.field(factory=list[GameState[object]])
     touched: float = attrs.field(factory=time.monotonic)
 
     @classmethod
@@ -295,13 +301,37 @@ class Table:
 
     def accept(self, action: Action, after: GameState[object] | None = None) -> GameState[object]:
         """Take the table on by ``action`` (to ``after`` if known); return the state before it."""
-        before = self.state
-        self.state = tt.apply(before, action) if after is None else after
+        before = self._advance(action, after)
         self.journal.append(_journaled(before, action, self.state))
         if len(self.journal) > 2 * JOURNAL:  # trimmed now and then, not at every action
-            del self.journal[:-JOURNAL]
+            del self.journal[: min(len(self.journal) - JOURNAL, self.deal_start())]
         self.touched = time.monotonic()
         return before
+
+    def _advance(self, action: Action, after: GameState[object] | None) -> GameState[object]:
+        before = self.state
+        self.state = tt.apply(before, action) if after is None else after
+        if deal_ended(before, self.state):
+            self.ends.append(self.state)
+        return before
+
+    def deal_start(self) -> int:
+        """The index in :attr:`journal` of the current deal's deal (0 if it is older).
+
+        Example:
+            >>> from tricktaking.web.tables import Table
+            >>> import tricktaking as tt
+            >>> table = Table.create(tt.WizardConfig(players=3), ["random"] * 3, seed=1)
+            >>> while not table.ends:
+            ...     _ = table.accept(table.automatic_action())
+            >>> _ = table.accept(table.automatic_action())  # the second deal
+            >>> table.journal[table.deal_start()].seq == len(table.ends[0].history) + 1
+            True
+        """
+        for index in range(len(self.journal) - 1, -1, -1):
+            if self.journal[index].actor == "chance":
+                return index
+        return 0
 
     def record_text(self) -> str:
         """The game record so far (the format of :mod:`tricktaking.records`)."""
@@ -333,8 +363,8 @@ class Table:
     def restore(cls, meta: Mapping[str, object], head: str, tokens: Sequence[str]) -> Table:
         """The table stored as ``meta``, the head of its record and its action tokens.
 
-        The actions are replayed strictly, and the last :data:`JOURNAL` of them journaled
-        as they were told.
+        The actions are replayed strictly, and the last :data:`JOURNAL` of them (and those
+        of the current deal) journaled as they were told.
 
         Raises:
             RecordError: If the head does not load.
@@ -353,11 +383,13 @@ class Table:
             address=str(meta.get("address", "")),
         )
         parse = tt.game_of(table.state).rules.parse_action
-        quiet = len(tokens) - JOURNAL  # older actions need no journal
-        for index, token in enumerate(tokens):
-            action = parse(token)
+        actions = [parse(token) for token in tokens]
+        deals = [index for index, action in enumerate(actions) if isinstance(action, Deal)]
+        # older actions need no journal, but the current deal's do
+        quiet = min(len(actions) - JOURNAL, deals[-1] if deals else 0)
+        for index, action in enumerate(actions):
             if index < quiet:
-                table.state = tt.apply(table.state, action)
+                table._advance(action, None)
             else:
                 table.accept(action)
         return table
