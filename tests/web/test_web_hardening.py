@@ -43,6 +43,8 @@ from tricktaking.web.hub import Hub
 from tricktaking.web.limits import CLOSE_FLOOD, CLOSE_ORIGIN, CLOSE_SLOW, Limits
 from tricktaking.web.store import Store
 
+from ._links import token
+
 Served = Callable[..., AbstractContextManager[TestClient]]
 Message = dict[str, object]
 JSON = {"content-type": "application/json"}
@@ -223,7 +225,7 @@ def test_a_slow_outbox_is_dropped_alone() -> None:
     async def play() -> tuple[list[int], list[int], int]:
         hub = Hub(Store(":memory:"), bot_delay=0, limits=Limits(send_queue=8, write_timeout=60))
         table = hub.create("one-card", {"players": 2, "target": 3}, ["random", "random"], seed=3)
-        link = hub.find(table.spectator)
+        link = hub.find(token(table, None))
         assert link is not None
         deaf, listener = Deaf(), Listener()
         await hub.join(link, deaf, None)
@@ -272,16 +274,28 @@ def test_another_origin_cannot_open_tables_or_sockets(served: Served) -> None:
         )
         assert (foreign.status_code, foreign.json()["code"]) == (403, "forbidden")
         links = client.post(
-            "/api/tables", content=body, headers={**JSON, "origin": "http://localhost:8000"}
+            "/api/tables", content=body, headers={**JSON, "origin": "http://localhost"}
         ).json()
-        with (
-            pytest.raises(WebSocketDisconnect) as closed,
-            client.websocket_connect(
-                "/ws/" + _token(links, None), headers={"origin": "https://evil.example"}
-            ),
-        ):
-            pass
-        assert closed.value.code == CLOSE_ORIGIN
+        for origin in ("https://evil.example", "http://localhost:1", "https://localhost"):
+            with (
+                pytest.raises(WebSocketDisconnect) as closed,
+                client.websocket_connect(
+                    "/ws/" + _token(links, None), headers={"origin": origin}
+                ) as ws,
+            ):
+                ws.receive_text()
+            assert closed.value.code == CLOSE_ORIGIN
+
+
+def test_a_page_of_another_local_server_cannot_open_tables(served: Served) -> None:
+    """Another server on this machine (a notebook, a dev server) is another origin."""
+    body = {"game": "one-card", "options": {"players": 2}, "seats": ["random"] * 2}
+    with served() as client:
+        for origin in ("http://localhost:1", "http://127.0.0.1", "https://localhost"):
+            refused = client.post("/api/tables", json=body, headers={"origin": origin})
+            assert (refused.status_code, refused.json()["code"]) == (403, "forbidden"), origin
+        same = client.post("/api/tables", json=body, headers={"origin": "http://localhost:80"})
+        assert same.status_code == 201
 
 
 def test_a_foreign_host_name_gets_nothing(served: Served) -> None:
@@ -316,14 +330,14 @@ def test_a_resume_tells_events_as_they_were_told() -> None:
             await hub.idle(table)
             seat = tt.actor(table.state)
             assert isinstance(seat, int)
-            link = hub.find(str(table.links[seat]))
+            link = hub.find(token(table, seat))
             assert link is not None
             await hub.move(link, str(rng.choice(tt.legal_actions(table.state))), None)
             if table.seq == 7:
-                watcher = hub.find(str(table.links[1]))
+                watcher = hub.find(token(table, 1))
                 assert watcher is not None
                 told = [str(cast("list[Message]", hub.welcome(watcher, 6)["events"])[0]["action"])]
-        watcher = hub.find(str(table.links[1]))
+        watcher = hub.find(token(table, 1))
         assert watcher is not None
         resumed = cast("list[Message]", hub.welcome(watcher, 6)["events"])
         await hub.close()

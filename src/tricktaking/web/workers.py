@@ -1,8 +1,14 @@
-"""Bot moves and hints: searches off the event loop, with a time budget.
+"""Bot moves and hints: searches off the event loop, each pool with its own budget.
 
-Searches (the search bots' moves and hints) run in worker processes, at most
+The search bots' moves run in worker processes, at most
 :attr:`~tricktaking.web.limits.Limits.search_workers` at once, each limited to
-:attr:`~tricktaking.web.limits.Limits.decision_seconds` of CPU time. The quick bots
+:attr:`~tricktaking.web.limits.Limits.decision_seconds` of CPU time. Hints have a pool
+of their own (:attr:`~tricktaking.web.limits.Limits.hint_workers` processes, each hint
+within :attr:`~tricktaking.web.limits.Limits.hint_seconds`), so that the players asking
+for hints never delay a bot's move at another table: they share the cores, not a queue.
+Every worker process exits as soon as the server process is gone, however it ended
+(``SIGKILL`` included), and the resource tracker of :mod:`multiprocessing` with them.
+The quick bots
 (heuristic, random) decide in well under a millisecond on the calling thread: a thread
 pool gains nothing for work that holds the GIL and costs a handoff each time (more than
 the decision itself: the server's time per action halved without it). Search processes
@@ -34,15 +40,16 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import threading
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Final
+from typing import Final, Literal, cast
 
 from tricktaking.bots import make_bot, suggest
 from tricktaking.bots.search import IsmctsBot, PimcBot
 from tricktaking.engine import Action, PlayerView
 from tricktaking.web.limits import Limits
 
-__all__ = ["SEARCH_KINDS", "Workers"]
+__all__ = ["SEARCH_KINDS", "Pool", "Workers"]
 
 SEARCH_KINDS: Final = frozenset({"pimc", "ismcts"})
 """The bot kinds that search (and so run in worker processes)."""
@@ -55,7 +62,26 @@ def _decide(kind: str, game: str, seed: int, view: PlayerView, seconds: float) -
     return bot.act(view)
 
 
-def _lower_priority() -> None:
+def _exit_with_parent() -> None:
+    """Exit this worker process as soon as the server process that started it is gone.
+
+    A worker blocked on its task queue would otherwise never notice: it holds the
+    queue's write end itself, so the queue never ends. The parent's sentinel (a pipe
+    only the parent holds open) is readable once the parent has died, however it died.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:  # pragma: no cover - a worker always has a parent
+        return
+
+    def watch() -> None:
+        parent.join()
+        os._exit(1)  # no clean-up to run: the work here dies with the server
+
+    threading.Thread(target=watch, name="exit-with-server", daemon=True).start()
+
+
+def _start_worker() -> None:
+    _exit_with_parent()
     # a search is background work: when the cores are busy, the event loop (people's
     # moves, the lobby) goes first
     with contextlib.suppress(OSError, AttributeError):
@@ -67,59 +93,67 @@ def _hint(view: PlayerView, seconds: float) -> Action:
     return suggest(view, bot)[0].action
 
 
+Pool = Literal["search", "hint"]
+"""The two pools: the search bots' moves, and the hints."""
+
+
 class Workers:
-    """The pools the hub hands its decisions to.
+    """The pools the hub hands its decisions to: one for bots' searches, one for hints.
 
     Args:
-        limits: ``search_workers`` and ``decision_seconds``.
-        processes: Whether searches run in worker processes (else in a thread: for
+        limits: ``search_workers`` and ``decision_seconds`` for the bots' moves,
+            ``hint_workers`` and ``hint_seconds`` for the hints.
+        processes: Whether searches run in worker processes (else in threads: for
             tests, where starting processes costs more than the searches).
 
     Example:
         >>> from tricktaking.web.limits import Limits
         >>> from tricktaking.web.workers import Workers
-        >>> Workers(Limits(search_workers=2)).searches
-        2
+        >>> workers = Workers(Limits(search_workers=2, hint_workers=1))
+        >>> workers.searches, workers.hints
+        (2, 1)
     """
 
     def __init__(self, limits: Limits, *, processes: bool = True) -> None:
         self.seconds: float = limits.decision_seconds
         self.searches: int = limits.search_workers
-        self._searching: Executor | None = None
-        self._processes: ProcessPoolExecutor | None = None
-        if not processes:
-            self._searching = ThreadPoolExecutor(self.searches, thread_name_prefix="search")
+        self.hint_seconds: float = limits.hint_seconds
+        self.hints: int = limits.hint_workers
+        self._in_processes = processes
+        self._pools: dict[Pool, Executor] = {}
 
-    def _search_pool(self) -> Executor:
-        if self._searching is not None:
-            return self._searching
-        if self._processes is None:
-            # spawn: a fork of a process running an event loop and threads is unsafe
-            context = multiprocessing.get_context("spawn")
-            self._processes = ProcessPoolExecutor(
-                self.searches, mp_context=context, initializer=_lower_priority
-            )
-        return self._processes
+    def _pool(self, name: Pool) -> Executor:
+        pool = self._pools.get(name)
+        if pool is None:
+            size = self.searches if name == "search" else self.hints
+            if self._in_processes:
+                # spawn: a fork of a process running an event loop and threads is unsafe
+                context = multiprocessing.get_context("spawn")
+                pool = ProcessPoolExecutor(size, mp_context=context, initializer=_start_worker)
+            else:
+                pool = ThreadPoolExecutor(size, thread_name_prefix=name)
+            self._pools[name] = pool
+        return pool
 
     async def decide(self, kind: str, game: str, seed: int, view: PlayerView) -> Action:
         """A bot's move for ``view``: a search in a worker process, a quick bot at once."""
         if kind not in SEARCH_KINDS:
             return _decide(kind, game, seed, view, self.seconds)
         loop = asyncio.get_running_loop()
-        pool = self._search_pool()
+        pool = self._pool("search")
         return await loop.run_in_executor(pool, _decide, kind, game, seed, view, self.seconds)
 
     async def hint(self, view: PlayerView) -> Action:
-        """The suggested move for ``view`` (a search in a worker process)."""
+        """The suggested move for ``view`` (a search in the hints' own worker process)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._search_pool(), _hint, view, self.seconds)
+        return await loop.run_in_executor(self._pool("hint"), _hint, view, self.hint_seconds)
 
     def close(self) -> None:
         """Stop at once: queued decisions are dropped and running searches killed."""
-        if self._searching is not None:
-            self._searching.shutdown(wait=False, cancel_futures=True)
-        if self._processes is not None:
-            processes = list(getattr(self._processes, "_processes", {}).values())
-            self._processes.shutdown(wait=False, cancel_futures=True)
-            for process in processes:  # a search may run for seconds: do not wait for it
-                process.terminate()
+        for pool in self._pools.values():
+            # a process pool's own processes (a thread pool has none): private, but the
+            # only way to stop a search that runs now instead of waiting for it
+            running = dict(getattr(pool, "_processes", None) or {}).values()
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in running:  # a search may run for seconds: do not wait for it
+                cast("multiprocessing.Process", process).terminate()
