@@ -68,20 +68,23 @@ class Reader:
     Containers are read by the caller element by element (:meth:`elements`,
     :meth:`members`) or skipped whole (:meth:`skip_value`, which bounds their nesting
     by ``max_depth`` before parsing them). Scalars are read by the JSON scanner.
+    ``subject`` names the text in messages (``"the record"``, ``"the frame"``).
     """
 
     text: str
     pos: int
     max_depth: int
+    subject: str
 
-    def __init__(self, text: str, max_depth: int) -> None:
+    def __init__(self, text: str, max_depth: int, subject: str = "the record") -> None:
         self.text = text
         self.pos = 0
         self.max_depth = max_depth
+        self.subject = subject
 
     def fail(self, what: str) -> NoReturn:
         """Raise the :class:`RecordError` for malformed JSON at the current position."""
-        raise RecordError(f"the record is not JSON: {what} at character {self.pos:,}")
+        raise RecordError(f"{self.subject} is not JSON: {what} at character {self.pos:,}")
 
     def peek(self) -> str:
         """The next character after whitespace (``""`` at the end)."""
@@ -140,7 +143,7 @@ class Reader:
                 if depth >= self.max_depth:  # the record object is one level already
                     self.pos = match.start()
                     raise RecordError(
-                        f"the record nests deeper than {self.max_depth} levels "
+                        f"{self.subject} nests deeper than {self.max_depth} levels "
                         f"at character {self.pos:,}"
                     )
             elif token in _CLOSERS:
@@ -148,6 +151,8 @@ class Reader:
                 if depth == 0:
                     break
         else:
+            if end >= len(self.text):
+                raise RecordError(f"{self.subject} ends inside the value at character {self.pos:,}")
             raise RecordError(
                 f"a field at character {self.pos:,} is not closed within {MAX_SKIPPED:,} characters"
             )
@@ -192,7 +197,7 @@ class Reader:
         while True:
             key = self.string()
             if key in seen:
-                raise RecordError(f"the record repeats the key {key[:40]!r}")
+                raise RecordError(f"{self.subject} repeats the key {key[:40]!r}")
             seen.add(key)
             self.expect(":")
             yield key
