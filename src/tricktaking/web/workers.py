@@ -51,6 +51,8 @@ from tricktaking.web.limits import Limits
 
 __all__ = ["SEARCH_KINDS", "Pool", "Workers"]
 
+_REAP_SECONDS: Final = 0.5  # a terminated worker is gone within milliseconds
+
 SEARCH_KINDS: Final = frozenset({"pimc", "ismcts"})
 """The bot kinds that search (and so run in worker processes)."""
 
@@ -149,11 +151,24 @@ class Workers:
         return await loop.run_in_executor(self._pool("hint"), _hint, view, self.hint_seconds)
 
     def close(self) -> None:
-        """Stop at once: queued decisions are dropped and running searches killed."""
-        for pool in self._pools.values():
+        """Stop at once: queued decisions are dropped and running searches killed.
+
+        The killed processes are then reaped and each pool's queues released, so that
+        nothing is left for :mod:`multiprocessing`'s resource tracker to clean up (and
+        warn of) when the server process ends.
+        """
+        pools, self._pools = list(self._pools.values()), {}
+        for pool in pools:
             # a process pool's own processes (a thread pool has none): private, but the
             # only way to stop a search that runs now instead of waiting for it
-            running = dict(getattr(pool, "_processes", None) or {}).values()
+            running = [
+                cast("multiprocessing.Process", process)
+                for process in dict(getattr(pool, "_processes", None) or {}).values()
+            ]
             pool.shutdown(wait=False, cancel_futures=True)
             for process in running:  # a search may run for seconds: do not wait for it
-                cast("multiprocessing.Process", process).terminate()
+                process.terminate()
+            for process in running:
+                process.join(_REAP_SECONDS)
+            if running and not any(process.is_alive() for process in running):
+                pool.shutdown(wait=True)  # its manager thread sees them gone, and ends
