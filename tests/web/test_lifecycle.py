@@ -203,6 +203,21 @@ def test_a_configured_origin_must_be_an_origin(origin: str) -> None:
         Guard(origins=[origin])
 
 
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        {"origins": "https://cards.lan"},
+        {"origins": [3]},
+        {"trusted_proxies": None},
+        {"hosts": [None]},
+        {"origins": ["\ud800"]},
+    ],
+)
+def test_a_guard_takes_lists_of_strings(arguments: dict[str, object]) -> None:
+    with pytest.raises(GuardError):
+        Guard(**arguments)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("proxy", ["localhost", "10.0.0.0/33", ""])
 def test_a_trusted_proxy_must_be_an_address(proxy: str) -> None:
     with pytest.raises(GuardError, match="IP address or network"):

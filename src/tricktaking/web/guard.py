@@ -40,7 +40,7 @@ from urllib.parse import urlsplit
 
 import attrs
 
-from tricktaking.errors import TricktakingError
+from tricktaking.errors import TricktakingError, safe_repr
 
 __all__ = ["LOOPBACK_NAMES", "Guard", "GuardError", "Network", "normal_origin"]
 
@@ -101,17 +101,32 @@ def normal_origin(text: str) -> str | None:
 
 
 def _names(hosts: Iterable[str]) -> frozenset[str]:
-    return frozenset(host.strip().lower().strip("[]") for host in hosts if host.strip())
+    listed = _strings("hosts", hosts)
+    return frozenset(host.strip().lower().strip("[]") for host in listed if host.strip())
+
+
+def _strings(what: str, values: Iterable[str]) -> list[str]:
+    """``values`` as a list of strings, or a :class:`GuardError` (a lone ``str`` included)."""
+    given = cast("object", values)
+    if isinstance(given, str) or not isinstance(given, Iterable):
+        raise GuardError(f"{what} must be a list of strings, not {safe_repr(given)}")
+    listed = list(cast("Iterable[object]", given))
+    for value in listed:
+        if not isinstance(value, str):
+            raise GuardError(
+                f"{what} must be a list of strings, not one holding {safe_repr(value)}"
+            )
+    return cast("list[str]", listed)
 
 
 def _origins(origins: Iterable[str]) -> frozenset[str]:
     normal: set[str] = set()
-    for origin in origins:
+    for origin in _strings("origins", origins):
         shown = normal_origin(origin)
         if shown is None:
             raise GuardError(
                 "an origin is scheme://host[:port], such as https://cards.example, "
-                f"not {origin[:80]!r}"
+                f"not {safe_repr(origin, 80)}"
             )
         normal.add(shown)
     return frozenset(normal)
@@ -119,13 +134,13 @@ def _origins(origins: Iterable[str]) -> frozenset[str]:
 
 def _networks(proxies: Iterable[str]) -> frozenset[Network]:
     networks: set[Network] = set()
-    for proxy in proxies:
+    for proxy in _strings("trusted_proxies", proxies):
         try:
             networks.add(ipaddress.ip_network(proxy.strip(), strict=False))
         except ValueError:
             raise GuardError(
                 f"a trusted proxy is an IP address or network (127.0.0.1, 10.0.0.0/8), "
-                f"not {proxy[:80]!r}"
+                f"not {safe_repr(proxy, 80)}"
             ) from None
     return frozenset(networks)
 
