@@ -2,9 +2,9 @@
 
 Each surface (render, worlds, rl, simulate, arena, bots, the remote bot, the command
 line) is one test: a seeded, bounded run of ``benchmarks/fuzz_surfaces.py``, whose
-long-running mode goes much deeper. A call may return or raise a ``TricktakingError``; any other exception, a
-hang, a changed argument, a picture that is not XML or a text a terminal would obey is
-a failure, shown with the shortest Python call that reproduces it.
+long-running mode goes much deeper. A call may return or raise a ``TricktakingError``;
+any other exception, a hang, a changed argument, a picture that is not XML or a text a
+terminal would obey is a failure, shown with the shortest Python call that reproduces it.
 """
 
 from __future__ import annotations

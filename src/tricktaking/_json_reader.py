@@ -68,19 +68,25 @@ class Reader:
     Containers are read by the caller element by element (:meth:`elements`,
     :meth:`members`) or skipped whole (:meth:`skip_value`, which bounds their nesting
     by ``max_depth`` before parsing them). Scalars are read by the JSON scanner.
-    ``subject`` names the text in messages (``"the record"``, ``"the frame"``).
+    ``subject`` names the text in messages (``"the record"``, ``"the frame"``), and
+    ``outer`` is how many levels of nesting enclose what :meth:`skip_value` reads (1: the
+    record object around its fields; 0: a value read on its own).
     """
 
     text: str
     pos: int
     max_depth: int
     subject: str
+    outer: int
 
-    def __init__(self, text: str, max_depth: int, subject: str = "the record") -> None:
+    def __init__(
+        self, text: str, max_depth: int, subject: str = "the record", outer: int = 1
+    ) -> None:
         self.text = text
         self.pos = 0
         self.max_depth = max_depth
         self.subject = subject
+        self.outer = outer
 
     def fail(self, what: str) -> NoReturn:
         """Raise the :class:`RecordError` for malformed JSON at the current position."""
@@ -140,7 +146,7 @@ class Reader:
             token = match.group()
             if token in _OPENERS:
                 depth += 1
-                if depth >= self.max_depth:  # the record object is one level already
+                if depth + self.outer > self.max_depth:
                     self.pos = match.start()
                     raise RecordError(
                         f"{self.subject} nests deeper than {self.max_depth} levels "

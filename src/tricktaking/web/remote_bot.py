@@ -8,7 +8,8 @@ bot of :mod:`tricktaking.bots`, so any bot, or any program that speaks the proto
 can sit at a table on another machine.
 
 It trusts the server no more than the server trusts its clients. Every frame is read
-with the library's bounded JSON reader (:func:`read_frame`: at most
+with the library's bounded JSON reader (:func:`read_frame`, through
+:func:`tricktaking.records.read_json`: at most
 :data:`MAX_FRAME_BYTES`, nesting at most :data:`MAX_DEPTH` levels, numbers of at most 20
 digits, no ``NaN``, no repeated key); a frame that is malformed, oversized, too deep or
 that lies (a welcome without its ``seq``, a view of another seat, legal actions that are
@@ -52,13 +53,13 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 import tricktaking as tt
-from tricktaking._json_reader import Reader
 from tricktaking.actions import Deal, SeatAction
 from tricktaking.arguments import callable_argument, count_argument, real_argument
 from tricktaking.bots import BOT_KINDS, make_bot
 from tricktaking.cards import Card
 from tricktaking.engine import Action, PlayerView, game_of_view
 from tricktaking.errors import ArgumentError, RecordError, TricktakingError, safe_repr
+from tricktaking.records import read_json
 from tricktaking.views import JSONValue, TableView
 from tricktaking.worlds import InconsistentViewError, sample_world
 
@@ -176,16 +177,12 @@ def read_frame(text: str | bytes) -> dict[str, JSONValue]:
         _refuse("the server sent a binary frame; the protocol's frames are text")
     if len(text) > MAX_FRAME_BYTES:
         _refuse(f"the server sent a frame over {MAX_FRAME_BYTES:,} bytes")
-    reader = Reader(text, MAX_DEPTH, subject="the frame")
     try:
-        if reader.peek() != "{":
-            reader.skip_value()  # raises unless it is JSON
-            _refuse("the server sent a frame that is not a JSON object")
-        value = reader.skip_value()
-        if not reader.at_end():
-            reader.fail("extra text after the object")
+        value = read_json(text, max_depth=MAX_DEPTH, subject="the frame")
     except RecordError as error:
         raise RemoteBotError(f"the server sent a frame that is not JSON ({error})") from None
+    if not isinstance(value, dict):
+        _refuse("the server sent a frame that is not a JSON object")
     return cast("dict[str, JSONValue]", value)
 
 
