@@ -40,7 +40,7 @@ from tricktaking.web import create_app
 from tricktaking.web.guard import Guard
 from tricktaking.web.hub import Hub
 from tricktaking.web.limits import CLOSE_FLOOD, CLOSE_GOING_AWAY, Limits
-from tricktaking.web.server import Server
+from tricktaking.web.server import _Server
 from tricktaking.web.store import FILE_MODE, Store
 from tricktaking.web.tables import Table, link_key
 from tricktaking.web.workers import Workers
@@ -61,11 +61,11 @@ def _free_port() -> int:
 
 
 @contextmanager
-def _live(limits: Limits | None = None, db: str = ":memory:") -> Iterator[tuple[str, Server]]:
+def _live(limits: Limits | None = None, db: str = ":memory:") -> Iterator[tuple[str, _Server]]:
     """The server as ``tricktaking serve`` runs it, in a thread (searches in threads)."""
     port = _free_port()
     app = create_app(db, bot_delay=0, limits=limits, processes=False)
-    server = Server(app, "127.0.0.1", port)
+    server = _Server(app, "127.0.0.1", port)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:

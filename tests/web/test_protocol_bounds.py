@@ -41,7 +41,7 @@ from tricktaking.web.limits import (
 )
 from tricktaking.web.outbox import Outbox
 from tricktaking.web.protocol import MAX_MESSAGE_BYTES
-from tricktaking.web.server import PING_SECONDS, Server
+from tricktaking.web.server import PING_SECONDS, _Server
 from tricktaking.web.tables import MAX_NAME_LENGTH
 
 from .test_operator import OH_HELL, _free_port, _link, _open, _until_my_turn
@@ -124,7 +124,7 @@ def test_the_documented_frame_and_body_limits_are_the_servers() -> None:
     body = re.search(r"Bodies over (\d+) KiB are refused", PAGE)
     assert frame is not None and body is not None
     assert int(frame[1]) == MAX_MESSAGE_BYTES
-    server = Server(create_app(bot_delay=0), "127.0.0.1", 1)
+    server = _Server(create_app(bot_delay=0), "127.0.0.1", 1)
     assert int(frame[2]) * 1024 == server.config.ws_max_size
     assert int(body[1]) * 1024 == MAX_BODY_BYTES
 
@@ -146,10 +146,10 @@ def test_every_integer_bound_is_enforced(served: Served) -> None:
 
 
 @contextmanager
-def _live() -> Iterator[tuple[str, Server]]:
+def _live() -> Iterator[tuple[str, _Server]]:
     port = _free_port()
     limits = Limits(message_burst=5, message_rate=0.01)
-    server = Server(create_app(bot_delay=0, limits=limits, processes=False), "127.0.0.1", port)
+    server = _Server(create_app(bot_delay=0, limits=limits, processes=False), "127.0.0.1", port)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
@@ -172,7 +172,7 @@ def _closed_with(ws: ClientConnection) -> int:
     return ws.protocol.close_rcvd.code
 
 
-def _going_away(host: str, server: Server, links: dict[str, object]) -> int:
+def _going_away(host: str, server: _Server, links: dict[str, object]) -> int:
     with connect(f"ws://{host}/ws/{_link(links, None)}", open_timeout=5) as ws:
         ws.send(json.dumps({"type": "hello", "protocol": 1}))
         ws.recv(timeout=5)
@@ -180,25 +180,25 @@ def _going_away(host: str, server: Server, links: dict[str, object]) -> int:
         return _closed_with(ws)
 
 
-def _flood(host: str, server: Server, links: dict[str, object]) -> int:
+def _flood(host: str, server: _Server, links: dict[str, object]) -> int:
     with connect(f"ws://{host}/ws/{_link(links, None)}", open_timeout=5) as ws:
         for _ in range(10):
             ws.send(json.dumps({"type": "hello", "protocol": 1}))
         return _closed_with(ws)
 
 
-def _foreign_origin(host: str, server: Server, links: dict[str, object]) -> int:
+def _foreign_origin(host: str, server: _Server, links: dict[str, object]) -> int:
     url = f"ws://{host}/ws/{_link(links, None)}"
     with connect(url, open_timeout=5, origin=Origin("http://localhost:1")) as ws:
         return _closed_with(ws)
 
 
-def _no_table(host: str, server: Server, links: dict[str, object]) -> int:
+def _no_table(host: str, server: _Server, links: dict[str, object]) -> int:
     with connect(f"ws://{host}/ws/no-such-link", open_timeout=5) as ws:
         return _closed_with(ws)
 
 
-def _too_big(host: str, server: Server, links: dict[str, object]) -> int:
+def _too_big(host: str, server: _Server, links: dict[str, object]) -> int:
     with connect(f"ws://{host}/ws/{_link(links, None)}", open_timeout=5) as ws:
         ws.send("x" * (4 * MAX_MESSAGE_BYTES + 1))
         return _closed_with(ws)
@@ -230,7 +230,7 @@ def _slow() -> int:
     return code
 
 
-LIVE: dict[int, Callable[[str, Server, dict[str, object]], int]] = {
+LIVE: dict[int, Callable[[str, _Server, dict[str, object]], int]] = {
     CLOSE_GOING_AWAY: _going_away,
     CLOSE_FLOOD: _flood,
     CLOSE_ORIGIN: _foreign_origin,

@@ -42,13 +42,12 @@ import attrs
 
 from tricktaking.errors import TricktakingError, safe_repr
 
-__all__ = ["LOOPBACK_NAMES", "Guard", "GuardError", "Network", "normal_origin"]
+__all__ = ["LOOPBACK_NAMES", "Guard", "GuardError", "normal_origin"]
 
 LOOPBACK_NAMES: Final = frozenset({"localhost", "127.0.0.1", "::1"})
 """The host names allowed by default."""
 
-Network: TypeAlias = ipaddress.IPv4Network | ipaddress.IPv6Network
-"""A trusted proxy's address, as a network (one address is a ``/32`` or ``/128``)."""
+_Network: TypeAlias = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 _DEFAULT_PORTS: Final = {"http": 80, "https": 443}
 _SOCKET_SCHEMES: Final = {"ws": "http", "wss": "https"}
@@ -132,17 +131,22 @@ def _origins(origins: Iterable[str]) -> frozenset[str]:
     return frozenset(normal)
 
 
-def _networks(proxies: Iterable[str]) -> frozenset[Network]:
-    networks: set[Network] = set()
+def _networks(proxies: Iterable[str]) -> frozenset[str]:
+    """Each proxy as the network it names, in one spelling (``127.0.0.1/32``)."""
+    networks: set[str] = set()
     for proxy in _strings("trusted_proxies", proxies):
         try:
-            networks.add(ipaddress.ip_network(proxy.strip(), strict=False))
+            networks.add(str(ipaddress.ip_network(proxy.strip(), strict=False)))
         except ValueError:
             raise GuardError(
                 f"a trusted proxy is an IP address or network (127.0.0.1, 10.0.0.0/8), "
                 f"not {safe_repr(proxy, 80)}"
             ) from None
     return frozenset(networks)
+
+
+def _parse(guard: Guard) -> tuple[_Network, ...]:
+    return tuple(ipaddress.ip_network(network) for network in guard.trusted_proxies)
 
 
 def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
@@ -170,7 +174,8 @@ class Guard:
         origins: The origins the server is served under besides its own (a reverse
             proxy's ``https://cards.example``); their host names are allowed hosts too.
         trusted_proxies: Addresses or networks of reverse proxies whose
-            ``X-Forwarded-For`` (and ``X-Forwarded-Proto``) headers tell the client's.
+            ``X-Forwarded-For`` (and ``X-Forwarded-Proto``) headers tell the client's
+            (kept as networks: ``127.0.0.1`` is ``127.0.0.1/32``).
 
     Raises:
         GuardError: If an origin or a proxy address does not read.
@@ -186,7 +191,10 @@ class Guard:
     hosts: frozenset[str] = attrs.field(default=frozenset(), converter=_names)
     secret: str | None = None
     origins: frozenset[str] = attrs.field(default=frozenset(), converter=_origins)
-    trusted_proxies: frozenset[Network] = attrs.field(default=frozenset(), converter=_networks)
+    trusted_proxies: frozenset[str] = attrs.field(default=frozenset(), converter=_networks)
+    _parsed: tuple[_Network, ...] = attrs.field(
+        init=False, repr=False, eq=False, default=attrs.Factory(_parse, takes_self=True)
+    )
 
     @property
     def names(self) -> frozenset[str]:
@@ -225,7 +233,7 @@ class Guard:
 
     def _trusted(self, peer: str) -> bool:
         address = _address(peer)
-        return address is not None and any(address in network for network in self.trusted_proxies)
+        return address is not None and any(address in network for network in self._parsed)
 
     @staticmethod
     def _peer(scope: Mapping[str, object]) -> str:

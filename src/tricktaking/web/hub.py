@@ -32,7 +32,7 @@ import asyncio
 import contextlib
 import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from concurrent.futures import BrokenExecutor
 from typing import cast
 
@@ -449,13 +449,14 @@ class Hub:
             box.put({"type": "rematch", "table": again.id, "link": f"/play/{token}"})
         return again
 
-    def hint(self, link: Link, address: str = "") -> asyncio.Task[str]:
+    def hint(self, link: Link, address: str = "") -> Awaitable[str]:
         """Start computing the suggested move for the link's seat (a canonical token).
 
         The checks are made at once, the search runs in the hints' own workers: the task
         returned gives the token. Hints are limited per seat (over all of a link's
         sockets), per client ``address``, and in all (``hint_backlog``); beyond a limit
-        the hint is refused, and costs nothing.
+        the hint is refused, and costs nothing. The computation goes on if the caller
+        stops waiting for it (its budget stays counted until it ends).
 
         Raises:
             ProtocolError: ``spectator``, ``not_your_turn`` or ``rate_limited``.

@@ -46,7 +46,6 @@ __all__ = [
     "PING_SECONDS",
     "SECRET_VARIABLE",
     "ExposureError",
-    "Server",
     "exposure_notice",
     "is_loopback",
     "serve",
@@ -115,22 +114,11 @@ def exposure_notice(host: str, port: int, guard: Guard) -> str:
     )
 
 
-class Server(uvicorn.Server):
+class _Server(uvicorn.Server):
     """uvicorn's server, closing the app's sockets with 1001 first when it stops.
 
     uvicorn itself would close them with 1012 (service restart), which the protocol
-    does not promise.
-
-    Args:
-        app: An app made by :func:`~tricktaking.web.app.create_app`.
-        host: The address to bind.
-        port: The port to bind.
-
-    Example:
-        >>> from tricktaking.web.app import create_app
-        >>> from tricktaking.web.server import Server
-        >>> Server(create_app(bot_delay=0), "127.0.0.1", 8000).config.proxy_headers
-        False
+    does not promise. ``app`` is made by :func:`~tricktaking.web.create_app`.
     """
 
     def __init__(self, app: Starlette, host: str, port: int) -> None:
@@ -152,7 +140,7 @@ class Server(uvicorn.Server):
         self.sockets: Sockets = cast("Sockets", app.state.sockets)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
-        """Close every open socket with 1001 (within half a second), then stop as uvicorn does."""
+        # every socket is told 1001 (within half a second), then uvicorn stops as it does
         for server in self.servers:  # no new connection meanwhile
             server.close()
         with contextlib.suppress(TimeoutError):
@@ -221,4 +209,4 @@ def serve(
     if not is_loopback(host):
         print(exposure_notice(host, port, guard), flush=True)
     app = create_app(db, bot_delay=bot_delay, limits=limits, guard=guard)
-    Server(app, host, port).run()
+    _Server(app, host, port).run()

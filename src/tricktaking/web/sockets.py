@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from starlette.types import Receive, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -258,9 +258,7 @@ class Sockets:
             await connection.send(error.to_message(link.table.seq))
 
     @staticmethod
-    async def _answer_hint(
-        connection: _Connection, suggestion: asyncio.Future[str], seq: int
-    ) -> None:
+    async def _answer_hint(connection: _Connection, suggestion: Awaitable[str], seq: int) -> None:
         try:
             # shielded: a socket that leaves stops waiting, the hint's budget stays counted
             token = await asyncio.shield(suggestion)

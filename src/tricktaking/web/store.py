@@ -54,7 +54,7 @@ from tricktaking.web.tables import Table, link_key
 __all__ = ["FILE_MODE", "SCHEMA_VERSION", "Status", "Store"]
 
 FILE_MODE: Final = 0o600
-"""The permissions of a database file the store creates: its owner's only."""
+"""The mode of a database file the store creates (``0600``, for its owner only)."""
 
 SCHEMA_VERSION: Final = 1
 """The database's ``user_version``: 1 since links are stored as their keys (0 before)."""

@@ -7,7 +7,7 @@ of their own (:attr:`~tricktaking.web.limits.Limits.hint_workers` processes, eac
 within :attr:`~tricktaking.web.limits.Limits.hint_seconds`), so that the players asking
 for hints never delay a bot's move at another table: they share the cores, not a queue.
 Every worker process exits as soon as the server process is gone, however it ended
-(``SIGKILL`` included), and the resource tracker of :mod:`multiprocessing` with them.
+(``SIGKILL`` included), and the resource tracker of ``multiprocessing`` with them.
 The quick bots
 (heuristic, random) decide in well under a millisecond on the calling thread: a thread
 pool gains nothing for work that holds the GIL and costs a handoff each time (more than
@@ -154,7 +154,7 @@ class Workers:
         """Stop at once: queued decisions are dropped and running searches killed.
 
         The killed processes are then reaped and each pool's queues released, so that
-        nothing is left for :mod:`multiprocessing`'s resource tracker to clean up (and
+        nothing is left for the resource tracker of ``multiprocessing`` to clean up (and
         warn of) when the server process ends.
         """
         pools, self._pools = list(self._pools.values()), {}
