@@ -13,16 +13,12 @@ import contextlib
 import json
 import os
 import signal
-import socket
 import sqlite3
 import stat
-import subprocess
-import sys
 import threading
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, closing, contextmanager
+from contextlib import AbstractContextManager, closing
 from pathlib import Path
 from typing import cast
 
@@ -40,57 +36,18 @@ from tricktaking.web import create_app
 from tricktaking.web.guard import Guard
 from tricktaking.web.hub import Hub
 from tricktaking.web.limits import CLOSE_FLOOD, CLOSE_GOING_AWAY, Limits
-from tricktaking.web.server import _Server
 from tricktaking.web.store import FILE_MODE, Store
 from tricktaking.web.tables import Table, link_key
 from tricktaking.web.workers import Workers
 
 from ._links import token
+from ._live import free_port, link_token, live, open_table, serving
 
 Served = Callable[..., AbstractContextManager[TestClient]]
 Message = dict[str, object]
 # Oh Hell with a fixed dealer: seat 1 acts first, whatever the deal
 OH_HELL_OPTIONS: dict[str, object] = {"players": 3, "hand_size": 1, "first_dealer": 0}
 OH_HELL = {"game": "oh-hell", "options": OH_HELL_OPTIONS}
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@contextmanager
-def _live(limits: Limits | None = None, db: str = ":memory:") -> Iterator[tuple[str, _Server]]:
-    """The server as ``tricktaking serve`` runs it, in a thread (searches in threads)."""
-    port = _free_port()
-    app = create_app(db, bot_delay=0, limits=limits, processes=False)
-    server = _Server(app, "127.0.0.1", port)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    try:
-        yield f"127.0.0.1:{port}", server
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-
-
-def _open(host: str, body: Message) -> Message:
-    request = urllib.request.Request(
-        f"http://{host}/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return cast("Message", json.loads(answer.read()))
-
-
-def _link(links: Message, seat: int | None) -> str:
-    seats = cast("list[Message]", links["seats"])
-    path = links["spectator"] if seat is None else seats[seat]["link"]
-    return str(path).rsplit("/", 1)[-1]
 
 
 def _until_my_turn(ws: ClientConnection) -> Message:
@@ -124,9 +81,9 @@ def test_a_flood_of_hints_is_read_and_closed_with_4029_and_a_close_frame(
 ) -> None:
     """A socket waiting for a hint used to stop reading: the flood was never counted."""
     _slow_hints(monkeypatch, 30)
-    with _live() as (host, _):
-        links = _open(host, {**OH_HELL, "seats": ["human"] * 3})
-        with connect(f"ws://{host}/ws/{_link(links, 1)}", open_timeout=5) as ws:
+    with live() as (host, _):
+        links = open_table(host, {**OH_HELL, "seats": ["human"] * 3})
+        with connect(f"ws://{host}/ws/{link_token(links, 1)}", open_timeout=5) as ws:
             _until_my_turn(ws)
             started = time.monotonic()
             with contextlib.suppress(ConnectionClosed):  # the server closes it midway
@@ -140,9 +97,9 @@ def test_a_flood_of_hints_is_read_and_closed_with_4029_and_a_close_frame(
 
 def test_a_socket_waiting_for_a_hint_still_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     release = _slow_hints(monkeypatch, 30)
-    with _live() as (host, _):
-        links = _open(host, {**OH_HELL, "seats": ["human"] * 3})
-        with connect(f"ws://{host}/ws/{_link(links, 1)}", open_timeout=5) as ws:
+    with live() as (host, _):
+        links = open_table(host, {**OH_HELL, "seats": ["human"] * 3})
+        with connect(f"ws://{host}/ws/{link_token(links, 1)}", open_timeout=5) as ws:
             turn = _until_my_turn(ws)
             ws.send('{"type": "hint"}')
             ws.send('{"type": "hint"}')
@@ -182,7 +139,7 @@ def _hints(client: TestClient, tokens: list[str], asks: int) -> list[str]:
 def test_a_seat_has_one_hint_budget_over_all_its_sockets(served: Served) -> None:
     with served(limits=Limits(hint_burst=2, hint_rate=0.001)) as client:
         links = client.post("/api/tables", json={**OH_HELL, "seats": ["human"] * 3}).json()
-        seat = _link(links, 1)
+        seat = link_token(links, 1)
         assert _hints(client, [seat, seat, seat], 1) == ["hint", "hint", "rate_limited"]
 
 
@@ -190,7 +147,9 @@ def test_an_address_has_a_hint_budget_over_all_its_tables(served: Served) -> Non
     limits = Limits(address_hint_burst=2, address_hint_rate=0.001)
     with served(limits=limits) as client:
         seats = [
-            _link(client.post("/api/tables", json={**OH_HELL, "seats": ["human"] * 3}).json(), 1)
+            link_token(
+                client.post("/api/tables", json={**OH_HELL, "seats": ["human"] * 3}).json(), 1
+            )
             for _ in range(3)
         ]
         assert _hints(client, seats, 1) == ["hint", "hint", "rate_limited"]
@@ -251,9 +210,9 @@ def test_hints_never_delay_a_bot_move(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_stopping_server_says_1001() -> None:
-    with _live() as (host, server):
-        links = _open(host, {**OH_HELL, "seats": ["human"] * 3})
-        with connect(f"ws://{host}/ws/{_link(links, None)}", open_timeout=5) as ws:
+    with live() as (host, server):
+        links = open_table(host, {**OH_HELL, "seats": ["human"] * 3})
+        with connect(f"ws://{host}/ws/{link_token(links, None)}", open_timeout=5) as ws:
             ws.send(json.dumps({"type": "hello", "protocol": 1}))
             ws.recv(timeout=5)
             server.should_exit = True
@@ -283,42 +242,30 @@ def _alive(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
 def test_the_workers_exit_when_the_server_is_killed(tmp_path: Path) -> None:
     """After ``kill -9`` the search worker and the resource tracker stayed for minutes."""
-    port = _free_port()
-    command = [
-        sys.executable, "-m", "tricktaking", "serve", "--port", str(port),
-        "--db", str(tmp_path / "tables.sqlite3"),
-    ]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    host = f"127.0.0.1:{port}"
+    port, host = free_port(), ""
     workers: set[int] = set()
     try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(f"http://{host}/api/games", timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        _open(host, {"game": "wizard", "options": {"players": 3}, "seats": ["ismcts"] * 3})
-        links = _open(host, {**OH_HELL, "seats": ["human"] * 3})
-        with connect(f"ws://{host}/ws/{_link(links, 1)}", open_timeout=5) as ws:
-            _until_my_turn(ws)
-            ws.send('{"type": "hint"}')
-            deadline = time.monotonic() + 30
-            # a search worker, a hint worker and the resource tracker
-            while len(workers) < 3 and time.monotonic() < deadline:
-                workers = _descendants(process.pid)
-                time.sleep(0.1)
-            assert len(workers) >= 3, workers
-            os.kill(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+        with serving(tmp_path / "tables.sqlite3", port) as process:
+            host = f"127.0.0.1:{port}"
+            body = {"game": "wizard", "options": {"players": 3}, "seats": ["ismcts"] * 3}
+            open_table(host, body)
+            links = open_table(host, {**OH_HELL, "seats": ["human"] * 3})
+            with connect(f"ws://{host}/ws/{link_token(links, 1)}", open_timeout=5) as ws:
+                _until_my_turn(ws)
+                ws.send('{"type": "hint"}')
+                deadline = time.monotonic() + 30
+                # a search worker, a hint worker and the resource tracker
+                while len(workers) < 3 and time.monotonic() < deadline:
+                    workers = _descendants(process.pid)
+                    time.sleep(0.1)
+                assert len(workers) >= 3, workers
+                os.kill(process.pid, signal.SIGKILL)
+                process.wait(timeout=10)
         deadline = time.monotonic() + 10
         while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
             time.sleep(0.1)
         assert not [pid for pid in workers if _alive(pid)]
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(timeout=10)
         for pid in workers:  # only if the test failed: leave nothing behind
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)

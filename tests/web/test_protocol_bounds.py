@@ -12,9 +12,8 @@ import asyncio
 import json
 import re
 import threading
-import time
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import cast
 
@@ -28,7 +27,6 @@ from websockets.typing import Origin
 
 import tricktaking.web.workers
 from tricktaking.engine import Action, PlayerView
-from tricktaking.views import JSONValue
 from tricktaking.web import create_app
 from tricktaking.web.app import MAX_BODY_BYTES
 from tricktaking.web.limits import (
@@ -44,7 +42,8 @@ from tricktaking.web.protocol import MAX_MESSAGE_BYTES
 from tricktaking.web.server import PING_SECONDS, _Server
 from tricktaking.web.tables import MAX_NAME_LENGTH
 
-from .test_operator import OH_HELL, _free_port, _link, _open, _until_my_turn
+from ._live import Deaf, link_token, live, open_table
+from .test_operator import OH_HELL, _until_my_turn
 
 Served = Callable[..., AbstractContextManager[TestClient]]
 PAGE = (Path(__file__).resolve().parents[2] / "docs" / "reference" / "web-protocol.md").read_text()
@@ -145,20 +144,8 @@ def test_every_integer_bound_is_enforced(served: Served) -> None:
                     assert answer.status_code == 400, (game["name"], option["name"], value)
 
 
-@contextmanager
-def _live() -> Iterator[tuple[str, _Server]]:
-    port = _free_port()
-    limits = Limits(message_burst=5, message_rate=0.01)
-    server = _Server(create_app(bot_delay=0, limits=limits, processes=False), "127.0.0.1", port)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    try:
-        yield f"127.0.0.1:{port}", server
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+def _live() -> AbstractContextManager[tuple[str, _Server]]:
+    return live(Limits(message_burst=5, message_rate=0.01))
 
 
 def _closed_with(ws: ClientConnection) -> int:
@@ -173,7 +160,7 @@ def _closed_with(ws: ClientConnection) -> int:
 
 
 def _going_away(host: str, server: _Server, links: dict[str, object]) -> int:
-    with connect(f"ws://{host}/ws/{_link(links, None)}", open_timeout=5) as ws:
+    with connect(f"ws://{host}/ws/{link_token(links, None)}", open_timeout=5) as ws:
         ws.send(json.dumps({"type": "hello", "protocol": 1}))
         ws.recv(timeout=5)
         server.should_exit = True
@@ -181,14 +168,14 @@ def _going_away(host: str, server: _Server, links: dict[str, object]) -> int:
 
 
 def _flood(host: str, server: _Server, links: dict[str, object]) -> int:
-    with connect(f"ws://{host}/ws/{_link(links, None)}", open_timeout=5) as ws:
+    with connect(f"ws://{host}/ws/{link_token(links, None)}", open_timeout=5) as ws:
         for _ in range(10):
             ws.send(json.dumps({"type": "hello", "protocol": 1}))
         return _closed_with(ws)
 
 
 def _foreign_origin(host: str, server: _Server, links: dict[str, object]) -> int:
-    url = f"ws://{host}/ws/{_link(links, None)}"
+    url = f"ws://{host}/ws/{link_token(links, None)}"
     with connect(url, open_timeout=5, origin=Origin("http://localhost:1")) as ws:
         return _closed_with(ws)
 
@@ -199,23 +186,13 @@ def _no_table(host: str, server: _Server, links: dict[str, object]) -> int:
 
 
 def _too_big(host: str, server: _Server, links: dict[str, object]) -> int:
-    with connect(f"ws://{host}/ws/{_link(links, None)}", open_timeout=5) as ws:
+    with connect(f"ws://{host}/ws/{link_token(links, None)}", open_timeout=5) as ws:
         ws.send("x" * (4 * MAX_MESSAGE_BYTES + 1))
         return _closed_with(ws)
 
 
 def _slow() -> int:
     """The code an outbox closes a client with when it falls behind (a unit: see above)."""
-
-    class Deaf:
-        def __init__(self) -> None:
-            self.closed: list[int] = []
-
-        async def send(self, message: dict[str, JSONValue]) -> None:
-            await asyncio.sleep(3600)
-
-        async def close(self, code: int) -> None:
-            self.closed.append(code)
 
     async def fall_behind() -> list[int]:
         deaf = Deaf()
@@ -251,7 +228,7 @@ def test_every_documented_close_code_is_what_a_client_reads(code: int) -> None:
         assert _slow() == code
         return
     with _live() as (host, server):
-        links = _open(host, {**OH_HELL, "seats": ["human"] * 3})
+        links = open_table(host, {**OH_HELL, "seats": ["human"] * 3})
         assert LIVE[code](host, server, links) == code
 
 
@@ -269,8 +246,8 @@ def test_a_socket_asks_one_hint_at_a_time(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(tricktaking.web.workers, "_hint", hint)
     with _live() as (host, _):
-        links = _open(host, {**OH_HELL, "seats": ["human"] * 3})
-        with connect(f"ws://{host}/ws/{_link(links, 1)}", open_timeout=5) as ws:
+        links = open_table(host, {**OH_HELL, "seats": ["human"] * 3})
+        with connect(f"ws://{host}/ws/{link_token(links, 1)}", open_timeout=5) as ws:
             _until_my_turn(ws)
             ws.send('{"type": "hint"}')
             ws.send('{"type": "hint"}')

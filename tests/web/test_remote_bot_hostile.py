@@ -14,7 +14,6 @@ import contextlib
 import copy
 import json
 import random
-import socket
 from collections.abc import Awaitable, Callable
 from typing import cast
 
@@ -32,6 +31,8 @@ from tricktaking.cli import main
 from tricktaking.views import JSONValue
 from tricktaking.web.options import build_config
 from tricktaking.web.remote_bot import MAX_FRAME_BYTES, RemoteBotError, play, read_frame
+
+from ._live import free_port
 
 Frame = str | bytes
 Script = Callable[[ServerConnection], Awaitable[None]]
@@ -243,15 +244,9 @@ def test_moves_refused_again_and_again_end_the_bot() -> None:
     assert "refused 3 moves in a row" in _refused(script)
 
 
-def _closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def test_a_server_that_never_answered_is_tried_a_bounded_number_of_times() -> None:
     told: list[str] = []
-    link = f"http://127.0.0.1:{_closed_port()}/play/abc"
+    link = f"http://127.0.0.1:{free_port()}/play/abc"
     with pytest.raises(RemoteBotError, match="never answered"):
         asyncio.run(play(link, say=told.append, attempts=3, connect_seconds=1))
     assert len(told) == 2 and all(line.endswith("retrying") for line in told)
@@ -298,7 +293,7 @@ def test_bad_arguments_are_typed_errors(arguments: dict[str, object], error: str
 
 
 def test_the_bot_command_says_one_line_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bot", f"http://127.0.0.1:{_closed_port()}/play/abc"]) == 2
+    assert main(["bot", f"http://127.0.0.1:{free_port()}/play/abc"]) == 2
     error = capsys.readouterr().err
     assert error.startswith("error: gave up on ") and error.count("\n") == 1
 
