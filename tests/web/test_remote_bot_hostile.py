@@ -244,6 +244,25 @@ def test_moves_refused_again_and_again_end_the_bot() -> None:
     assert "refused 3 moves in a row" in _refused(script)
 
 
+def test_a_refused_move_is_chosen_again_on_a_fresh_view() -> None:
+    async def script(ws: ServerConnection) -> None:
+        refused = False
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] == "hello":
+                await ws.send(json.dumps(WELCOME))
+            elif not refused:
+                refused = True
+                stale = {"type": "error", "code": "stale", "message": "the table moved", "seq": 1}
+                await ws.send(json.dumps(stale))
+            else:
+                await ws.send(json.dumps(_over()))
+
+    told: list[str] = []
+    assert asyncio.run(asyncio.wait_for(_against(script, told), 20)) == 2
+    assert told == ["refused: 'the table moved'", "the game is over (seq 2)"]
+
+
 def test_a_server_that_never_answered_is_tried_a_bounded_number_of_times() -> None:
     told: list[str] = []
     link = f"http://127.0.0.1:{free_port()}/play/abc"

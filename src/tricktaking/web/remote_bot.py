@@ -378,11 +378,12 @@ async def _session(ws: ClientConnection, seat: _Seat, read_seconds: float) -> in
             if not welcomed:
                 _refuse("the server sent an event before its welcome")
             data = seat.view(message, "an event")
+            if message.get("actor") == seat.seat:
+                seat.refusals = 0  # a move of ours was taken
         else:
             continue  # a hint, a rematch, a type a later version adds
-        deadline = None if moved_at is None or seat.seq > moved_at else deadline
-        if deadline is None:
-            moved_at = None
+        if moved_at is None or seat.seq > moved_at:
+            deadline, moved_at = None, None  # the welcome, or the answer to the move, came
         view = view_from_dict(data)  # every view must read back, acted on or not
         if data.get("phase") == "over" or message.get("over") is True:
             return seat.seq
@@ -394,8 +395,6 @@ async def _session(ws: ClientConnection, seat: _Seat, read_seconds: float) -> in
         action = await asyncio.to_thread(seat.decide, view)
         await ws.send(json.dumps({"type": "move", "action": str(action), "seq": seat.seq}))
         moved_at, deadline = seat.seq, time.monotonic() + read_seconds
-        if kind == "event":
-            seat.refusals = 0
 
 
 def _closed(error: ConnectionClosed) -> str | None:
