@@ -6,15 +6,17 @@ The search bots' moves run in worker processes, at most
 of their own (:attr:`~tricktaking.web.limits.Limits.hint_workers` processes, each hint
 within :attr:`~tricktaking.web.limits.Limits.hint_seconds`), so that the players asking
 for hints never delay a bot's move at another table: they share the cores, not a queue.
+Search processes run at a lower priority than the server, the hints' lower still, so
+that on busy cores people's moves come first, then the bots' searches, then the hints.
 Every worker process exits as soon as the server process is gone, however it ended
 (``SIGKILL`` included), and the resource tracker of ``multiprocessing`` with them.
-The quick bots
-(heuristic, random) decide in well under a millisecond on the calling thread: a thread
-pool gains nothing for work that holds the GIL and costs a handoff each time (more than
-the decision itself: the server's time per action halved without it). Search processes
-run at a lower priority, so that on busy cores people's moves come first. A bot is made
-afresh for each decision with a seed derived from the table's seed, its seat and the
-decision's ``seq``, so that a table resumed after a restart plays on as it would have.
+
+The quick bots (heuristic, random) decide in well under a millisecond on the calling
+thread: a thread pool gains nothing for work that holds the GIL and costs a handoff each
+time (more than the decision itself: the server's time per action halved without it). A
+bot is made afresh for each decision with a seed derived from the table's seed, its seat
+and the decision's ``seq``, so that a table resumed after a restart plays on as it would
+have.
 
 Example:
     >>> import asyncio
@@ -82,12 +84,10 @@ def _exit_with_parent() -> None:
     threading.Thread(target=watch, name="exit-with-server", daemon=True).start()
 
 
-def _start_worker() -> None:
+def _start_worker(niceness: int) -> None:
     _exit_with_parent()
-    # a search is background work: when the cores are busy, the event loop (people's
-    # moves, the lobby) goes first
     with contextlib.suppress(OSError, AttributeError):
-        os.nice(10)
+        os.nice(niceness)
 
 
 def _hint(view: PlayerView, seconds: float) -> Action:
@@ -97,6 +97,11 @@ def _hint(view: PlayerView, seconds: float) -> Action:
 
 Pool = Literal["search", "hint"]
 """The two pools: the search bots' moves, and the hints."""
+
+# A search is background work: when the cores are busy, the event loop (people's moves,
+# the lobby) goes first, then the bots' moves, then the hints, so that the players asking
+# for hints slow no bot down beyond the cores their own budget takes.
+_NICENESS: Final[dict[Pool, int]] = {"search": 10, "hint": 15}
 
 
 class Workers:
@@ -131,7 +136,12 @@ class Workers:
             if self._in_processes:
                 # spawn: a fork of a process running an event loop and threads is unsafe
                 context = multiprocessing.get_context("spawn")
-                pool = ProcessPoolExecutor(size, mp_context=context, initializer=_start_worker)
+                pool = ProcessPoolExecutor(
+                    size,
+                    mp_context=context,
+                    initializer=_start_worker,
+                    initargs=(_NICENESS[name],),
+                )
             else:
                 pool = ThreadPoolExecutor(size, thread_name_prefix=name)
             self._pools[name] = pool
