@@ -15,6 +15,7 @@ SQLite file, then, from one asyncio client process:
   read (the server must drop them without stalling anyone);
 - asks ``GET /api/games`` every 100 ms and times it (the lobby).
 
+The clients start 3 s after the tables open (the search worker's start is not timed).
 After ``--seconds`` it prints the accepted moves per second, the p50/p99 latency of a
 human move, of a hint and of the lobby, the ISMCTS tables' turn times, the server's
 resident memory (its own and its worker processes') and the errors (a refused move, a
@@ -58,6 +59,7 @@ HUMAN_P99_MS = 150.0
 LOBBY_P99_MS = 100.0
 SEARCH_SLOWDOWN = 1.5  # the most the ISMCTS turns' mean may grow with others' hints
 HINT = json.dumps({"type": "hint"})
+WARM_UP_SECONDS = 3.0  # between opening the tables and the clients' start: not timed
 
 
 class Tally:
@@ -257,6 +259,7 @@ async def run(  # noqa: PLR0917 - the run's five numbers and whether humans ask 
         assert isinstance(seats, list)
         players.append(ws_base + str(seats[0]["link"]).rsplit("/", 1)[1])
         tokens.append(str(links["spectator"]).rsplit("/", 1)[1])
+    await asyncio.sleep(WARM_UP_SECONDS)  # the search worker starts, the first deals go
     deadline = time.monotonic() + seconds
     await asyncio.gather(
         *(watch(url, deadline, tally) for url in spectators),
