@@ -18,6 +18,7 @@ import stat
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import AbstractContextManager, closing
 from pathlib import Path
 from typing import cast
@@ -414,3 +415,15 @@ def test_behind_a_proxy_its_origin_is_the_served_one() -> None:
     with _proxied_client(guard, Limits()) as client:
         assert client.post("/api/tables", json=body, headers=proxied).status_code == 201
         assert client.post("/api/tables", json=body, headers=headers).status_code == 403
+
+
+def test_a_hint_whose_worker_died_is_refused_not_lost(
+    monkeypatch: pytest.MonkeyPatch, served: Served
+) -> None:
+    def broken(view: PlayerView, budget: float) -> Action:
+        raise BrokenProcessPool("a worker process died")
+
+    monkeypatch.setattr(tricktaking.web.workers, "_hint", broken)
+    with served() as client:
+        links = client.post("/api/tables", json={**OH_HELL, "seats": ["human"] * 3}).json()
+        assert _hints(client, [link_token(links, 1)], 2) == ["rate_limited"] * 2
