@@ -586,6 +586,22 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="another host name to answer (repeatable)",
     )
+    serve.add_argument(
+        "--origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="an origin players reach the tables under, behind a reverse proxy, such as "
+        "https://cards.example (repeatable; its host name is answered too)",
+    )
+    serve.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy's IP address or network, such as 127.0.0.1: its "
+        "X-Forwarded-For header gives each player's address (repeatable)",
+    )
     bot = commands.add_parser("bot", help="play a web table seat with a bot (tricktaking[web])")
     bot.add_argument("url", help="the seat's link: http://HOST:PORT/play/TOKEN")
     bot.add_argument("--bot", default="heuristic", choices=BOT_KINDS, help="the bot kind")
@@ -612,6 +628,8 @@ def _serve(args: argparse.Namespace, out: Output) -> int:
         database,
         expose=args.expose,
         allow_hosts=args.allow_host,
+        origins=args.origin,
+        trusted_proxies=args.trusted_proxy,
     )
     return 0
 

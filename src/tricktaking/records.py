@@ -30,8 +30,9 @@ from typing import IO, Final, cast
 
 import attrs
 
-from tricktaking._json_reader import Reader
+from tricktaking._json_reader import MAX_SKIPPED, Reader
 from tricktaking.actions import Deal
+from tricktaking.arguments import count_argument
 from tricktaking.engine import (
     Action,
     Game,
@@ -43,12 +44,19 @@ from tricktaking.engine import (
     scores,
     winners,
 )
-from tricktaking.errors import RecordError, TricktakingError, safe_repr, safe_str
+from tricktaking.errors import (
+    ArgumentTypeError,
+    RecordError,
+    TricktakingError,
+    safe_repr,
+    safe_str,
+)
 from tricktaking.views import JSONValue
 
 __all__ = [
     "FORMAT",
     "MAX_DEPTH",
+    "MAX_JSON_SIZE",
     "MAX_SIZE",
     "VERSION",
     "GameRecord",
@@ -56,6 +64,7 @@ __all__ = [
     "dumps",
     "load",
     "loads",
+    "read_json",
     "replay",
 ]
 
@@ -227,6 +236,9 @@ MAX_DEPTH: Final = 64
 
 The record's own fields nest 2 deep; deeper nesting can only be in fields this version
 does not know, which are checked (at most 1 MiB each) and ignored."""
+
+MAX_JSON_SIZE: Final = MAX_SKIPPED
+"""The largest text :func:`read_json` reads: 1 MiB (records themselves may be larger)."""
 
 _SCALARS = (str, int, bool, type(None))
 
@@ -504,3 +516,42 @@ def load(
     except UnicodeDecodeError as error:
         raise RecordError(f"the record is not text: {error.reason}") from None
     return loads(data, max_size=max_size, max_depth=max_depth)
+
+
+def read_json(text: str, *, max_depth: int = MAX_DEPTH, subject: str = "the text") -> object:
+    """One JSON value read from hostile text with the reader of :func:`loads`.
+
+    For JSON that is not a record (a web table's frame, a bot's message): at most
+    :data:`MAX_JSON_SIZE` characters, nested at most ``max_depth`` levels (checked
+    before any parsing), numbers of at most 20 characters, no ``NaN`` or ``Infinity``,
+    no repeated key in an object, nothing after the value. ``subject`` names the text
+    in the error messages.
+
+    Raises:
+        RecordError: If the text breaks any of these bounds or is not JSON.
+        ArgumentTypeError: If ``text`` is not a ``str``.
+        ArgumentError: If ``max_depth`` is not 1 to 10,000.
+
+    Example:
+        >>> from tricktaking.records import read_json
+        >>> read_json('{"type": "event", "seq": 3}')
+        {'type': 'event', 'seq': 3}
+        >>> read_json("[" * 100 + "]" * 100, max_depth=32, subject="the frame")
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.RecordError: the frame nests deeper than 32 levels at character 32
+        >>> read_json('{"seq": NaN}')  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.RecordError: the text is not JSON: a bad value (NaN is not JSON) ...
+    """
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"read_json reads a str, not {safe_repr(text)}")
+    depth = count_argument("max_depth", max_depth, high=10_000)
+    if len(text) > MAX_JSON_SIZE:
+        raise RecordError(f"{subject} is larger than {MAX_JSON_SIZE:,} characters")
+    reader = Reader(text, depth, subject=subject, outer=0)
+    value = reader.skip_value()
+    if not reader.at_end():
+        reader.fail("extra text after the value")
+    return value

@@ -1,7 +1,10 @@
 """One game table on the server: its state, seats, links and bots.
 
 A :class:`Table` owns the state of one game. Seats are ``"human"`` (played through a
-secret link) or a bot kind of :mod:`tricktaking.bots`. :meth:`Table.automatic_action` is
+secret link) or a bot kind of :mod:`tricktaking.bots`. A table keeps only the keys of its
+secret links (:func:`link_key`, their SHA-256), which is all the store writes: the
+tokens themselves (:attr:`Table.tokens`) are known only to the table just opened, to be
+handed to its players once. :meth:`Table.automatic_action` is
 the next deal or bot move, :meth:`Table.human_action` checks a move sent by a seat's
 client and applies it (once: the state after it comes back with it);
 :meth:`Table.accept` takes an action on. Persistence is the caller's job (see
@@ -24,6 +27,7 @@ Example:
 # pyright: strict
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 import unicodedata
@@ -43,7 +47,16 @@ from tricktaking.seeding import derive_seed
 from tricktaking.views import JSONValue
 from tricktaking.web.protocol import ProtocolError, action_for, hidden_cards, say
 
-__all__ = ["HUMAN", "JOURNAL", "MAX_NAME_LENGTH", "Journaled", "Table", "check_name"]
+__all__ = [
+    "HUMAN",
+    "JOURNAL",
+    "MAX_NAME_LENGTH",
+    "Journaled",
+    "Table",
+    "Tokens",
+    "check_name",
+    "link_key",
+]
 
 HUMAN = "human"
 """The seat kind of a seat played by a person through its link."""
@@ -132,6 +145,41 @@ def _link_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def link_key(token: str) -> str:
+    """What the server keeps of a secret link token: its SHA-256, in hex.
+
+    A token has 192 random bits, so its key cannot be turned back into it: a copy of the
+    database opens no seat. (No salt is needed: nothing about a token can be guessed.)
+
+    Example:
+        >>> from tricktaking.web.tables import link_key
+        >>> key = link_key("zZAwwRy8ltuVP7OJTbvJsvwVWWGqx8gE")
+        >>> len(key), key == link_key("zZAwwRy8ltuVP7OJTbvJsvwVWWGqx8gE")
+        (64, True)
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@attrs.frozen
+class Tokens:
+    """The secret link tokens of a table just opened: given to its players, never stored.
+
+    Attributes:
+        seats: Each human seat's token (``None`` for a bot's seat).
+        spectator: The spectator link's token.
+
+    Example:
+        >>> from tricktaking.web.tables import Table
+        >>> import tricktaking as tt
+        >>> table = Table.create(tt.OneCardConfig(players=2), ["human", "random"])
+        >>> table.tokens is not None and table.tokens.seats[1] is None
+        True
+    """
+
+    seats: tuple[str | None, ...]
+    spectator: str
+
+
 @attrs.define(eq=False)
 class Table:
     """A game being played on the server.
@@ -141,20 +189,23 @@ class Table:
         kinds: Each seat's kind: ``"human"`` or a bot kind.
         names: Each seat's display name.
         seed: The master seed of the deals and the bots.
-        links: Each human seat's secret link token (``None`` for bots).
-        spectator: The secret token of the spectator link.
+        keys: The key (:func:`link_key`) of each human seat's secret link (``None`` for
+            bots).
+        spectator_key: The key of the spectator link.
         state: The current state.
         address: The client address that opened the table (for per-address limits).
         journal: At least the last :data:`JOURNAL` actions as each viewer was told of them,
             and every action of the current deal.
         ends: The state at the end of each finished deal, in order.
         touched: When the table last changed (``time.monotonic()``).
+        tokens: The secret link tokens, on the table just opened only (``None`` once
+            it was read back from the store, which keeps their keys alone).
 
     Example:
         >>> from tricktaking.web.tables import Table
         >>> import tricktaking as tt
         >>> table = Table.create(tt.WizardConfig(players=3), ["human", "random", "random"])
-        >>> table.game, table.kinds[0], table.links[1] is None, table.over
+        >>> table.game, table.kinds[0], table.keys[1] is None, table.over
         ('wizard', 'human', True, False)
     """
 
@@ -162,13 +213,14 @@ class Table:
     kinds: tuple[str, ...]
     names: tuple[str, ...]
     seed: int
-    links: tuple[str | None, ...]
-    spectator: str
+    keys: tuple[str | None, ...]
+    spectator_key: str
     state: GameState[object]
     address: str = ""
     journal: list[Journaled] = attrs.field(factory=list[Journaled])
     ends: list[GameState[object]] = attrs.field(factory=list[GameState[object]])
     touched: float = attrs.field(factory=time.monotonic)
+    tokens: Tokens | None = None
 
     @classmethod
     def create(
@@ -190,7 +242,7 @@ class Table:
             >>> from tricktaking.web.tables import Table
             >>> import tricktaking as tt
             >>> table = Table.create(tt.WizardConfig(players=3), ["human"] * 3)
-            >>> len({link for link in table.links}), table.seq
+            >>> len(set(table.keys)), table.seq
             (3, 0)
         """
         state = tt.new_game(config)
@@ -208,15 +260,20 @@ class Table:
             )
         if len(shown) != count:
             raise ConfigError(f"give {count} seat names")
+        tokens = Tokens(
+            seats=tuple(_link_token() if kind == HUMAN else None for kind in kinds),
+            spectator=_link_token(),
+        )
         return cls(
             id=secrets.token_urlsafe(6),
             kinds=tuple(kinds),
             names=tuple(check_name(name) for name in shown),
             seed=secrets.randbits(62) if seed is None else seed,
-            links=tuple(_link_token() if kind == HUMAN else None for kind in kinds),
-            spectator=_link_token(),
+            keys=tuple(None if token is None else link_key(token) for token in tokens.seats),
+            spectator_key=link_key(tokens.spectator),
             state=state,
             address=address,
+            tokens=tokens,
         )
 
     @property
@@ -349,13 +406,25 @@ class Table:
         return records.GameRecord.from_state(self.state, seats=self.names)
 
     def meta(self) -> dict[str, JSONValue]:
-        """Everything but the record that the store keeps to resume the table."""
+        """Everything but the record that the store keeps to resume the table.
+
+        The links are there as their keys only.
+
+        Example:
+            >>> from tricktaking.web.tables import Table
+            >>> import tricktaking as tt
+            >>> table = Table.create(tt.OneCardConfig(players=2), ["human", "random"])
+            >>> assert table.tokens is not None
+            >>> stored = str(table.meta())
+            >>> table.tokens.spectator in stored, table.spectator_key in stored
+            (False, True)
+        """
         return {
             "id": self.id,
             "kinds": list(self.kinds),
             "seed": self.seed,
-            "links": list(self.links),
-            "spectator": self.spectator,
+            "keys": list(self.keys),
+            "spectator_key": self.spectator_key,
             "address": self.address,
         }
 
@@ -377,8 +446,8 @@ class Table:
             kinds=tuple(cast("list[str]", meta["kinds"])),
             names=record.seats,
             seed=cast("int", meta["seed"]),
-            links=tuple(cast("list[str | None]", meta["links"])),
-            spectator=str(meta["spectator"]),
+            keys=tuple(cast("list[str | None]", meta["keys"])),
+            spectator_key=str(meta["spectator_key"]),
             state=record.final_state(),
             address=str(meta.get("address", "")),
         )
