@@ -32,6 +32,7 @@ from tricktaking.agents._reply import (
     parse_move,
     parse_reply,
 )
+from tricktaking.agents._scripted import ScriptedModel, ScriptedReply
 
 __all__ = [
     "ANSWER_FORMAT",
@@ -44,6 +45,8 @@ __all__ = [
     "Message",
     "ModelError",
     "ReplyError",
+    "ScriptedModel",
+    "ScriptedReply",
     "TextBot",
     "TextModel",
     "Transcript",

@@ -139,7 +139,9 @@ _NUMBERS = {
         ]
     )
 } | {"nil": 0}
-_NUMBER = r"(?:\d{1,2}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")(?![\w])"
+_NUMBER = (
+    r"(?:\d{1,2}(?!\d)|(?:" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")(?![\w]))"
+)
 _SUIT_WORD = r"(?:spades?|hearts?|diamonds?|clubs?|[♠♥♦♣♤♡♢♧]\ufe0f?)(?![a-z])"
 _RANK_WORD = r"(?:" + "|".join(sorted(_RANK_WORDS, key=len, reverse=True)) + r"|[2-9]|[akqjt])"
 
@@ -227,12 +229,23 @@ _ADVERB = (
 _VERB = (
     r"(?P<verb>play(?:ing)?|lead(?:ing)?|throw(?:ing)?|dump(?:ing)?|discard(?:ing)?|"
     r"bid(?:ding)?|pass(?:ing)?|call(?:ing)?|choos(?:e|ing)|pick(?:ing)?|nam(?:e|ing)|"
-    r"select(?:ing)?|tak(?:e|ing)|us(?:e|ing)|go(?:ing)?\s+with|follow(?:ing)?\s+with|"
+    r"select(?:ing)?|tak(?:e|ing)|us(?:e|ing)|go(?:ing)?\s+with|follow(?:ing)?(?:\s+suit)?\s+with|"
     r"stick(?:ing)?\s+with|settle\s+on|mak(?:e|ing)|declar(?:e|ing)|say|go(?:ing)?|trump)\b"
 )
 _INTENT = re.compile(
-    _SUBJECT + r"\s+" + _ADVERB + _VERB + r"|\b(?:my|the)\s+(?:move|play|choice|call|decision|"
-    r"pick|answer|card)\s+(?P<is>is|will\s+be|would\s+be)\b|\bgoing\s+with\b",
+    _SUBJECT
+    + r"\s+"
+    + _ADVERB
+    + _VERB
+    + r"|\b(?:my|the)\s+(?:(?:best|right|safest|strongest|only|final)\s+)?(?:move|play|choice|"
+    r"call|decision|pick|answer|card|bid)\s+(?P<is>is|will\s+be|would\s+be|here\s+is)\b"
+    r"|\bgoing\s+with\b",
+    re.IGNORECASE,
+)
+# A decision said again after one of these replaces the one before: "Actually, I'll…"
+_CORRECTION = re.compile(
+    r"\b(?:actually|wait|on\s+second\s+thoughts?|instead|scratch\s+that|correction|"
+    r"changed?\s+my\s+mind|no,|final(?:ly)?|in\s+the\s+end)",
     re.IGNORECASE,
 )
 # After these verbs a bare number is a bid: "I'll go with 2", "I say two".
@@ -263,6 +276,7 @@ _MARKS = re.compile(
     r"\[(?P<d>[^\[\]\n]{1,80})\]"
 )
 _MARKUP = re.compile(r"[*`#]|__")
+_LEAD = re.compile(r"[,;:—–.!?\n(]| - ")
 _VERB_TAGS = frozenset({"play", "bid", "trump", "direction", "discard", "lead"})
 
 
@@ -281,6 +295,7 @@ class _Reading:
     end: int
     actions: tuple[Action, ...]
     exact: bool = True
+    corrects: bool = False
 
 
 class _Table:
@@ -458,7 +473,14 @@ def _readings(text: str, table: _Table, *, answer: bool) -> list[_Reading]:
         *_call_readings(text, table, answer),
     ]
     kept: list[_Reading] = []
-    for reading in sorted(found, key=lambda r: (r.start - r.end, r.start)):
+    found = [reading for reading in found if reading.actions]
+    legal = set(table.legal)
+
+    def first(reading: _Reading) -> tuple[int, bool, int]:  # longest, then legal, then first
+        named = any(action in legal for action in reading.actions)
+        return (reading.start - reading.end, not named, reading.start)
+
+    for reading in sorted(found, key=first):
         if any(reading.start < other.end and other.start < reading.end for other in kept):
             continue
         if not _negated(text, reading):
@@ -510,15 +532,18 @@ def _marked_segments(text: str) -> list[str]:
 
 
 def _intended(text: str, table: _Table) -> list[_Reading]:
-    """The moves the writer says it makes: the first move named after each "I'll play"."""
-    readings = _readings(text, table, answer=False)
+    """The moves the writer says it makes: the first move named after each "I'll play".
+
+    The move after such words counts even if it is a card the seat does not hold, so that
+    "I'll go with the A♦" is an illegal answer rather than a silence.
+    """
+    readings = _of_kinds(_readings(text, table, answer=True), table)
     chosen: list[_Reading] = []
     for match in _INTENT.finditer(text):
         clause_start = max(
             (end.end() for end in _CLAUSE_END.finditer(text, 0, match.start())), default=0
         )
-        clause = text[clause_start : match.start()]
-        if _HYPOTHESIS.search(clause) or _NEGATION.search(clause):
+        if _HYPOTHESIS.search(text, clause_start, match.start()):
             continue
         stop = _CLAUSE_END.search(text, match.end())
         clause_end = stop.start() if stop else len(text)
@@ -529,13 +554,27 @@ def _intended(text: str, table: _Table) -> list[_Reading]:
         reading = next((r for r in readings if start <= r.start < window_end), None)
         verb = (match["verb"] or match["is"] or "going").lower()
         if reading is None and _NUMBER_VERBS.match(verb) and any(_bids_in(table.legal)):
-            number = _BARE_NUMBER.search(text, match.end(), window_end)
-            if number is not None:
-                actions, exact = table.bid_actions(_number(number["num"]), None)
-                reading = _Reading(number.start(), number.end(), actions, exact)
+            reading = _said_bid(text, table, match.end(), window_end)
         if reading is not None:
-            chosen.append(reading)
-    return chosen
+            corrects = _CORRECTION.search(text, max(0, clause_start - 20), match.start())
+            chosen.append(attrs.evolve(reading, corrects=corrects is not None))
+    last = max((i for i, reading in enumerate(chosen) if reading.corrects), default=0)
+    return chosen[last:]
+
+
+def _said_bid(text: str, table: _Table, start: int, end: int) -> _Reading | None:
+    """A bid said as a bare number after "I'll go with": ``2``, ``4 no trump``."""
+    if table.suffixed is not None:
+        found = table.suffixed.search(text, start, end)
+        if found is not None:
+            token = table.suffix_of[re.sub(r"[\s-]+", " ", found["suffix"].lower())]
+            actions, exact = table.bid_actions(_number(found["num"]), token)
+            return _Reading(found.start(), found.end(), actions, exact)
+    number = _BARE_NUMBER.search(text, start, end)
+    if number is None:
+        return None
+    actions, exact = table.bid_actions(_number(number["num"]), None)
+    return _Reading(number.start(), number.end(), actions, exact)
 
 
 def _bids_in(actions: Sequence[Action]) -> Iterator[bool]:
@@ -557,14 +596,35 @@ def _whole(text: str, table: _Table) -> list[_Reading]:
     return [_Reading(0, len(bare), (action,))]
 
 
+def _short(text: str, table: _Table) -> list[_Reading]:
+    """A reply of a few words as a whole, or one that opens with a move alone.
+
+    ``QH``, ``Wizard``, ``bid 2``; ``1, I think``, ``Wizard — it's the safest``.
+    """
+    if len(text) <= 40 and len(text.split()) <= 4:
+        readings = _answer(text, table)
+        if readings:
+            return readings
+    lead = _LEAD.split(_MARKUP.sub("", text).strip(), maxsplit=1)[0].strip()
+    if not lead or len(lead.split()) > 4:
+        return []
+    whole = _whole(lead, table)
+    if whole:
+        return whole
+    readings = _readings(lead, table, answer=True)
+    if len(readings) == 1 and readings[0].start == 0 and readings[0].end == len(lead):
+        return readings
+    return []
+
+
 def _answer(segment: str, table: _Table) -> list[_Reading]:
     """The readings of an answer segment, which may be a bare number or token."""
+    whole = _whole(segment, table)  # "6d" is a card to play, "7D" a bid to make
+    if whole:
+        return whole
     readings = _readings(segment, table, answer=True)
     if readings:
         return readings
-    whole = _whole(segment, table)
-    if whole:
-        return whole
     words = _MARKUP.sub("", segment).strip(" .!").split()
     if 1 <= len(words) <= 3:  # "Final Answer: 2 tricks", "Answer: qh"
         for word in words:
@@ -620,15 +680,15 @@ def parse_reply(view: PlayerView, text: str) -> Action:
     table = _table(view)
     text = str.__str__(text)[-MAX_REPLY:]
     levels: tuple[Callable[[], list[_Reading]], ...] = (
-        lambda: _whole(text, table),
+        lambda: _short(text, table),
         lambda: _segments(_final_segments(text), table),
         lambda: _segments(_tagged_segments(text), table, kinds=True),
-        lambda: _of_kinds(_intended(text, table), table),
+        lambda: _intended(text, table),
         lambda: _segments(_marked_segments(text), table, kinds=True),
         lambda: _of_kinds(_readings(text, table, answer=False), table),
     )
     for level, read in enumerate(levels):
-        readings = read()
+        readings = [reading for reading in read() if reading.actions]
         if readings:
             return _decide(readings, table, explicit=level < 2)
     raise ReplyError(
