@@ -207,7 +207,9 @@ class ScriptedModel:
             top = max(numbers)
             options.append(("bid out of range", f"bid {top + 2 + self._below(3)}"))
             if table.modes:
-                options.append(("bid without its mode", f"bid {self._pick(numbers)}"))
+                options.append(
+                    ("bid without its mode", f"bid {numbers[self._below(len(numbers))]}")
+                )
         if not options:
             return None
         style, move = options[self._below(len(options))]
