@@ -210,10 +210,12 @@ _NEGATED_AFTER = re.compile(
 )
 _HYPOTHESIS = re.compile(
     r"\b(?:if|when|whether|unless|suppose|supposing|assuming|what\s+if|once|should|could|"
-    r"might|may|can)\b",
+    r"might|may)\b|\bcan\b(?!['’]t)",
     re.IGNORECASE,
 )
-_CLAUSE_END = re.compile(r"[.;!?\n]|\bbut\b|\bhowever\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(
+    r"[.;!?\n]|\bbut\b|\bhowever\b|,\s*(?:so|then|therefore|thus|hence)\b", re.IGNORECASE
+)
 _NEGATION_SCOPE = re.compile(r"[.;!?\n,:(]|\bbut\b|\bso\b|\band\b", re.IGNORECASE)
 
 _SUBJECT = (
@@ -577,6 +579,22 @@ def _said_bid(text: str, table: _Table, start: int, end: int) -> _Reading | None
     return _Reading(number.start(), number.end(), actions, exact)
 
 
+def _asserted(text: str, readings: list[_Reading]) -> list[_Reading]:
+    """The readings that are not weighed: no "if I play…", no "…the Q♥?"."""
+    kept: list[_Reading] = []
+    for reading in readings:
+        clause_start = max(
+            (end.end() for end in _CLAUSE_END.finditer(text, 0, reading.start)), default=0
+        )
+        stop = _CLAUSE_END.search(text, reading.end)
+        if _HYPOTHESIS.search(text, clause_start, reading.start):
+            continue
+        if stop is not None and text[stop.start()] == "?":
+            continue
+        kept.append(reading)
+    return kept
+
+
 def _bids_in(actions: Sequence[Action]) -> Iterator[bool]:
     for action in actions:
         yield str(action).split(" ", 2)[1:2] == ["bid"]
@@ -685,7 +703,7 @@ def parse_reply(view: PlayerView, text: str) -> Action:
         lambda: _segments(_tagged_segments(text), table, kinds=True),
         lambda: _intended(text, table),
         lambda: _segments(_marked_segments(text), table, kinds=True),
-        lambda: _of_kinds(_readings(text, table, answer=False), table),
+        lambda: _of_kinds(_asserted(text, _readings(text, table, answer=False)), table),
     )
     for level, read in enumerate(levels):
         readings = [reading for reading in read() if reading.actions]
