@@ -69,7 +69,7 @@ from tricktaking._terminal import (
 )
 from tricktaking._terminal_game import Session
 from tricktaking.arena import MAX_DEALS, arena, deal_config
-from tricktaking.bots import BOT_KINDS
+from tricktaking.bots import BOT_KINDS, check_bot_spec
 from tricktaking.engine import GameState
 from tricktaking.errors import TricktakingError
 from tricktaking.simulate import MAX_GAMES, game_states, simulate
@@ -384,7 +384,10 @@ def _config(args: argparse.Namespace) -> object:
     return config
 
 
-_KINDS_HELP = f"kinds: {', '.join(BOT_KINDS)}"
+_KINDS_HELP = (
+    f"kinds: {', '.join(BOT_KINDS)}, or MODULE:CALLABLE (a bot factory), text:MODULE:CALLABLE "
+    "(a model from prompt to reply) or chat:MODULE:CALLABLE (a model taking chat messages)"
+)
 
 
 def _short_game_defaults(option: str) -> str:
@@ -488,8 +491,7 @@ def _bot_kinds(args: argparse.Namespace, seats: int) -> list[str]:
     """The ``--bots`` kinds, one per seat."""
     kinds = [kind.strip() for kind in args.bots.split(",")]
     for kind in kinds:
-        if kind not in BOT_KINDS:
-            raise _UsageError(f"{clean(kind)!r} is not a bot kind; {_KINDS_HELP}")
+        _bot_spec(kind)
     if len(kinds) == 1:
         kinds *= seats
     if len(kinds) != seats:
@@ -498,6 +500,16 @@ def _bot_kinds(args: argparse.Namespace, seats: int) -> list[str]:
             f"but --bots names {len(kinds)} bots: give one kind per seat, or one for all"
         )
     return kinds
+
+
+def _bot_spec(spec: str) -> str:
+    """A ``--bots`` or ``--bot`` entry that names a bot (a kind, or a name that imports)."""
+    if ":" not in spec and spec not in BOT_KINDS:
+        raise _UsageError(f"{clean(spec)!r} is not a bot kind; {_KINDS_HELP}")
+    try:
+        return check_bot_spec(spec)
+    except tt.TricktakingError as error:
+        raise _UsageError(f"{clean(spec)!r} is not a bot: {error}") from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -588,7 +600,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     bot = commands.add_parser("bot", help="play a web table seat with a bot (tricktaking[web])")
     bot.add_argument("url", help="the seat's link: http://HOST:PORT/play/TOKEN")
-    bot.add_argument("--bot", default="heuristic", choices=BOT_KINDS, help="the bot kind")
+    bot.add_argument(
+        "--bot",
+        default="heuristic",
+        metavar="BOT",
+        help=f"the bot (default: heuristic); {_KINDS_HELP}",
+    )
     return parser
 
 
@@ -600,7 +617,7 @@ def _serve(args: argparse.Namespace, out: Output) -> int:
             f"tricktaking {args.command} needs the web extra: pip install 'tricktaking[web]'"
         ) from None
     if args.command == "bot":
-        return remote_bot.play_seat(args.url, args.bot, out)
+        return remote_bot.play_seat(args.url, _bot_spec(args.bot), out)
     database = args.db or server.DEFAULT_DB
     try:
         _database(database)

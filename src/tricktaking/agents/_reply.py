@@ -159,6 +159,7 @@ _SPECIAL_WORD = re.compile(
     re.IGNORECASE,
 )
 _BIG_JOKER = frozenset({"big", "large", "high", "higher", "top", "red"})
+_NAMED = {rank.name.lower(): rank for rank in (Rank.WIZARD, Rank.JESTER)}
 # A capitalised "Wizard" is also the name of a game: in running text it names the card only
 # after one of these words ("my Wizard", "play a Wizard").
 _BEFORE_A_CARD = frozenset(
@@ -390,7 +391,7 @@ def _card_readings(text: str, table: _Table, answer: bool) -> Iterator[_Reading]
         found.append((match.start(), match.end(), (Card.parse(match["token"]),)))
     for match in _SPECIAL_WORD.finditer(text):
         name = match["name"].lower().rstrip("s")
-        if name == "wizard" and not answer and match["name"][0] == "W":
+        if _NAMED.get(name) is Rank.WIZARD and not answer and match["name"][0] == "W":
             before = text[: match.start()].split()
             if not before or before[-1].lower().strip("(\"'") not in _BEFORE_A_CARD:
                 continue
@@ -402,20 +403,17 @@ def _card_readings(text: str, table: _Table, answer: bool) -> Iterator[_Reading]
 
 
 def _special(name: str, size: str | None) -> tuple[Card, ...]:
-    match name:
-        case "wizard":
-            return (Card(Rank.WIZARD, None),)
-        case "jester":
-            return (Card(Rank.JESTER, None),)
-        case _:
-            ranks: tuple[Rank, ...]
-            if size is None:
-                ranks = (Rank.JOKER, Rank.RED_JOKER, Rank.BLACK_JOKER)
-            elif size.lower() in _BIG_JOKER:
-                ranks = (Rank.RED_JOKER,)
-            else:
-                ranks = (Rank.BLACK_JOKER,)
-            return tuple(Card(rank, None) for rank in ranks)
+    """The cards a special card's name may mean: ``joker`` is any of the jokers."""
+    ranks: tuple[Rank, ...]
+    if name in _NAMED:
+        ranks = (_NAMED[name],)
+    elif size is None:
+        ranks = (Rank.JOKER, Rank.RED_JOKER, Rank.BLACK_JOKER)
+    elif size.lower() in _BIG_JOKER:
+        ranks = (Rank.RED_JOKER,)
+    else:
+        ranks = (Rank.BLACK_JOKER,)
+    return tuple(Card(rank, None) for rank in ranks)
 
 
 def _bid_readings(text: str, table: _Table, answer: bool) -> Iterator[_Reading]:

@@ -36,7 +36,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 import tricktaking as tt
-from tricktaking.bots import make_bot
+from tricktaking.bots import bot_from_spec
 from tricktaking.cards import Card
 from tricktaking.engine import Action, PlayerView
 from tricktaking.errors import TricktakingError
@@ -199,7 +199,7 @@ async def play(link: str, kind: str = "heuristic", *, say: Callable[[str], None]
 
     def decide(game: str, view: PlayerView) -> Action:
         if game not in bots:
-            bots[game] = make_bot(kind, game, seed=view.seat).act
+            bots[game] = bot_from_spec(kind, game, seed=view.seat).act
         return bots[game](view)
 
     for _ in range(_RETRIES):
