@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable
 from typing import Final, cast
 
 from tricktaking.agents import ChatModel, TextBot, TextModel
@@ -59,7 +60,7 @@ def _split(spec: object) -> tuple[str | None, str | None]:
     return (prefix[:-1] if prefix else None), target
 
 
-def _imported(spec: str, target: str) -> object:
+def _imported(spec: str, target: str) -> Callable[[int], object]:
     module_name, _, path = target.partition(":")
     try:
         found: object = importlib.import_module(module_name)
@@ -72,7 +73,7 @@ def _imported(spec: str, target: str) -> object:
             raise ArgumentError(f"bot {spec!r}: {target!r} names nothing") from None
     if not callable(found):
         raise ArgumentError(f"bot {spec!r}: {target!r} cannot be called")
-    return found
+    return cast("Callable[[int], object]", found)
 
 
 def check_bot_spec(spec: str) -> str:
@@ -120,11 +121,11 @@ def bot_from_spec(spec: str, game: str, seed: int = 0) -> Bot:
     make_bot("random", game, seed)  # the game is checked as make_bot checks it
     found = _imported(spec, target)
     if prefix is None:
-        bot: object = cast("type", found)(seed)
+        bot = found(seed)
         if not callable(getattr(bot, "act", None)):
             raise ArgumentTypeError(f"bot {spec!r} made {safe_repr(bot)}, which has no act()")
         return cast("Bot", bot)
-    model = cast("type", found)(seed) if isinstance(found, type) else found
+    model = found(seed) if isinstance(found, type) else found
     if not callable(model):
         raise ArgumentTypeError(f"bot {spec!r}: the model {safe_repr(model)} cannot be called")
     return TextBot(cast("TextModel | ChatModel", model), chat=prefix == "chat", seed=seed)
