@@ -72,6 +72,7 @@ from tricktaking.arena import MAX_DEALS, arena, deal_config
 from tricktaking.bots import BOT_KINDS, check_bot_spec
 from tricktaking.engine import GameState
 from tricktaking.errors import TricktakingError
+from tricktaking.plugins import TerminalPlugin
 from tricktaking.simulate import MAX_GAMES, game_states, simulate
 
 __all__ = ["main"]
@@ -709,7 +710,7 @@ def _simulate(args: argparse.Namespace, screen: Output) -> int:
 # --- replay and demo ------------------------------------------------------------------------
 
 
-def _read_record(path: str) -> records.GameRecord:
+def _read_record(path: str) -> records.GameRecord | records.PerspectiveRecord:
     """Load a record file, refusing what is not a regular file of a sensible size."""
     try:
         info = os.stat(path)
@@ -733,13 +734,15 @@ def _read_record(path: str) -> records.GameRecord:
     except UnicodeDecodeError:
         raise _UsageError(f"{path!r} is not UTF-8 text, so not a game record") from None
     try:
-        return records.loads(text)
+        return records.loads_any(text)
     except (TricktakingError, RecursionError, ValueError) as error:
         raise _UsageError(f"{path!r} is not a valid game record: {error}") from None
 
 
 def _replay(args: argparse.Namespace, screen: Output) -> int:
     record = _read_record(args.file)
+    if isinstance(record, records.PerspectiveRecord):
+        return _replay_seen(record, screen)
     game = tt.get_game(record.game)
     names = Names(len(record.seats), None, record.seats)
     screen(
@@ -765,6 +768,62 @@ def _replay(args: argparse.Namespace, screen: Output) -> int:
             f"The game was abandoned after {len(record.actions)} actions, in deal "
             f"{tt.view(final, 0).round_number}; scores then: "
             f"{per_seat(tt.scores(final), names)}"
+        )
+    return 0
+
+
+def _replay_seen(record: records.PerspectiveRecord, screen: Output) -> int:
+    """Print a record of what one seat saw, from the views it had: hidden cards stay hidden."""
+    game = tt.get_game(record.game)
+    plugin = game.terminal or TerminalPlugin()
+    players = len(record.seats)
+    names = Names(players, record.seat, record.seats)
+    seen = f"seat {record.seat}" + (
+        f" ({clean(record.seats[record.seat])})"
+        if record.seats[record.seat] != f"seat {record.seat}"
+        else ""
+    )
+    screen(f"{game.title}, {players} players, as {seen} saw it")
+    views = record.views
+    start = views[0].scores
+    for token, before, after in zip(record.actions, views, views[1:], strict=False):
+        if token.startswith("deal"):
+            start = before.scores
+            screen(f"=== deal {after.round_number}, dealer {names(after.dealer)} ===")
+            plugin.deal_news(after, names, screen)
+            screen(f"  your hand: {screen.cards(after.hand)}")
+            continue
+        seat, _, move = token.partition(" ")
+        if move.endswith(records.HIDDEN):
+            screen(f"{names(int(seat))}: {move.split()[0]} a card")
+        else:
+            screen(f"{names(int(seat))}: {screen.move(game.rules.parse_action(token))}")
+        if after.round_number == before.round_number and len(after.tricks) > len(before.tricks):
+            trick = after.tricks[-1]
+            plays = ", ".join(
+                f"{names(play.seat)} {screen.card(play.card)}" for play in trick.plays
+            )
+            if trick.winner is not None:
+                screen(f"  trick: {plays}: {names.does(trick.winner, 'takes')} it")
+        if after.phase is not before.phase and (after.actor is None):
+            gained = [now - then for now, then in zip(after.scores, start, strict=True)]
+            screen(f"--- end of deal {after.round_number} ---")
+            if not plugin.deal_summary(after, gained, names, screen):
+                screen(f"scores: {per_seat(after.scores, names)}")
+    if record.winners:
+        alone = len(record.winners) == 1 and record.winners[0] != record.seat
+        screen(f"Game over: {names.group(record.winners)} {'wins' if alone else 'win'}.")
+        if game.team_count is not None:  # partners share a score: say it once
+            shares = (
+                f"{names.team(team)}: {record.scores[team]}" for team in range(game.team_count)
+            )
+            screen(f"final scores: {'; '.join(shares)}")
+        else:
+            screen(f"final scores: {per_seat(record.scores, names)}")
+    else:
+        screen(
+            f"The record stops after {len(record.actions)} actions, in deal "
+            f"{views[-1].round_number}; scores then: {per_seat(record.scores, names)}"
         )
     return 0
 

@@ -37,7 +37,7 @@ from typing import IO, Final, cast
 import attrs
 
 from tricktaking._json_reader import Reader
-from tricktaking._seen import rebuild, seen_tokens
+from tricktaking._seen import HIDDEN, rebuild, seen_tokens
 from tricktaking.actions import Deal
 from tricktaking.engine import (
     Action,
@@ -57,6 +57,7 @@ from tricktaking.views import JSONValue
 
 __all__ = [
     "FORMAT",
+    "HIDDEN",
     "MAX_DEPTH",
     "MAX_SIZE",
     "VERSION",
@@ -67,6 +68,7 @@ __all__ = [
     "load",
     "load_perspective",
     "loads",
+    "loads_any",
     "loads_perspective",
     "replay",
     "replay_views",
@@ -362,7 +364,7 @@ class _Loading:
             case "scores" | "winners":
                 value = _int_list(reader, key)
             case "seat":
-                raise RecordError(
+                raise _SeenRecordError(
                     "a record of what one seat saw: read it with records.loads_perspective"
                 )
             case _:
@@ -442,6 +444,10 @@ def _game(name: str) -> Game[GameState[object], object]:
     if game is None or game.name != name:  # exactly the registry name, not "WIZARD"
         raise RecordError(f"unknown game {safe_repr(name)}")
     return game
+
+
+class _SeenRecordError(RecordError):
+    """A perspective record given to :func:`loads`, which reads whole games."""
 
 
 def _require(fields: dict[str, object], name: str) -> object:
@@ -790,3 +796,27 @@ def load_perspective(
     except UnicodeDecodeError as error:
         raise RecordError(f"the record is not text: {error.reason}") from None
     return loads_perspective(data, max_size=max_size, max_depth=max_depth)
+
+
+def loads_any(
+    text: str | bytes, *, max_size: int = MAX_SIZE, max_depth: int = MAX_DEPTH
+) -> GameRecord | PerspectiveRecord:
+    """Read a record of either kind, as the record says: a whole game's or one seat's.
+
+    A record with a ``"seat"`` field is read by :func:`loads_perspective`, any other by
+    :func:`loads`.
+
+    Raises:
+        RecordError: As the reader of its kind.
+
+    Example:
+        >>> from tricktaking.records import dumps, loads_any
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OneCardConfig(players=2))
+        >>> [type(loads_any(dumps(state, seat=seat))).__name__ for seat in (None, 0)]
+        ['GameRecord', 'PerspectiveRecord']
+    """
+    try:
+        return loads(text, max_size=max_size, max_depth=max_depth)
+    except _SeenRecordError:
+        return loads_perspective(text, max_size=max_size, max_depth=max_depth)
