@@ -23,6 +23,7 @@ from tricktaking.agents._bot import (
     Transcript,
     rethink,
 )
+from tricktaking.agents._data import Decision, decisions
 from tricktaking.agents._prompt import ANSWER_FORMAT, SYSTEM, prompt
 from tricktaking.agents._reply import (
     MAX_REPLY,
@@ -41,6 +42,7 @@ __all__ = [
     "SYSTEM",
     "Attempt",
     "ChatModel",
+    "Decision",
     "Fallback",
     "Message",
     "ModelError",
@@ -51,6 +53,7 @@ __all__ = [
     "TextModel",
     "Transcript",
     "check",
+    "decisions",
     "explain",
     "parse_move",
     "parse_reply",
