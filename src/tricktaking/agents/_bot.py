@@ -8,7 +8,7 @@ from typing import Final, Literal, TypeAlias, TypedDict, cast
 import attrs
 
 from tricktaking.agents._prompt import SYSTEM, prompt
-from tricktaking.agents._reply import ReplyError, ReplyProblem, parse_reply
+from tricktaking.agents._reply import ReplyError, parse_reply
 from tricktaking.agents._text import TableWords
 from tricktaking.arguments import callable_argument, count_argument, seed_argument
 from tricktaking.engine import Action, PlayerView, game_of_view
@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 MAX_RETRIES: Final = 20
-"""The most times :class:`TextBot` asks again after a bad reply."""
+"""The most times :class:`~tricktaking.agents.TextBot` asks again after a bad reply."""
 
 
 class Message(TypedDict):
@@ -55,8 +55,9 @@ ChatModel: TypeAlias = Callable[[list[Message]], "str | None"]
 """A chat model: the conversation so far in, the next assistant message out."""
 
 Fallback: TypeAlias = Literal["random", "heuristic"] | Bot | None
-"""What :class:`TextBot` does when every try failed: a random legal move, the game's
-heuristic bot, a bot of your own, or ``None`` to raise :class:`ModelError`."""
+"""What :class:`~tricktaking.agents.TextBot` does when every try failed: a random legal
+move, the game's heuristic bot, a bot of your own, or ``None`` to raise
+:class:`~tricktaking.agents.ModelError`."""
 
 
 class ModelError(TricktakingError, RuntimeError):
@@ -102,12 +103,12 @@ class Attempt:
     reply: str
     move: str | None = None
     error: str | None = None
-    problem: ReplyProblem | None = None
+    problem: Literal["no_move", "ambiguous", "illegal"] | None = None
 
 
 @attrs.frozen(kw_only=True)
 class Transcript:
-    """One decision of a :class:`TextBot`: the prompt, every reply, and the move made.
+    """One decision of a :class:`~tricktaking.agents.TextBot`: the prompt, the replies, the move.
 
     Attributes:
         game: The game's registry name.
@@ -193,25 +194,31 @@ class TextBot:
     For each decision it writes the :func:`~tricktaking.agents.prompt` of the view, asks
     the model, and reads the reply with :func:`~tricktaking.agents.parse_reply`. A reply
     that names no move, two different moves or an illegal one is answered with the
-    reason and the legal moves (:func:`rethink`) and the model asked again, up to
-    ``retries`` more times; then the ``fallback`` moves. Every decision is kept in
-    :attr:`transcripts` (and passed to ``on_decision``), for logs and datasets.
+    reason and the legal moves (:func:`~tricktaking.agents.rethink`) and the model asked
+    again, up to ``retries`` more times; then the ``fallback`` moves. Every decision is
+    kept in :attr:`~tricktaking.agents.TextBot.transcripts` (and passed to
+    ``on_decision``), for logs and datasets.
 
     Args:
-        model: A function from text to text (:data:`TextModel`), or with ``chat=True`` a
-            chat function from a list of :class:`Message` to text (:data:`ChatModel`).
-            A reply that is not a ``str`` (``None`` from an API) counts as empty.
+        model: A function from text to text (:data:`~tricktaking.agents.TextModel`), or
+            with ``chat=True`` a chat function from a list of
+            :class:`~tricktaking.agents.Message` to text
+            (:data:`~tricktaking.agents.ChatModel`). A reply that is not a ``str``
+            (``None`` from an API) counts as empty.
         chat: Whether ``model`` takes messages rather than one text.
         retries: How many times to ask again after a refused reply, 0 to
-            :data:`MAX_RETRIES`.
+            :data:`~tricktaking.agents.MAX_RETRIES`.
         fallback: After the last refused reply: ``"random"`` (a random legal move),
             ``"heuristic"`` (the game's heuristic bot), any bot, or ``None`` to raise
-            :class:`ModelError`.
+            :class:`~tricktaking.agents.ModelError`.
         system: The system message (:data:`~tricktaking.agents.SYSTEM`), or ``None``.
         rules: Whether prompts include the game's rules summary.
         ascii_only: Whether prompts write suits as letters.
         seed: Seeds the fallback.
-        on_decision: Called with each decision's :class:`Transcript`.
+        on_decision: Called with each decision's :class:`~tricktaking.agents.Transcript`.
+
+    Attributes:
+        transcripts: Every decision so far, oldest first.
 
     Raises:
         ArgumentTypeError: If ``model`` or ``on_decision`` cannot be called, or an

@@ -53,7 +53,7 @@ def prompt(
         view: A view of any registered game.
         rules: Include the rules summary (the model may know them).
         ascii_only: Suits as letters (``QH``) rather than symbols (``Q♥``).
-        answer: End with the answer format (:data:`ANSWER_FORMAT`).
+        answer: End with the answer format (:data:`~tricktaking.agents.ANSWER_FORMAT`).
 
     Raises:
         ArgumentTypeError: If ``view`` is not a player view of a registered game.

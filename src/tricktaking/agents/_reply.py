@@ -77,13 +77,13 @@ class ReplyError(NotationError):
         self,
         message: str,
         *,
-        problem: ReplyProblem,
+        problem: Literal["no_move", "ambiguous", "illegal"],
         moves: tuple[Action, ...] = (),
         violation: Violation | None = None,
         legal: tuple[Action, ...] = (),
     ) -> None:
         super().__init__(message)
-        self.problem: ReplyProblem = problem
+        self.problem: Literal["no_move", "ambiguous", "illegal"] = problem
         self.moves = moves
         self.violation = violation
         self.legal = legal
@@ -669,7 +669,7 @@ def parse_reply(view: PlayerView, text: str) -> Action:
 
     Args:
         view: The view of the seat to act.
-        text: The reply; only its last :data:`MAX_REPLY` characters are read.
+        text: The reply; only its last :data:`~tricktaking.agents.MAX_REPLY` characters are read.
 
     Returns:
         One of ``view.legal_actions``.
@@ -787,7 +787,7 @@ def parse_move(view: PlayerView, text: str) -> Action:
 
     The same readings as :func:`tricktaking.notation.parse_move` on the state, with the
     view's own seat: the legal reading is chosen, else the first one that parses, so that
-    :func:`check` can say why it is illegal.
+    :func:`~tricktaking.agents.check` can say why it is illegal.
 
     Raises:
         NotationError: If the text means no action of the game.
@@ -834,7 +834,9 @@ def check(view: PlayerView, action: Action) -> Violation | None:
 
 
 def explain(view: PlayerView, action: Action) -> tuple[Violation | None, str]:
-    """:func:`check`'s verdict and its reason in words (``""`` for a legal move).
+    """The verdict of :func:`~tricktaking.agents.check` and its reason in words.
+
+    The reason is ``""`` for a legal move.
 
     Example:
         >>> from tricktaking.agents import explain

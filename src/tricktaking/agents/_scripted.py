@@ -44,7 +44,7 @@ Kind = Literal["answer", "wrong", "lost", "ambiguous"]
 
 @attrs.frozen(kw_only=True)
 class ScriptedReply:
-    """One reply of a :class:`ScriptedModel`, with what it meant.
+    """One reply of a :class:`~tricktaking.agents.ScriptedModel`, with what it meant.
 
     Attributes:
         reply: The text.
@@ -80,14 +80,18 @@ class ScriptedModel:
     and paragraphs of reasoning that name other cards first. Some replies are wrong on
     purpose: an illegal card from the hand, a card it does not hold, a bid out of range,
     a bid without its mode, no move at all, or two moves. After a rethink message it
-    mostly answers plainly. Every reply is logged in :attr:`replies` with the move it
-    meant, so a harness can count what it understood and what it misread.
+    mostly answers plainly. Every reply is logged in
+    :attr:`~tricktaking.agents.ScriptedModel.replies` with the move it meant, so a harness
+    can count what it understood and what it misread.
 
     Args:
         seed: Chooses every move and style.
         wrong: The share of first replies that name an illegal move.
         lost: The share of first replies that name no move.
         ambiguous: The share of first replies that name two legal moves.
+
+    Attributes:
+        replies: Every reply so far, with the move it meant.
 
     Example:
         >>> from tricktaking.agents import ScriptedModel, TextBot

@@ -28,7 +28,7 @@ _KINDS: dict[str, Callable[[str, int], Bot]] = {
 
 BOT_KINDS = tuple(_KINDS)
 """The kinds of bot :func:`make_bot` makes from a seed: ``heuristic``, ``random``, ``pimc``,
-``ismcts``. The kind :data:`TEXT_KIND` needs a model besides."""
+``ismcts``. The kind :data:`~tricktaking.bots.TEXT_KIND` needs a model besides."""
 
 TEXT_KIND = "text"
 """The kind of :func:`make_bot` that seats a text model (``model=``) as a
@@ -43,7 +43,7 @@ def make_bot(
     model: TextModel | ChatModel | None = None,
     chat: bool = False,
 ) -> Bot:
-    """A bot of ``kind`` (one of :data:`BOT_KINDS`, or ``"text"``) for ``game``.
+    """A bot of ``kind`` (one of :data:`~tricktaking.bots.BOT_KINDS`, or ``"text"``) for ``game``.
 
     The search kinds use their default budget (200 iterations per decision) and the
     game's heuristic bot for playouts. The kind ``"text"`` seats ``model`` as a

@@ -104,7 +104,7 @@ def bot_from_spec(spec: str, game: str, seed: int = 0) -> Bot:
 
     Raises:
         ArgumentTypeError: If ``spec`` is not a ``str``, or a factory makes no bot.
-        ArgumentError: As :func:`check_bot_spec`, and for an unknown game.
+        ArgumentError: As :func:`~tricktaking.bots.check_bot_spec`, and for an unknown game.
 
     Example:
         >>> from tricktaking.bots import bot_from_spec
