@@ -6,9 +6,9 @@ and nothing any other seat holds, during the game or after it. The spectator lin
 has no seat, answers ``404 no_seat``. The record is written off the event loop.
 
 Example:
-    >>> from tricktaking.web.seat_record import file_name
-    >>> file_name("wizard", 7, 2)
-    'wizard-table-7-seat-2.json'
+    >>> from tricktaking.web.seat_record import seat_record_route
+    >>> callable(seat_record_route(lambda token: None))
+    True
 """
 
 # pyright: strict
@@ -27,7 +27,13 @@ __all__ = ["file_name", "seat_record_route"]
 
 
 def file_name(game: str, table: int | str, seat: int) -> str:
-    """The name a downloaded record is saved under."""
+    """The name a downloaded record is saved under.
+
+    Example:
+        >>> from tricktaking.web.seat_record import file_name
+        >>> file_name("oh-hell", 3, 0)
+        'oh-hell-table-3-seat-0.json'
+    """
     return f"{game}-table-{table}-seat-{seat}.json"
 
 
