@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import random
@@ -226,10 +227,62 @@ def test_full_and_perspective_records_are_told_apart(finished: GameState[object]
 def test_a_perspective_record_goes_to_a_file_and_back(
     finished: GameState[object], tmp_path: object
 ) -> None:
-    import io
-
     buffer = io.StringIO()
     records.dump(finished, buffer, seat=1)
     record = records.load_perspective(io.StringIO(buffer.getvalue()))
     assert record.seat == 1 and record.views[-1] == tt.view(finished, 1)
     assert list(itertools.islice(replay_views(record), 1)) == [record.views[0]]
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda data: data.update(format="other"), "not a tricktaking record"),
+        (lambda data: data.pop("winners"), "no 'winners' field"),
+        (lambda data: data.update(version=9), "version 9 is not supported"),
+        (lambda data: data.update(version="1"), "'version' field has the wrong type"),
+        (lambda data: data.update(game="skat"), "unknown game"),
+        (lambda data: data.update(game=3), "'game' field has the wrong type"),
+        (lambda data: data.update(config={"players": 99}), "invalid wizard configuration"),
+        (lambda data: data.update(seats=["a"]), "must name 3 seats"),
+        (lambda data: data.update(seat=7), "seat must be 0 to 2"),
+        (lambda data: data.update(scores=[0, 0, 0]), "stored result"),
+        (lambda data: data.update(extra={"later": [1, 2]}), ""),
+        (lambda data: data["actions"].insert(0, "1 bid 0"), "not the first deal"),
+        (lambda data: data["actions"].__setitem__(0, "deal dealer x: ?1 / ?1"), "names no dealer"),
+        (lambda data: data["actions"].__setitem__(0, "deal ?1 / ?1"), "groups"),
+    ],
+)
+def test_what_is_wrong_with_a_perspective_record_is_said(
+    finished: GameState[object], change: object, words: str
+) -> None:
+    data = json.loads(dumps(finished, seat=1))
+    change(data)  # type: ignore[operator]
+    if not words:
+        assert loads_perspective(json.dumps(data)).seat == 1
+        return
+    with pytest.raises(RecordError, match=words):
+        loads_perspective(json.dumps(data))
+
+
+def test_hidden_runs_may_be_split_and_a_record_must_be_an_object_once() -> None:
+    from tricktaking._seen import SeenDeal
+
+    assert str(SeenDeal.parse("deal ?1 ?2 / QH")) == "deal ?3 / QH"
+    with pytest.raises(RecordError, match="not a tricktaking record"):
+        loads_perspective("[1]")
+    with pytest.raises(RecordError, match="repeats"):
+        loads_perspective('{"seat": 1, "seat": 1}')
+    with pytest.raises(RecordError, match="extra text"):
+        loads_perspective('{"seat": 1} {}')
+    with pytest.raises(RecordError, match="not text"):
+        records.load_perspective(io.TextIOWrapper(io.BytesIO(b"{\xff\xfd"), encoding="utf-8"))
+
+
+def test_the_seats_own_illegal_play_is_refused(finished: GameState[object]) -> None:
+    data = json.loads(dumps(finished, seat=0))
+    own = next(i for i, token in enumerate(data["actions"]) if token.startswith("0 play "))
+    data["actions"][own] = "0 play 2C" if not data["actions"][own].endswith("2C") else "0 play 3C"
+    with pytest.raises(RecordError) as caught:
+        loads_perspective(json.dumps(data))
+    assert caught.value.index == own

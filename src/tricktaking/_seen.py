@@ -71,8 +71,6 @@ def seen_tokens(states: Sequence[GameState[object]], seat: int, *, start: int = 
     ``states`` are the states of the game: the new game, then one after each action;
     ``start`` is the index of a deal (only the states from it on are read).
     """
-    if not states:
-        return []
     rules = game_of(states[0]).rules
     zones = {index: rules.zones(states[index]) for index in range(start, len(states))}
     actions = states[-1].history.to_tuple()
@@ -221,8 +219,6 @@ def rebuild(config: object, seat: int, tokens: Sequence[str]) -> Rebuilt:
     """
     state: GameState[object] = new_game(config)
     game = game_of(state)
-    if not 0 <= seat < len(state.round.hands):
-        raise RecordError(f"seat {safe_repr(seat)} is not a seat of this game")
     parse = game.rules.parse_action
     items: list[SeenDeal | Action | _Masked] = []
     for index, token in enumerate(tokens):
@@ -358,13 +354,12 @@ class _Segment:
 
     def _play_offset(self, seat: int, number: int) -> int:
         """The offset in the segment of ``seat``'s play number ``number`` (from 0)."""
-        count = 0
-        for offset, item in enumerate(self.items, start=1):
-            if isinstance(item, Play) and item.seat == seat:
-                if count == number:
-                    return offset
-                count += 1
-        return 0
+        offsets = [
+            offset
+            for offset, item in enumerate(self.items, start=1)
+            if isinstance(item, Play) and item.seat == seat
+        ]
+        return offsets[number]
 
     def _step(
         self, state: GameState[object], item: SeenDeal | Action | _Masked, offset: int

@@ -280,3 +280,54 @@ def test_explain_gives_no_reason_for_a_legal_move(
 ) -> None:
     _, seen = wizard_play
     assert explain(seen, seen.legal_actions[0]) == (None, "")
+
+
+def test_more_ways_of_answering_are_read(
+    wizard_play: tuple[GameState[object], PlayerView],
+    whist_bid: PlayerView,
+) -> None:
+    _, seen = wizard_play
+    card = next(card for card in plays(seen) if card.suit is not None)
+    move = tt.Play(seen.seat, card)
+    for reply in (
+        f"The answer is \\boxed{{{card}}}",
+        f"Answer: {str(card).lower()}",
+        f"After some thought, I'll play {card} now.",
+    ):
+        assert parse_reply(seen, reply) == move, reply
+    with pytest.raises(ReplyError):
+        parse_reply(seen, f"Maybe {words(card)}?")
+    up = tt.bid_whist.Bid(whist_bid.seat, 4, tt.bid_whist.BidMode.UPTOWN)
+    assert parse_reply(whist_bid, "Final Answer: bid 4 (that is, 4 uptown)") == up
+
+
+def test_a_wizard_token_in_running_text_and_bids_named_together() -> None:
+    wizard = Card(Rank.WIZARD, None)
+    _, seen = first(
+        tt.WizardConfig(players=4, rounds=6),
+        lambda _, seen: wizard in plays(seen) and len(plays(seen)) > 1,
+    )
+    assert parse_reply(seen, "Nothing beats it, so I'll play WZ here.") == tt.Play(
+        seen.seat, wizard
+    )
+    _, bidding = first(
+        tt.WizardConfig(players=4, rounds=6),
+        lambda _, seen: (
+            isinstance(seen.legal_actions[0], tt.wizard.Bid) and len(seen.legal_actions) > 2
+        ),
+    )
+    with pytest.raises(ReplyError) as caught:
+        parse_reply(bidding, "To bid 1 or 2, that is the question.")
+    assert caught.value.problem == "ambiguous"
+
+
+def test_the_verdict_on_a_view_no_game_gives_is_refused(
+    wizard_play: tuple[GameState[object], PlayerView],
+) -> None:
+    import attrs
+
+    _, seen = wizard_play
+    forged = attrs.evolve(seen, hand=())  # type: ignore[misc]
+    held = next(card for card in seen.hand if card not in plays(seen))
+    with pytest.raises(ArgumentTypeError):
+        check(forged, tt.Play(seen.seat, held))

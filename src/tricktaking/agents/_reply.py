@@ -563,13 +563,7 @@ def _intended(text: str, table: _Table) -> list[_Reading]:
 
 
 def _said_bid(text: str, table: _Table, start: int, end: int) -> _Reading | None:
-    """A bid said as a bare number after "I'll go with": ``2``, ``4 no trump``."""
-    if table.suffixed is not None:
-        found = table.suffixed.search(text, start, end)
-        if found is not None:
-            token = table.suffix_of[re.sub(r"[\s-]+", " ", found["suffix"].lower())]
-            actions, exact = table.bid_actions(_number(found["num"]), token)
-            return _Reading(found.start(), found.end(), actions, exact)
+    """A bid said as a bare number after "I'll go with": ``2`` (a suffixed one is a reading)."""
     number = _BARE_NUMBER.search(text, start, end)
     if number is None:
         return None
