@@ -778,11 +778,7 @@ def _replay_seen(record: records.PerspectiveRecord, screen: Output) -> int:
     plugin = game.terminal or TerminalPlugin()
     players = len(record.seats)
     names = Names(players, record.seat, record.seats)
-    seen = f"seat {record.seat}" + (
-        f" ({clean(record.seats[record.seat])})"
-        if record.seats[record.seat] != f"seat {record.seat}"
-        else ""
-    )
+    seen = Names(players, None, record.seats)(record.seat)  # "seat 1", or "seat 1 (Ann)"
     screen(f"{game.title}, {players} players, as {seen} saw it")
     views = record.views
     start = views[0].scores
@@ -805,7 +801,7 @@ def _replay_seen(record: records.PerspectiveRecord, screen: Output) -> int:
             )
             if trick.winner is not None:
                 screen(f"  trick: {plays}: {names.does(trick.winner, 'takes')} it")
-        if after.phase is not before.phase and (after.actor is None):
+        if after.phase is not before.phase and after.actor is None:  # the deal is over
             gained = [now - then for now, then in zip(after.scores, start, strict=True)]
             screen(f"--- end of deal {after.round_number} ---")
             if not plugin.deal_summary(after, gained, names, screen):
