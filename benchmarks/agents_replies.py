@@ -92,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         total += counts
         title = tt.game_of(tt.new_game(config)).title
         print(_row(title, counts, seconds))
-    print(_row("all four", total, float("nan")))
+    print(_row("all four", total, None))
     kinds = ", ".join(
         f"{key[5:]} {value}" for key, value in sorted(total.items()) if key[:5] == "kind "
     )

@@ -281,6 +281,10 @@ _MARKS = re.compile(
 _MARKUP = re.compile(r"[*`#]|__")
 _LEAD = re.compile(r"[,;:—–.!?\n(]| - ")
 _VERB_TAGS = frozenset({"play", "bid", "trump", "direction", "discard", "lead"})
+# The words that may stand beside a bare number in an answer: "2 tricks", "bid two".
+_BID_WORDS = frozenset(
+    ["bid", "bids", "trick", "tricks", "book", "books", "point", "points", "pts", "i", "my", "is"]
+)
 
 
 # --- readings -------------------------------------------------------------------------------
@@ -639,6 +643,8 @@ def _answer(segment: str, table: _Table) -> list[_Reading]:
     if 1 <= len(words) <= 3:  # "Final Answer: 2 tricks", "Answer: qh"
         for word in words:
             if word.isdigit() or word.lower() in _NUMBERS:
+                if not all(other.lower() in _BID_WORDS for other in words if other != word):
+                    return []  # "[play 3]" says no card and no bid: never a guess
                 actions, exact = table.bid_actions(_number(word), None)
                 return [_Reading(0, len(segment), actions, exact)]
             try:
