@@ -272,6 +272,11 @@ def test_view_level_check_and_parse_move_agree_with_the_state(config: object) ->
             assert parse_move(seen, short) == tt.notation.parse_move(state, short)
         other = tt.Pass((seat + 1) % seen.players)
         assert check(seen, other) is Violation.NOT_YOUR_TURN
+        waiting = tt.view(state, other.seat)  # a seat not to act judges its own moves too
+        assert check(waiting, other) == tt.check(state, other)
+        for card in waiting.hand[:2]:
+            own = tt.Play(other.seat, card)
+            assert check(waiting, own) == tt.check(state, own)
     assert checked > 100
 
 
