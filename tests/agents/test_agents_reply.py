@@ -85,7 +85,7 @@ def test_a_move_in_notation_words_bold_or_an_answer_line_is_read(
         assert parse_reply(seen, reply) == move, reply
 
 
-def test_the_issues_first_examples_are_read_in_every_game() -> None:
+def test_bids_said_the_ways_models_say_them_are_read() -> None:
     _state, seen = first(tt.OhHellConfig(players=4), lambda _, seen: bool(seen.legal_actions))
     bids = {str(action).split()[-1]: action for action in seen.legal_actions}
     assert parse_reply(seen, "Final Answer: bid 1") == bids["1"]
