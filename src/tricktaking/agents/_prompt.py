@@ -57,6 +57,7 @@ def prompt(
 
     Raises:
         ArgumentTypeError: If ``view`` is not a player view of a registered game.
+        ArgumentError: If a field of the view holds a value no game makes (a forged view).
 
     Example:
         >>> from tricktaking.agents import prompt
