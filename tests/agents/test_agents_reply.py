@@ -341,8 +341,9 @@ def test_the_verdict_on_a_view_no_game_gives_is_refused(
 def test_a_number_beside_other_words_is_no_bid() -> None:
     _, seen = first(
         tt.OhHellConfig(players=4),
-        lambda _, seen: isinstance(seen.legal_actions[0], tt.oh_hell.Bid)
-        and len(seen.legal_actions) > 3,
+        lambda _, seen: (
+            isinstance(seen.legal_actions[0], tt.oh_hell.Bid) and len(seen.legal_actions) > 3
+        ),
     )
     with pytest.raises(ReplyError):
         parse_reply(seen, "[play 3]")
