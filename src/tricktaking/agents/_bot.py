@@ -271,7 +271,7 @@ class TextBot:
         self.system = system
         self.rules = rules
         self.ascii_only = ascii_only
-        self.seed = seed_argument("seed", seed)
+        self.seed: int = seed_argument("seed", seed)
         self.on_decision = on_decision
         self.transcripts: list[Transcript] = []
         self._words = stream(derive_seed(self.seed, "text-bot"))
