@@ -69,9 +69,10 @@ from tricktaking._terminal import (
 )
 from tricktaking._terminal_game import Session
 from tricktaking.arena import MAX_DEALS, arena, deal_config
-from tricktaking.bots import BOT_KINDS
+from tricktaking.bots import BOT_KINDS, check_bot_spec
 from tricktaking.engine import GameState
 from tricktaking.errors import TricktakingError
+from tricktaking.plugins import TerminalPlugin
 from tricktaking.simulate import MAX_GAMES, game_states, simulate
 
 __all__ = ["main"]
@@ -384,7 +385,10 @@ def _config(args: argparse.Namespace) -> object:
     return config
 
 
-_KINDS_HELP = f"kinds: {', '.join(BOT_KINDS)}"
+_KINDS_HELP = (
+    f"kinds: {', '.join(BOT_KINDS)}, or MODULE:CALLABLE (a bot factory), text:MODULE:CALLABLE "
+    "(a model from prompt to reply) or chat:MODULE:CALLABLE (a model taking chat messages)"
+)
 
 
 def _short_game_defaults(option: str) -> str:
@@ -488,8 +492,7 @@ def _bot_kinds(args: argparse.Namespace, seats: int) -> list[str]:
     """The ``--bots`` kinds, one per seat."""
     kinds = [kind.strip() for kind in args.bots.split(",")]
     for kind in kinds:
-        if kind not in BOT_KINDS:
-            raise _UsageError(f"{clean(kind)!r} is not a bot kind; {_KINDS_HELP}")
+        _bot_spec(kind)
     if len(kinds) == 1:
         kinds *= seats
     if len(kinds) != seats:
@@ -498,6 +501,16 @@ def _bot_kinds(args: argparse.Namespace, seats: int) -> list[str]:
             f"but --bots names {len(kinds)} bots: give one kind per seat, or one for all"
         )
     return kinds
+
+
+def _bot_spec(spec: str) -> str:
+    """A ``--bots`` or ``--bot`` entry that names a bot (a kind, or a name that imports)."""
+    if ":" not in spec and spec not in BOT_KINDS:
+        raise _UsageError(f"{clean(spec)!r} is not a bot kind; {_KINDS_HELP}")
+    try:
+        return check_bot_spec(spec)
+    except tt.TricktakingError as error:
+        raise _UsageError(f"{clean(spec)!r} is not a bot: {error}") from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -604,7 +617,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     bot = commands.add_parser("bot", help="play a web table seat with a bot (tricktaking[web])")
     bot.add_argument("url", help="the seat's link: http://HOST:PORT/play/TOKEN")
-    bot.add_argument("--bot", default="heuristic", choices=BOT_KINDS, help="the bot kind")
+    bot.add_argument(
+        "--bot",
+        default="heuristic",
+        metavar="BOT",
+        help=f"the bot (default: heuristic); {_KINDS_HELP}",
+    )
     return parser
 
 
@@ -616,7 +634,7 @@ def _serve(args: argparse.Namespace, out: Output) -> int:
             f"tricktaking {args.command} needs the web extra: pip install 'tricktaking[web]'"
         ) from None
     if args.command == "bot":
-        return remote_bot.play_seat(args.url, args.bot, out)
+        return remote_bot.play_seat(args.url, _bot_spec(args.bot), out)
     database = args.db or server.DEFAULT_DB
     try:
         _database(database)
@@ -710,7 +728,7 @@ def _simulate(args: argparse.Namespace, screen: Output) -> int:
 # --- replay and demo ------------------------------------------------------------------------
 
 
-def _read_record(path: str) -> records.GameRecord:
+def _read_record(path: str) -> records.GameRecord | records.PerspectiveRecord:
     """Load a record file, refusing what is not a regular file of a sensible size."""
     try:
         info = os.stat(path)
@@ -734,13 +752,15 @@ def _read_record(path: str) -> records.GameRecord:
     except UnicodeDecodeError:
         raise _UsageError(f"{path!r} is not UTF-8 text, so not a game record") from None
     try:
-        return records.loads(text)
+        return records.loads_any(text)
     except (TricktakingError, RecursionError, ValueError) as error:
         raise _UsageError(f"{path!r} is not a valid game record: {error}") from None
 
 
 def _replay(args: argparse.Namespace, screen: Output) -> int:
     record = _read_record(args.file)
+    if isinstance(record, records.PerspectiveRecord):
+        return _replay_seen(record, screen)
     game = tt.get_game(record.game)
     names = Names(len(record.seats), None, record.seats)
     screen(
@@ -766,6 +786,58 @@ def _replay(args: argparse.Namespace, screen: Output) -> int:
             f"The game was abandoned after {len(record.actions)} actions, in deal "
             f"{tt.view(final, 0).round_number}; scores then: "
             f"{per_seat(tt.scores(final), names)}"
+        )
+    return 0
+
+
+def _replay_seen(record: records.PerspectiveRecord, screen: Output) -> int:
+    """Print a record of what one seat saw, from the views it had: hidden cards stay hidden."""
+    game = tt.get_game(record.game)
+    plugin = game.terminal or TerminalPlugin()
+    players = len(record.seats)
+    names = Names(players, record.seat, record.seats)
+    seen = Names(players, None, record.seats)(record.seat)  # "seat 1", or "seat 1 (Ann)"
+    screen(f"{game.title}, {players} players, as {seen} saw it")
+    views = record.views
+    start = views[0].scores
+    for token, before, after in zip(record.actions, views, views[1:], strict=False):
+        if token.startswith("deal"):
+            start = before.scores
+            screen(f"=== deal {after.round_number}, dealer {names(after.dealer)} ===")
+            plugin.deal_news(after, names, screen)
+            screen(f"  your hand: {screen.cards(after.hand)}")
+            continue
+        seat, _, move = token.partition(" ")
+        if move.endswith(records.HIDDEN):
+            screen(f"{names(int(seat))}: {move.split()[0]} a card")
+        else:
+            screen(f"{names(int(seat))}: {screen.move(game.rules.parse_action(token))}")
+        if after.round_number == before.round_number and len(after.tricks) > len(before.tricks):
+            trick = after.tricks[-1]
+            plays = ", ".join(
+                f"{names(play.seat)} {screen.card(play.card)}" for play in trick.plays
+            )
+            if trick.winner is not None:
+                screen(f"  trick: {plays}: {names.does(trick.winner, 'takes')} it")
+        if after.phase is not before.phase and after.actor is None:  # the deal is over
+            gained = [now - then for now, then in zip(after.scores, start, strict=True)]
+            screen(f"--- end of deal {after.round_number} ---")
+            if not plugin.deal_summary(after, gained, names, screen):
+                screen(f"scores: {per_seat(after.scores, names)}")
+    if record.winners:
+        alone = len(record.winners) == 1 and record.winners[0] != record.seat
+        screen(f"Game over: {names.group(record.winners)} {'wins' if alone else 'win'}.")
+        if game.team_count is not None:  # partners share a score: say it once
+            shares = (
+                f"{names.team(team)}: {record.scores[team]}" for team in range(game.team_count)
+            )
+            screen(f"final scores: {'; '.join(shares)}")
+        else:
+            screen(f"final scores: {per_seat(record.scores, names)}")
+    else:
+        screen(
+            f"The record stops after {len(record.actions)} actions, in deal "
+            f"{views[-1].round_number}; scores then: {per_seat(record.scores, names)}"
         )
     return 0
 

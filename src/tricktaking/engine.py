@@ -42,6 +42,7 @@ from tricktaking.history import History
 from tricktaking.plugins import (
     BotFactory,
     LearningSpec,
+    NotationWords,
     TableExtras,
     TerminalPlugin,
     WorldsPlugin,
@@ -224,6 +225,9 @@ class Game(Generic[_S, _C]):
         learning: The action calls and observation fields of :mod:`tricktaking.rl`.
         render_extras: What :mod:`tricktaking.render` draws beyond the common table.
         terminal: The game's own words in the terminal game (``tricktaking play``).
+        notation_words: The words players say for parts of the game's own move tokens
+            (Bid Whist's ``uptown`` for ``U``), read from free text by
+            :mod:`tricktaking.agents`.
         batch_rules: ``"module:attribute"`` of the game's batch rules, imported only
             when ``tricktaking.batch`` (which needs NumPy) asks for them.
 
@@ -249,6 +253,7 @@ class Game(Generic[_S, _C]):
     learning: LearningSpec | None = None
     render_extras: Callable[[PlayerView], TableExtras] | None = None
     terminal: TerminalPlugin | None = None
+    notation_words: NotationWords | None = None
     batch_rules: str | None = None
 
     @property

@@ -14,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TypeVar, cast
 
 from tricktaking.actions import (
@@ -37,6 +38,7 @@ __all__ = [
     "parse_move",
     "parse_number",
     "parse_seat",
+    "read_move",
     "short_token",
     "token_text",
 ]
@@ -116,12 +118,39 @@ def parse_move(state: GameState[_A], text: str) -> _A:
         >>> parse_move(state, "1 bid 0")
         Bid(seat=1, tricks=0)
     """
-    text = token_text(text)
     seat = actor(state)
     if not isinstance(seat, int):
         raise NotationError("no player is to act now")
-    rules = game_of(state).rules
-    legal = legal_actions(state)
+    return read_move(
+        text, seat=seat, legal=legal_actions(state), parse_action=game_of(state).rules.parse_action
+    )
+
+
+def read_move(
+    text: str, *, seat: int, legal: Sequence[_A], parse_action: Callable[[str], object]
+) -> _A:
+    """Read the short notation of :func:`parse_move` for ``seat``, given its legal actions.
+
+    What :func:`parse_move` does with a state's actor, legal actions and game, for a caller
+    that knows them without the state (a bot reading its own view, say).
+
+    Args:
+        text: What the player typed.
+        seat: The seat to act.
+        legal: Its legal actions; the legal reading is preferred.
+        parse_action: The game's reader of canonical tokens (its ``parse_action``).
+
+    Raises:
+        NotationError: If the text means no action of the game.
+
+    Example:
+        >>> from tricktaking.notation import read_move
+        >>> import tricktaking as tt
+        >>> legal = (tt.Pass(2), tt.bid_whist.Bid(2, 4, tt.bid_whist.BidMode.NO_TRUMP))
+        >>> read_move("4nt", seat=2, legal=legal, parse_action=tt.bid_whist.parse_action)
+        Bid(seat=2, level=4, mode=<BidMode.NO_TRUMP: 'no_trump'>)
+    """
+    text = token_text(text)
     parsed: list[_A] = []
     forms = [f"{seat} {form}" for form in _candidates(text.strip())]
     words = text.split(maxsplit=1)
@@ -129,7 +158,7 @@ def parse_move(state: GameState[_A], text: str) -> _A:
         forms.insert(0, " ".join(text.translate(_SUIT_LETTERS).split()))
     for form in forms:
         try:
-            action = cast("_A", rules.parse_action(form))
+            action = cast("_A", parse_action(form))
         except NotationError:
             continue
         if action in legal:

@@ -10,6 +10,12 @@ index, and stored scores that the replay does not reproduce are an error too.
 The API mirrors :mod:`json`: :func:`dumps`/:func:`loads` for text, :func:`dump`/:func:`load`
 for files.
 
+A *perspective record* (``dumps(state, seat=k)``) holds what one seat saw and nothing
+else: its own deals, every public action, the cards played as they were revealed, and
+``?`` where a card stayed hidden from it. :func:`loads_perspective` reads it back into the
+views that seat had (:func:`replay_views`), checking that the record is one a game gives
+from that seat's side.
+
 Example:
     >>> from tricktaking.records import dumps, loads
     >>> import tricktaking as tt
@@ -31,17 +37,20 @@ from typing import IO, Final, cast
 import attrs
 
 from tricktaking._json_reader import MAX_SKIPPED, Reader
+from tricktaking._seen import HIDDEN, rebuild, seen_tokens
 from tricktaking.actions import Deal
 from tricktaking.arguments import count_argument
 from tricktaking.engine import (
     Action,
     Game,
     GameState,
+    PlayerView,
     apply,
     game_of,
     get_game,
     new_game,
     scores,
+    view,
     winners,
 )
 from tricktaking.errors import (
@@ -55,17 +64,23 @@ from tricktaking.views import JSONValue
 
 __all__ = [
     "FORMAT",
+    "HIDDEN",
     "MAX_DEPTH",
     "MAX_JSON_SIZE",
     "MAX_SIZE",
     "VERSION",
     "GameRecord",
+    "PerspectiveRecord",
     "dump",
     "dumps",
     "load",
+    "load_perspective",
     "loads",
+    "loads_any",
+    "loads_perspective",
     "read_json",
     "replay",
+    "replay_views",
 ]
 
 FORMAT: Final = "tricktaking-record"
@@ -189,9 +204,23 @@ def replay(record: GameRecord) -> Iterator[GameState[object]]:
 
 
 def dumps(
-    state: GameState[object], *, seats: Sequence[str] | None = None, indent: int | None = None
+    state: GameState[object],
+    *,
+    seat: int | None = None,
+    seats: Sequence[str] | None = None,
+    indent: int | None = None,
 ) -> str:
     """The record of the game that led to ``state``, as JSON text.
+
+    Args:
+        state: Any state of a registered game.
+        seat: Write a perspective record of what this seat saw (see
+            :class:`PerspectiveRecord`) instead of the whole game.
+        seats: Seat names; ``"seat 0"``, ``"seat 1"``, … by default.
+        indent: Indent the JSON by this many spaces; ``None`` writes one line.
+
+    Raises:
+        RecordError: If ``seats`` are not one name per seat, or ``seat`` is not a seat.
 
     Example:
         >>> import json
@@ -199,7 +228,14 @@ def dumps(
         >>> import tricktaking as tt
         >>> json.loads(dumps(tt.new_game(tt.WizardConfig(players=3))))["version"]
         1
+        >>> state = tt.new_game(tt.WizardConfig(players=3))
+        >>> state = tt.apply(state, tt.deal(state, seed=3))
+        >>> json.loads(dumps(state, seat=1))["actions"]
+        ['deal ?1 / TD / ?1 / QS ?56']
     """
+    if seat is not None:
+        record = PerspectiveRecord.from_state(state, seat, seats=seats)
+        return json.dumps(record.to_json(), indent=indent)
     return json.dumps(GameRecord.from_state(state, seats=seats).to_json(), indent=indent)
 
 
@@ -207,10 +243,11 @@ def dump(
     state: GameState[object],
     fp: IO[str],
     *,
+    seat: int | None = None,
     seats: Sequence[str] | None = None,
     indent: int | None = 1,
 ) -> None:
-    """Write the record of the game that led to ``state`` to a text file.
+    """Write the record of the game that led to ``state`` to a text file (see :func:`dumps`).
 
     Example:
         >>> from tricktaking.records import dump
@@ -221,7 +258,7 @@ def dump(
         >>> buffer.getvalue().startswith("{")
         True
     """
-    fp.write(dumps(state, seats=seats, indent=indent))
+    fp.write(dumps(state, seat=seat, seats=seats, indent=indent))
     fp.write("\n")
 
 
@@ -338,6 +375,10 @@ class _Loading:
                 value = _string_list(reader, key)
             case "scores" | "winners":
                 value = _int_list(reader, key)
+            case "seat":
+                raise _SeenRecordError(
+                    "a record of what one seat saw: read it with records.loads_perspective"
+                )
             case _:
                 reader.skip_value()  # a field of a later version: checked, then ignored
                 return
@@ -415,6 +456,10 @@ def _game(name: str) -> Game[GameState[object], object]:
     if game is None or game.name != name:  # exactly the registry name, not "WIZARD"
         raise RecordError(f"unknown game {safe_repr(name)}")
     return game
+
+
+class _SeenRecordError(RecordError):
+    """A perspective record given to :func:`loads`, which reads whole games."""
 
 
 def _require(fields: dict[str, object], name: str) -> object:
@@ -555,3 +600,274 @@ def read_json(text: str, *, max_depth: int = MAX_DEPTH, subject: str = "the text
     if not reader.at_end():
         reader.fail("extra text after the value")
     return value
+
+
+@attrs.frozen(kw_only=True)
+class PerspectiveRecord:
+    """A record of what one seat saw of a game, and the views it had.
+
+    Its actions are the seat's tokens: its own actions and every public one as they are
+    (``"2 play QH"``), each deal with the cards the seat saw and ``?N`` for ``N`` it did
+    not (``"deal ?3 / 10D QS 2H / ?3 / 7C ?56"``: its own hand, and Wizard's turn-up in the
+    stock), and ``?`` for the card of another seat's action it did not see (``"2 discard
+    ?"``). The other hands are never written: their cards appear as they are played.
+
+    Attributes:
+        game: The registry name of the game.
+        config: The game's configuration.
+        seats: The seat names, index = seat.
+        seat: The seat whose record this is.
+        actions: Every action's token as the seat saw it.
+        scores: The scores at the end of the record.
+        winners: The winners at the end (``()`` if the game is unfinished).
+        views: The seat's view before the first action and after each one.
+
+    Example:
+        >>> from tricktaking.records import PerspectiveRecord, loads_perspective
+        >>> import tricktaking as tt
+        >>> from tricktaking.testing import playout
+        >>> final = playout(tt.new_game(tt.WizardConfig(players=3, rounds=2)), seed=5)[-1]
+        >>> record = PerspectiveRecord.from_state(final, seat=2)
+        >>> record.actions[0]
+        'deal ?1 / ?1 / JS / WZ ?56'
+        >>> loads_perspective(record.to_text()).views == record.views
+        True
+        >>> record.views[-1] == tt.view(final, 2)
+        True
+    """
+
+    game: str
+    config: object
+    seats: tuple[str, ...]
+    seat: int
+    actions: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    views: tuple[PlayerView, ...] = attrs.field(eq=False, repr=False)
+
+    @classmethod
+    def from_state(
+        cls, state: GameState[object], seat: int, *, seats: Sequence[str] | None = None
+    ) -> PerspectiveRecord:
+        """What ``seat`` saw of the game that led to ``state``.
+
+        Raises:
+            RecordError: If ``seat`` is not a seat of the game or ``seats`` not one name
+                per seat.
+        """
+        full = GameRecord.from_state(state, seats=seats)
+        if type(seat) is not int or not 0 <= seat < len(full.seats):
+            raise RecordError(f"seat must be a seat of the game, 0 to {len(full.seats) - 1}")
+        states = list(replay(full))
+        return cls(
+            game=full.game,
+            config=full.config,
+            seats=full.seats,
+            seat=seat,
+            actions=tuple(seen_tokens(states, seat)),
+            scores=full.scores,
+            winners=full.winners,
+            views=tuple(view(each, seat) for each in states),
+        )
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """The record as JSON data: a game record's fields and ``"seat"``."""
+        config = attrs.asdict(cast("attrs.AttrsInstance", self.config))
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "config": cast("dict[str, JSONValue]", config),
+            "seats": list(self.seats),
+            "seat": self.seat,
+            "actions": list(self.actions),
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+        }
+
+    def to_text(self, *, indent: int | None = None) -> str:
+        """The record as JSON text."""
+        return json.dumps(self.to_json(), indent=indent)
+
+
+def replay_views(
+    record: GameRecord | PerspectiveRecord, seat: int | None = None
+) -> Iterator[PlayerView]:
+    """The views one seat had over a record: before the first action and after each one.
+
+    Args:
+        record: A game record (then ``seat`` says whose views), or a perspective record
+            (its own seat's, which ``seat`` may repeat).
+        seat: The seat.
+
+    Raises:
+        RecordError: If a full record is given no seat, or a seat that is not its seat.
+
+    Example:
+        >>> from tricktaking.records import GameRecord, replay_views
+        >>> import tricktaking as tt
+        >>> from tricktaking.testing import playout
+        >>> final = playout(tt.new_game(tt.OneCardConfig(players=2, target=5)), seed=1)[-1]
+        >>> views = list(replay_views(GameRecord.from_state(final), seat=1))
+        >>> len(views) == len(final.history) + 1, views[-1] == tt.view(final, 1)
+        (True, True)
+    """
+    if isinstance(record, PerspectiveRecord):
+        if seat is not None and seat != record.seat:
+            raise RecordError(f"a record of what seat {record.seat} saw has no views of {seat}")
+        yield from record.views
+        return
+    if type(seat) is not int or not 0 <= seat < len(record.seats):
+        raise RecordError(f"the seat whose views to give: 0 to {len(record.seats) - 1}")
+    for state in replay(record):
+        yield view(state, seat)
+
+
+def _perspective_fields(reader: Reader) -> dict[str, object]:
+    fields: dict[str, object] = {}
+    for key in reader.members():
+        if key in fields:
+            raise RecordError(f"the record repeats its {key!r} field")
+        match key:
+            case "format" | "game":
+                value = reader.scalar()
+                if type(value) is not str:
+                    raise RecordError(f"the record's {key!r} field has the wrong type")
+            case "version" | "seat":
+                value = reader.scalar()
+                if type(value) is not int:
+                    raise RecordError(f"the record's {key!r} field has the wrong type")
+            case "config":
+                value = _options(reader)
+            case "seats" | "actions":
+                value = _string_list(reader, key)
+            case "scores" | "winners":
+                value = _int_list(reader, key)
+            case _:
+                reader.skip_value()
+                continue
+        fields[key] = value
+    if not reader.at_end():
+        reader.fail("extra text after the record")
+    return fields
+
+
+def loads_perspective(
+    text: str | bytes, *, max_size: int = MAX_SIZE, max_depth: int = MAX_DEPTH
+) -> PerspectiveRecord:
+    """Read a perspective record and the views its seat had, strictly.
+
+    The hidden cards are filled in with cards the seat could not tell from the real ones
+    and the game is replayed through the engine; its views for the seat are the views the
+    seat had. The record must be what that seat saw of some game: every action legal, no
+    card played twice, every card it saw shown and none it could not see named.
+
+    Raises:
+        RecordError: If the text is too large or too deep, is not a perspective record,
+            an action does not parse, breaks the rules, names a hidden card or hides a
+            seen one (``index`` names the first such action), or the stored scores or
+            winners differ from the replay's.
+
+    Example:
+        >>> from tricktaking.records import dumps, loads_perspective
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.WizardConfig(players=3))
+        >>> state = tt.apply(state, tt.deal(state, seed=3))
+        >>> record = loads_perspective(dumps(state, seat=1))
+        >>> record.views[-1] == tt.view(state, 1)
+        True
+        >>> forged = dumps(state, seat=1).replace("?1 / TD", "QH / TD")  # seat 0's card named
+        >>> loads_perspective(forged)
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.RecordError: action 0 (deal QH / TD / ?1 / QS ?56) is not what seat 1 ...
+    """
+    reader = Reader(_text(text, max_size), max_depth)
+    if reader.peek() != "{":
+        raise RecordError("not a tricktaking record")
+    fields = _perspective_fields(reader)
+    if fields.get("format") != FORMAT:
+        raise RecordError("not a tricktaking record")
+    for name in ("version", "game", "config", "seats", "seat", "actions", "scores", "winners"):
+        _require(fields, name)
+    version = cast("int", fields["version"])
+    if not 1 <= version <= VERSION:
+        raise RecordError(f"record version {version} is not supported (newest: {VERSION})")
+    game = _game(cast("str", fields["game"]))
+    make_config = cast("Callable[..., object]", game.config_type)
+    try:
+        config = make_config(**cast("dict[str, object]", fields["config"]))
+    except (TypeError, TricktakingError) as error:
+        raise RecordError(f"invalid {game.name} configuration: {safe_str(error, 200)}") from None
+    seats = tuple(cast("list[str]", fields["seats"]))
+    count = len(scores(new_game(config)))
+    if len(seats) != count:
+        raise RecordError(f"the record must name {count} seats")
+    seat = cast("int", fields["seat"])
+    if not 0 <= seat < count:
+        raise RecordError(f"the record's seat must be 0 to {count - 1}, not {seat}")
+    actions = tuple(cast("list[str]", fields["actions"]))
+    rebuilt = rebuild(config, seat, actions)
+    stored = (fields["scores"], fields["winners"])
+    result = (list(scores(rebuilt.final)), list(winners(rebuilt.final)))
+    if result != stored:
+        raise RecordError(
+            f"the stored result (scores {safe_repr(stored[0], 200)}, winners "
+            f"{safe_repr(stored[1], 200)}) is not the replay's (scores {result[0]}, "
+            f"winners {result[1]})",
+            index=len(actions),
+        )
+    return PerspectiveRecord(
+        game=game.name,
+        config=config,
+        seats=seats,
+        seat=seat,
+        actions=actions,
+        scores=scores(rebuilt.final),
+        winners=winners(rebuilt.final),
+        views=rebuilt.views,
+    )
+
+
+def load_perspective(
+    fp: IO[str] | IO[bytes], *, max_size: int = MAX_SIZE, max_depth: int = MAX_DEPTH
+) -> PerspectiveRecord:
+    """Read a perspective record from a file (see :func:`loads_perspective`).
+
+    Example:
+        >>> from tricktaking.records import dumps, load_perspective
+        >>> import io
+        >>> import tricktaking as tt
+        >>> text = dumps(tt.new_game(tt.BidWhistConfig()), seat=3)
+        >>> load_perspective(io.StringIO(text)).seat
+        3
+    """
+    try:
+        data = fp.read(max_size + 1)
+    except UnicodeDecodeError as error:
+        raise RecordError(f"the record is not text: {error.reason}") from None
+    return loads_perspective(data, max_size=max_size, max_depth=max_depth)
+
+
+def loads_any(
+    text: str | bytes, *, max_size: int = MAX_SIZE, max_depth: int = MAX_DEPTH
+) -> GameRecord | PerspectiveRecord:
+    """Read a record of either kind, as the record says: a whole game's or one seat's.
+
+    A record with a ``"seat"`` field is read by :func:`loads_perspective`, any other by
+    :func:`loads`.
+
+    Raises:
+        RecordError: As the reader of its kind.
+
+    Example:
+        >>> from tricktaking.records import dumps, loads_any
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OneCardConfig(players=2))
+        >>> [type(loads_any(dumps(state, seat=seat))).__name__ for seat in (None, 0)]
+        ['GameRecord', 'PerspectiveRecord']
+    """
+    try:
+        return loads(text, max_size=max_size, max_depth=max_depth)
+    except _SeenRecordError:
+        return loads_perspective(text, max_size=max_size, max_depth=max_depth)

@@ -7,6 +7,7 @@ Routes (all described on the protocol page):
 - ``GET /api/games``: games, their options, bot kinds and the server's capabilities.
 - ``POST /api/tables``: create a table; answers the secret links.
 - ``GET /api/replay/{link}``: the record and replay frames of a finished game.
+- ``GET /api/record/{link}``: the record of what a seat saw (a seat link only).
 - ``WS /ws/{link}``: the live protocol.
 
 Example:
@@ -48,6 +49,7 @@ from tricktaking.web.protocol import (
     ProtocolError,
     replay_frames,
 )
+from tricktaking.web.seat_record import seat_record_route
 from tricktaking.web.sockets import Sockets, refuse_socket
 from tricktaking.web.store import Store
 from tricktaking.web.tables import HUMAN, Table, Tokens
@@ -335,6 +337,8 @@ def create_app(
         Route("/api/games", handlers.games),
         Route("/api/tables", handlers.create, methods=["POST"]),
         Route("/api/replay/{link}", handlers.replay),
+        # the hub exists once the app has started, so it is looked up on each request
+        Route("/api/record/{link}", seat_record_route(lambda token: handlers.hub.find(token))),  # noqa: PLW0108
         Route("/play/{link}", handlers.page("table")),
         Route("/replay/{link}", handlers.page("replay")),
         WebSocketRoute("/ws/{link}", handlers.sockets.serve),

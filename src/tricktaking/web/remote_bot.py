@@ -55,10 +55,10 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 import tricktaking as tt
 from tricktaking.actions import Deal, SeatAction
 from tricktaking.arguments import callable_argument, count_argument, real_argument
-from tricktaking.bots import BOT_KINDS, make_bot
+from tricktaking.bots import bot_from_spec, check_bot_spec
 from tricktaking.cards import Card
 from tricktaking.engine import Action, PlayerView, game_of_view
-from tricktaking.errors import ArgumentError, RecordError, TricktakingError, safe_repr
+from tricktaking.errors import RecordError, TricktakingError, safe_repr
 from tricktaking.plugins import FORGED_VIEW_ERRORS
 from tricktaking.records import read_json
 from tricktaking.views import JSONValue, TableView
@@ -298,7 +298,7 @@ class _Seat:
     def decide(self, view: PlayerView) -> Action:
         game = game_of_view(view).name
         if game not in self.bots:
-            self.bots[game] = make_bot(self.kind, game, seed=view.seat).act
+            self.bots[game] = bot_from_spec(self.kind, game, seed=view.seat).act
         return self.bots[game](view)
 
     def welcome(self, message: Mapping[str, JSONValue]) -> dict[str, JSONValue]:
@@ -421,7 +421,9 @@ async def play(
 
     Args:
         link: The seat's link, ``http(s)://host:port/play/TOKEN``.
-        kind: A bot kind of :mod:`tricktaking.bots`.
+        kind: A bot spec (:func:`~tricktaking.bots.bot_from_spec`): a bot kind of
+            :mod:`tricktaking.bots`, ``MODULE:CALLABLE`` or a model to seat
+            (``text:MODULE:CALLABLE``, ``chat:MODULE:CALLABLE``).
         say: Where progress and refusals are told (one line each).
         attempts: Connection attempts while the server has never answered.
         connect_seconds: How long one connection attempt may take.
@@ -430,7 +432,7 @@ async def play(
     Raises:
         RemoteBotError: If ``link`` is not a table link, the server stays unreachable
             or silent, or it sends what the protocol does not allow.
-        ArgumentError: If ``kind`` is not a bot kind or a number is out of bounds.
+        ArgumentError: If ``kind`` names no bot or a number is out of bounds.
 
     Example:
         >>> import asyncio
@@ -442,8 +444,7 @@ async def play(
         not a table link: 'http://127.0.0.1:8000/replay/x'
     """
     address = socket_url(link)
-    if cast("object", kind) not in BOT_KINDS:
-        raise ArgumentError(f"no {safe_repr(kind)} bot; kinds: {', '.join(BOT_KINDS)}")
+    check_bot_spec(kind)
     callable_argument("say", say)
     tries = count_argument("attempts", attempts, high=1000)
     connecting = real_argument("connect_seconds", connect_seconds, low=0.0, low_open=True)

@@ -348,6 +348,9 @@ function render(fresh) {
   const replay = $("replay-link");
   replay.hidden = !over;
   replay.href = "/replay/" + encodeURIComponent(link);
+  const record = $("record-link");  // what this seat saw, as a perspective record
+  record.hidden = meta.role !== "seat";
+  record.href = "/api/record/" + encodeURIComponent(link);
   renderSeats();
   renderFacts();
   renderTrick(fresh);
