@@ -298,7 +298,7 @@ def test_a_link_that_is_not_a_seat_link_is_refused(link: str) -> None:
     ("arguments", "error"),
     [
         ({"kind": "nobody"}, "no 'nobody' bot"),
-        ({"kind": ["random"]}, "bot; kinds"),
+        ({"kind": ["random"]}, "a bot spec is a str"),
         ({"attempts": 0}, "attempts must be"),
         ({"attempts": True}, "attempts must be an int"),
         ({"connect_seconds": float("nan")}, "connect_seconds"),
