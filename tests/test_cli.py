@@ -13,11 +13,11 @@ import pytest
 
 import tricktaking as tt
 from tricktaking import cli, records
-from tricktaking._terminal import Names, Output, describe, typed_text
+from tricktaking._terminal import Names, describe
 from tricktaking._terminal_game import moves
 from tricktaking.cli import main
 from tricktaking.engine import GameState
-from tricktaking.notation import parse_move
+from tricktaking.notation import Output, parse_move, typed_text
 from tricktaking.seeding import derive_seed
 from tricktaking.simulate import game_states
 

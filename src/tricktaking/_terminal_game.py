@@ -9,22 +9,12 @@ import re
 from collections.abc import Callable, Sequence
 
 import tricktaking as tt
-from tricktaking._terminal import (
-    Names,
-    Output,
-    announce,
-    clean,
-    deal_ended,
-    deal_summary,
-    describe,
-    game_over,
-    typed_text,
-)
+from tricktaking._terminal import Names, announce, clean, deal_summary, describe, game_over
 from tricktaking.bots import Bot, make_bot
 from tricktaking.cards import Card
-from tricktaking.engine import GameState, game_of_action
+from tricktaking.engine import GameState, deal_ended, game_of_action
 from tricktaking.errors import IllegalActionError, NotationError
-from tricktaking.notation import parse_move
+from tricktaking.notation import Output, parse_move, typed_text
 from tricktaking.seeding import derive_seed
 
 __all__ = ["Session", "moves"]

@@ -58,10 +58,8 @@ from tricktaking import records
 from tricktaking._progress import Progress
 from tricktaking._terminal import (
     Names,
-    Output,
     announce,
     clean,
-    deal_ended,
     deal_summary,
     game_over,
     per_seat,
@@ -70,8 +68,9 @@ from tricktaking._terminal import (
 from tricktaking._terminal_game import Session
 from tricktaking.arena import MAX_DEALS, arena, deal_config
 from tricktaking.bots import BOT_KINDS, check_bot_spec
-from tricktaking.engine import GameState
+from tricktaking.engine import GameState, deal_ended
 from tricktaking.errors import TricktakingError
+from tricktaking.notation import Output
 from tricktaking.plugins import TerminalPlugin
 from tricktaking.simulate import MAX_GAMES, game_states, simulate
 

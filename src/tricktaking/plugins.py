@@ -504,7 +504,7 @@ class Screen(Protocol):
         >>> import io
         >>> from tricktaking.cards import Card
         >>> from tricktaking.plugins import Screen
-        >>> from tricktaking._terminal import Output
+        >>> from tricktaking.notation import Output
         >>> screen: Screen = Output(io.StringIO(), ascii_only=True)
         >>> screen.card(Card.parse("TC")), screen.move(Card.parse("TC"))
         ('10C', 'TC')

@@ -43,10 +43,10 @@ from typing import Final, Literal, TypeAlias, cast
 import attrs
 
 import tricktaking as tt
-from tricktaking._terminal import Output
 from tricktaking.cards import Card, Suit
 from tricktaking.engine import GameState
 from tricktaking.errors import TricktakingError
+from tricktaking.notation import Output
 from tricktaking.views import JSONValue, Zone
 
 __all__ = [

@@ -38,10 +38,9 @@ import attrs
 
 import tricktaking as tt
 from tricktaking import records
-from tricktaking._terminal import deal_ended
 from tricktaking.actions import Deal, SeatAction
 from tricktaking.bots import BOT_KINDS, Bot, make_bot
-from tricktaking.engine import Action, GameState
+from tricktaking.engine import Action, GameState, deal_ended
 from tricktaking.errors import ConfigError, IllegalActionError, NotationError
 from tricktaking.seeding import derive_seed
 from tricktaking.views import JSONValue
