@@ -105,6 +105,8 @@ def test_wrong_arguments_raise_typed_errors(
         (CONFIG, "random", ArgumentTypeError, "bots"),
         (CONFIG, ["random", "clever", "random"], ArgumentError, "clever"),
         (CONFIG, ["random", 3, "random"], ArgumentTypeError, "bot"),
+        (CONFIG, ["random", lambda seed: None, "random"], ArgumentTypeError, "made None, not a"),
+        (CONFIG, ["random", str, "random"], ArgumentTypeError, "factory 'str' made"),
     ],
 )
 def test_wrong_configs_and_bots_raise_typed_errors(

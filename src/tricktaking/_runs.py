@@ -11,7 +11,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from tricktaking.arguments import callable_argument, count_argument, seed_argument
 from tricktaking.bots import BOT_KINDS, Bot, BotFactory, make_bot
@@ -54,12 +54,23 @@ DealSeed = Callable[[GameState[object], int], int]
 
 
 def make_player(spec: str | BotFactory, game: str, seed: int) -> Bot:
-    """A bot from a kind for :func:`~tricktaking.bots.make_bot` or from a factory."""
+    """A bot from a kind for :func:`~tricktaking.bots.make_bot` or from a factory.
+
+    Raises:
+        ArgumentTypeError: If ``spec`` is neither, or the factory makes something that
+            is not a bot (no ``act`` method).
+    """
     if isinstance(spec, str):
         return make_bot(spec, game, seed)
     if not callable(spec):
         raise ArgumentTypeError(f"a bot is a kind's name or a factory, not {safe_repr(spec)}")
-    return spec(seed)
+    bot: object = spec(seed)
+    if not callable(getattr(bot, "act", None)):
+        raise ArgumentTypeError(
+            f"the bot factory {safe_repr(bot_label(spec))} made {safe_repr(bot)}, not a bot "
+            "(an object with an act(view) method)"
+        )
+    return cast("Bot", bot)
 
 
 def bot_label(spec: str | BotFactory) -> str:

@@ -24,6 +24,7 @@ Example:
 from __future__ import annotations
 
 import json
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Final, cast
@@ -32,6 +33,7 @@ import attrs
 
 from tricktaking._json_reader import Reader
 from tricktaking.actions import Deal
+from tricktaking.arguments import count_argument
 from tricktaking.engine import (
     Action,
     Game,
@@ -236,6 +238,12 @@ _SHARED_TOKENS: Final = 4096
 _SHARED_TOKEN_LENGTH: Final = 64
 
 
+def _limits(max_size: object, max_depth: object) -> None:
+    """Refuse limits that are not counts: a typed error before anything is read."""
+    count_argument("max_size", max_size, low=0, high=sys.maxsize)
+    count_argument("max_depth", max_depth, high=sys.maxsize)
+
+
 def _text(data: object, max_size: int) -> str:
     """The record's text: size-checked, decoded from bytes as :func:`json.loads` would."""
     if isinstance(data, bytes | bytearray):
@@ -432,6 +440,8 @@ def loads(text: str | bytes, *, max_size: int = MAX_SIZE, max_depth: int = MAX_D
         RecordError: If the text is too large or too deep, is not a record, the game or
             configuration is unknown or invalid, an action does not parse or is illegal
             (``index`` names it), or the stored scores or winners differ from the replay's.
+        ArgumentTypeError: If ``max_size`` or ``max_depth`` is not an ``int``.
+        ArgumentError: If ``max_size`` is negative or ``max_depth`` less than 1.
 
     Example:
         >>> from tricktaking.records import loads
@@ -444,6 +454,7 @@ def loads(text: str | bytes, *, max_size: int = MAX_SIZE, max_depth: int = MAX_D
         ...
         tricktaking.errors.RecordError: not a tricktaking record
     """
+    _limits(max_size, max_depth)
     reader = Reader(_text(text, max_size), max_depth)
     first = reader.peek()
     if first != "{":
@@ -491,6 +502,7 @@ def load(
 
     Raises:
         RecordError: As :func:`loads`, and if the file's text cannot be decoded.
+        ArgumentError: As :func:`loads`, for limits that are not counts.
 
     Example:
         >>> from tricktaking.records import dumps, load
@@ -499,6 +511,7 @@ def load(
         >>> load(io.StringIO(dumps(tt.new_game(tt.WizardConfig(players=3))))).game
         'wizard'
     """
+    _limits(max_size, max_depth)
     try:
         data = fp.read(max_size + 1)
     except UnicodeDecodeError as error:
