@@ -44,7 +44,7 @@ from tricktaking.views import JSONValue
 from tricktaking.web.guard import Guard
 from tricktaking.web.hub import Hub, Link
 from tricktaking.web.limits import CLOSE_FLOOD, CLOSE_NOT_FOUND, CLOSE_ORIGIN, Limits, RateLimit
-from tricktaking.web.options import build_config, game_options, seat_count
+from tricktaking.web.options import game_options
 from tricktaking.web.outbox import Outbox
 from tricktaking.web.protocol import (
     PROTOCOL_VERSION,
@@ -139,11 +139,9 @@ def _strings(value: object) -> bool:
 
 
 def _fixed_seats(game: str) -> int | None:
-    """The seat count of a game whose default configuration fixes it, else ``None``."""
-    try:
-        return seat_count(build_config(game, {}))
-    except ConfigError:
-        return None
+    """The seat count of a game whose configuration fixes it, else ``None``."""
+    seats = tt.get_game(game).seat_range
+    return seats.start if len(seats) == 1 else None
 
 
 def _links(table: Table) -> dict[str, JSONValue]:
