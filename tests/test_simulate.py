@@ -28,10 +28,10 @@ def test_a_dask_cluster_gives_the_same_statistics_as_one_process() -> None:
     # The [dask] extra is part of the dev extra, so this runs in CI (never skipped).
     from distributed import Client, LocalCluster
 
-    cluster = LocalCluster(  # type: ignore[no-untyped-call]
+    cluster = LocalCluster(
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
     )
-    with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+    with cluster, Client(cluster) as client:
         executor = client.get_executor()
         result = simulate(CONFIG, BOTS, games=12, seed=5, executor=executor, chunk_size=4)
     assert result == simulate(CONFIG, BOTS, games=12, seed=5)
