@@ -18,14 +18,15 @@ from __future__ import annotations
 import argparse
 import doctest
 import re
+import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
+CACHE = ROOT / ".mypy_cache" / "doc-examples"
 
 _PLAIN_BLOCK = re.compile(r"^```\{code-block\} python\n((?:(?!```).*\n)*?)```", re.MULTILINE)
 
@@ -46,9 +47,15 @@ def plain_modules(text: str) -> Iterator[tuple[int, str]]:
         yield first, "\n" * first + found.group(1)
 
 
+def _shown(page: Path) -> Path:
+    """The page as messages name it: from the repository's root when it is inside."""
+    resolved = page.resolve()
+    return resolved.relative_to(ROOT) if resolved.is_relative_to(ROOT) else resolved
+
+
 def _module_name(page: Path, suffix: str = "") -> str:
-    relative = page.resolve().relative_to(ROOT).with_suffix("")
-    return re.sub(r"\W", "_", "__".join(relative.parts)) + suffix + ".py"
+    parts = _shown(page).with_suffix("").parts
+    return re.sub(r"\W", "_", "__".join(part for part in parts if part != "/")) + suffix + ".py"
 
 
 def write_modules(pages: Sequence[Path], folder: Path) -> dict[str, Path]:
@@ -63,40 +70,46 @@ def write_modules(pages: Sequence[Path], folder: Path) -> dict[str, Path]:
             modules.append((_module_name(page, f"__block{index}"), code))
         for name, code in modules:
             (folder / name).write_text(code, encoding="utf-8")
-            written[name] = page.resolve().relative_to(ROOT)
+            written[name] = _shown(page)
     return written
 
 
 def check(pages: Sequence[Path]) -> int:
-    """Run ``mypy --strict`` over the pages' examples; print its messages against the pages."""
-    with tempfile.TemporaryDirectory(prefix="doc-examples-") as temporary:
-        folder = Path(temporary)
-        written = write_modules(pages, folder)
-        if not written:
-            print("no examples found")
-            return 0
-        run = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "mypy",
-                "--strict",
-                "--config-file",
-                str(ROOT / "pyproject.toml"),
-                "--cache-dir",
-                str(ROOT / ".mypy_cache" / "doc-examples"),
-                *sorted(str(folder / name) for name in written),
-            ],
-            capture_output=True,
-            text=True,
-            check=False,
-            cwd=ROOT,
-        )
-        out = run.stdout + run.stderr
-        for name, page in written.items():
-            out = out.replace(f"{folder / name}:", f"{page}:")
-        print(out.replace(str(folder), "docs"), end="")
-        return run.returncode
+    """Run ``mypy --strict`` over the pages' examples; print its messages against the pages.
+
+    The modules are written to the same folder every time, beside mypy's cache: mypy's
+    cache keeps each module's messages with its path, so a new folder each run would
+    report old paths.
+    """
+    folder = CACHE / "modules"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    written = write_modules(pages, folder)
+    if not written:
+        print("no examples found")
+        return 0
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
+            "--cache-dir",
+            str(CACHE / "mypy"),
+            *sorted(str(folder.relative_to(ROOT) / name) for name in written),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    out = run.stdout + run.stderr
+    for name, page in written.items():
+        out = out.replace(f"{folder.relative_to(ROOT) / name}:", f"{page}:")
+    print(out, end="")
+    return run.returncode
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -105,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("pages", nargs="*", type=Path, help="pages (default: all of docs/)")
     parser.add_argument("--write", type=Path, metavar="DIR", help="only write the modules")
     args = parser.parse_args(argv)
-    pages = [page for page in args.pages] or sorted(DOCS.rglob("*.md"))
+    pages = list(args.pages) or sorted(DOCS.rglob("*.md"))
     pages = [page for page in pages if "_build" not in page.parts]
     if args.write is not None:
         args.write.mkdir(parents=True, exist_ok=True)
