@@ -22,7 +22,13 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
     "myst_parser",
+    "sphinx_copybutton",
 ]
+# The copy button copies what a reader types: no ">>> ", "... " or "$ " prompts, and none
+# of the output lines of a doctest or a console session.
+copybutton_prompt_text = r">>> |\.\.\.(?: |$)|\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build"]
 myst_enable_extensions = ["colon_fence", "deflist"]
