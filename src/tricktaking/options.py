@@ -57,7 +57,7 @@ OptionKind = Literal["int", "optional-int", "bool", "choice", "optional-choice"]
 some words, or one of some words that may be left out."""
 
 OptionValue: TypeAlias = int | str | bool | None
-"""The value of an option: what its configuration field holds."""
+"""The value of an option, as its configuration field holds it."""
 
 NO_LIMIT = 10**18
 """The upper bound reported for a number the configuration does not bound above."""
