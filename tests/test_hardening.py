@@ -435,6 +435,12 @@ def test_limits_that_are_not_counts_get_typed_errors_from_loads_and_load(
         records.load(io.StringIO(text), **limits)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("source", [True, None, "a record's text", 3])
+def test_load_of_something_that_is_not_a_file_is_a_typed_error(source: object) -> None:
+    with pytest.raises(ArgumentTypeError, match="load reads an open file"):
+        records.load(source)  # type: ignore[arg-type]
+
+
 class _Zeros(io.RawIOBase):
     """An endless stream of zero bytes, like /dev/zero."""
 

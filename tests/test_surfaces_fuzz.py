@@ -1,6 +1,6 @@
 """Hostile arguments to the surfaces above the engine get typed errors and change nothing.
 
-Each surface (render, worlds, rl, simulate, arena, bots, the command line) is one test:
+Each surface (render, worlds, rl, simulate, arena, bots, records, the command line) is one test:
 a seeded, bounded run of ``benchmarks/fuzz_surfaces.py``, whose long-running mode goes
 much deeper. A call may return or raise a ``TricktakingError``; any other exception, a
 hang, a changed argument, a picture that is not XML or a text a terminal would obey is
@@ -41,6 +41,7 @@ CALLS = {
     "simulate": 50,
     "arena": 50,
     "bots": 80,
+    "records": 120,
     "cli": 80,
 }
 """Calls per surface: each surface's test takes a few seconds at most."""

@@ -45,7 +45,13 @@ from tricktaking.engine import (
     scores,
     winners,
 )
-from tricktaking.errors import RecordError, TricktakingError, safe_repr, safe_str
+from tricktaking.errors import (
+    ArgumentTypeError,
+    RecordError,
+    TricktakingError,
+    safe_repr,
+    safe_str,
+)
 from tricktaking.views import JSONValue
 
 __all__ = [
@@ -503,6 +509,7 @@ def load(
     Raises:
         RecordError: As :func:`loads`, and if the file's text cannot be decoded.
         ArgumentError: As :func:`loads`, for limits that are not counts.
+        ArgumentTypeError: If ``fp`` is not a file (it has no ``read``).
 
     Example:
         >>> from tricktaking.records import dumps, load
@@ -512,6 +519,9 @@ def load(
         'wizard'
     """
     _limits(max_size, max_depth)
+    read: object = getattr(fp, "read", None)
+    if not callable(read):
+        raise ArgumentTypeError(f"load reads an open file, not {safe_repr(fp)}")
     try:
         data = fp.read(max_size + 1)
     except UnicodeDecodeError as error:
