@@ -19,7 +19,8 @@
   from this process, over the table's protocol only.
 
 Every game option of the configuration classes is an option here too (``--bid-rule
-hook``, ``--kitty exchange``, ``--target 5``…). Card suits print as ♠♥♦♣ when the
+hook``, ``--kitty exchange``, ``--target 5``…), read through :mod:`tricktaking.options`;
+``tricktaking play GAME --help`` explains one game's. Card suits print as ♠♥♦♣ when the
 terminal can show them, as letters otherwise or with ``--ascii``. Every error prints
 ``error: …`` on standard error and exits with status 2.
 
