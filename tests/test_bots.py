@@ -48,7 +48,7 @@ def test_bots_choose_legal_actions_from_views(game: str, kind: str) -> None:
 
 
 def test_every_games_heuristic_bot_is_exported_by_name() -> None:
-    import tricktaking.bots as bots
+    from tricktaking import bots
 
     for game, factory in HEURISTIC_BOTS.items():
         assert getattr(bots, factory.__name__) is factory, game

@@ -11,7 +11,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
-from typing import TypeVar, cast
+from typing import TypeVar
 
 from tricktaking.arguments import callable_argument, count_argument, seed_argument
 from tricktaking.bots import BOT_KINDS, Bot, BotFactory, make_bot
@@ -64,13 +64,13 @@ def make_player(spec: str | BotFactory, game: str, seed: int) -> Bot:
         return make_bot(spec, game, seed)
     if not callable(spec):
         raise ArgumentTypeError(f"a bot is a kind's name or a factory, not {safe_repr(spec)}")
-    bot: object = spec(seed)
-    if not callable(getattr(bot, "act", None)):
+    bot = spec(seed)
+    if not callable(getattr(bot, "act", None)):  # a factory may return anything at all
         raise ArgumentTypeError(
             f"the bot factory {safe_repr(bot_label(spec))} made {safe_repr(bot)}, not a bot "
             "(an object with an act(view) method)"
         )
-    return cast("Bot", bot)
+    return bot
 
 
 def bot_label(spec: str | BotFactory) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from typing import TextIO
 
 import tricktaking as tt
@@ -79,7 +79,7 @@ class Output:
         self._quiet = False
 
     @contextlib.contextmanager
-    def lines(self, *, quiet: bool = False) -> Iterator[list[str]]:
+    def lines(self, *, quiet: bool = False) -> Generator[list[str]]:
         """The lines printed inside the block, kept (and not printed, when ``quiet``)."""
         kept: list[str] = []
         before = self._lines, self._quiet
