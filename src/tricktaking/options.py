@@ -261,7 +261,7 @@ def _read_none(text: str, label: str) -> tuple[str, str, tuple[str, ...]]:
     sentences = _sentences(text)
     first = sentences[0].rstrip(".") if sentences else ""
     notes: list[str] = []
-    for sentence in (text.rstrip(".") for text in sentences[1:]):
+    for sentence in (part.rstrip(".") for part in sentences[1:]):
         must = re.match(r"^Must be None (with|without) (.+)$", sentence)
         if must is not None:
             how, what = must.groups()
@@ -322,7 +322,7 @@ def _edge(accepts: Callable[[int], bool], inside: int, direction: int) -> int:
 
 
 def _bases(
-    config_type: type, fields: tuple[attrs.Attribute[object], ...], players: int | None
+    fields: tuple[attrs.Attribute[object], ...], players: int | None
 ) -> Iterator[dict[str, object]]:
     """Option sets to probe a number in: the defaults, then one other option changed.
 
@@ -359,7 +359,7 @@ def _bounds_at(
     players: int | None,
 ) -> tuple[int, int] | None:
     make = cast("Callable[..., object]", config_type)
-    for base in _bases(config_type, fields, players):
+    for base in _bases(fields, players):
         if _builds(make, base) and (found := _bounds_in(make, field.name, base)) is not None:
             return found
     return None
