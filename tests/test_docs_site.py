@@ -43,3 +43,17 @@ def test_every_example_line_fits_the_page() -> None:
                 if len(lines[number]) > WIDTH:
                     long.append(f"{page.relative_to(ROOT)}:{number + 1}")
     assert long == []
+
+
+def test_the_performance_page_is_for_users_and_covers_every_game() -> None:
+    page = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    expect = page.split("## What to expect")[1].split("## Batches")[0]
+    for residue in ("shared with other work", "machine was busy", "mypyc", "bias", "pilot"):
+        assert residue not in page, residue
+    assert "## How to measure" in page and "## How to go faster" in page
+    tables = [part for part in expect.split("\n\n") if part.startswith("| ")]
+    assert len(tables) >= 6
+    for table in tables:
+        if "Memory" in table or "actions | states kept" in table or "µs per action |" in table:
+            continue  # one game each: memory and long records
+        assert "Oh Hell" in table, table.splitlines()[0]
