@@ -10,6 +10,8 @@ import tricktaking as tt
 from tricktaking.errors import ConfigError
 from tricktaking.web.options import build_config, game_options
 
+from .conftest import Served
+
 
 @pytest.mark.parametrize("game", tt.available_games())
 def test_every_number_states_the_range_the_lobby_enforces(game: str) -> None:
@@ -46,3 +48,14 @@ def test_one_card_target_help_says_the_lobbys_cap() -> None:
     target = next(option for option in game_options("one-card") if option["name"] == "target")
     assert (target["min"], target["max"]) == (1, 300)
     assert "1 to 300" in str(target["help"]) and "1,000,000" not in str(target["help"])
+
+
+def test_the_catalogue_fixes_seats_only_for_a_game_that_fixes_them(served: Served) -> None:
+    with served() as client:
+        games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+    assert {name: game["seats"] for name, game in games.items()} == {
+        "bid-whist": 4,
+        "oh-hell": None,  # 3 to 7 players, though OhHellConfig() has 3
+        "one-card": None,
+        "wizard": None,
+    }
