@@ -2,7 +2,8 @@
 
 The surfaces are ``render``, ``worlds``, ``rl``, ``simulate``, ``arena``, ``bots``, the
 remote bot of the web table (its links, the server frames it reads, the views it reads
-back, ``play``) and the command line. Every call must return or raise a
+back, ``play``), ``records`` (the keyword arguments of ``records.loads`` and
+``records.load``) and the command line. Every call must return or raise a
 :class:`~tricktaking.errors.TricktakingError` (which may also be a ``ValueError`` or a
 ``TypeError``), never a bare ``AttributeError``, ``IndexError``, ``OverflowError``… It
 must leave its arguments unchanged, and it must not hang. The command line must never
@@ -778,6 +779,57 @@ def remote_bot_call(rng: random.Random) -> Call:
     )
 
 
+# --- records ------------------------------------------------------------------------
+
+
+def _record_text(rng: random.Random) -> Arg:
+    """A record's text (or bytes), a truncated one, or a hostile value."""
+    roll = rng.random()
+    record, text = rng.choice(_records())
+    dumped = records.dumps(record.final_state())
+    if roll < 0.5:
+        return Arg(dumped, f"records.dumps({text}.final_state())")
+    if roll < 0.65:
+        return Arg(dumped.encode(), f"records.dumps({text}.final_state()).encode()")
+    if roll < 0.8:
+        cut = rng.randrange(len(dumped))
+        return Arg(dumped[:cut], f"records.dumps({text}.final_state())[:{cut}]")
+    return hostile(rng)
+
+
+def _limit(rng: random.Random, good: Sequence[int]) -> Arg:
+    """A size or depth limit: a sensible one, a tight one, or any hostile value."""
+    return some_int(rng, good)
+
+
+def records_call(rng: random.Random) -> Call:
+    """``records.loads`` or ``records.load`` with hostile keyword arguments (and texts)."""
+    text = _record_text(rng)
+    options: dict[str, Arg] = {}
+    if rng.random() < 0.8:
+        options["max_size"] = _limit(rng, (records.MAX_SIZE, 100, 0, 1 << 40))
+    if rng.random() < 0.6:
+        options["max_depth"] = _limit(rng, (records.MAX_DEPTH, 1, 2, 1000))
+    if rng.random() < 0.5:
+        return _call("records", "records.loads", records.loads, text, **options)
+    data = text.value
+    opened = (
+        Arg(io.BytesIO(data), f"io.BytesIO({text.text})")
+        if isinstance(data, bytes)
+        else Arg(io.StringIO(data), f"io.StringIO({text.text})")
+        if isinstance(data, str)
+        else text
+    )
+    values = {name: arg.value for name, arg in options.items()}
+    return Call(
+        "records",
+        "records.load",
+        (opened,),
+        tuple(options.items()),
+        lambda: records.load(cast("Any", opened.value), **cast("Any", values)),
+    )
+
+
 # --- the command line -----------------------------------------------------------------
 
 _FILES = tempfile.TemporaryDirectory(prefix="fuzz-surfaces-")
@@ -889,6 +941,7 @@ SURFACES: dict[str, Callable[[random.Random], Call]] = {
     "arena": arena_call,
     "bots": bots_call,
     "remote_bot": remote_bot_call,
+    "records": records_call,
     "cli": cli_call,
 }
 """Each surface's maker of one hostile call."""

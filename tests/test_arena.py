@@ -259,6 +259,8 @@ def test_search_bots_by_name_are_told_the_config(monkeypatch: pytest.MonkeyPatch
         (None, ["heuristic", "random"], {}, "configuration"),
         (tt.BidWhistConfig(target=1), "heuristic,random", {}, "bots"),
         (tt.BidWhistConfig(target=1), ["heuristic", 3], {}, "bot"),
+        (tt.BidWhistConfig(target=1), ["heuristic", lambda seed: None], {}, "not a bot"),
+        (tt.BidWhistConfig(target=1), ["heuristic", lambda seed: seed], {}, "made 0, not a bot"),
         (tt.BidWhistConfig(target=1), ["heuristic", "random"], {"deals": 2.5}, "deals"),
         (tt.BidWhistConfig(target=1), ["heuristic", "random"], {"deals": True}, "deals"),
         (tt.BidWhistConfig(target=1), ["heuristic", "random"], {"seed": "1"}, "seed"),

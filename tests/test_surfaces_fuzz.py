@@ -1,7 +1,7 @@
 """Hostile arguments to the surfaces above the engine get typed errors and change nothing.
 
-Each surface (render, worlds, rl, simulate, arena, bots, the remote bot, the command
-line) is one test: a seeded, bounded run of ``benchmarks/fuzz_surfaces.py``, whose
+Each surface (render, worlds, rl, simulate, arena, bots, the remote bot, records, the
+command line) is one test: a seeded, bounded run of ``benchmarks/fuzz_surfaces.py``, whose
 long-running mode goes much deeper. A call may return or raise a ``TricktakingError``;
 any other exception, a hang, a changed argument, a picture that is not XML or a text a
 terminal would obey is a failure, shown with the shortest Python call that reproduces it.
@@ -42,6 +42,7 @@ CALLS = {
     "arena": 50,
     "bots": 80,
     "remote_bot": 150,
+    "records": 120,
     "cli": 80,
 }
 """Calls per surface: each surface's test takes a few seconds at most."""

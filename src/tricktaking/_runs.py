@@ -54,12 +54,23 @@ DealSeed = Callable[[GameState[object], int], int]
 
 
 def make_player(spec: str | BotFactory, game: str, seed: int) -> Bot:
-    """A bot from a spec (:func:`~tricktaking.bots.bot_from_spec`) or from a factory."""
+    """A bot from a spec (:func:`~tricktaking.bots.bot_from_spec`) or from a factory.
+
+    Raises:
+        ArgumentTypeError: If ``spec`` is neither, or the factory makes something that
+            is not a bot (no ``act`` method).
+    """
     if isinstance(spec, str):
         return bot_from_spec(spec, game, seed)
     if not callable(spec):
         raise ArgumentTypeError(f"a bot is a kind's name or a factory, not {safe_repr(spec)}")
-    return spec(seed)
+    bot = spec(seed)
+    if not callable(getattr(bot, "act", None)):  # a factory may return anything at all
+        raise ArgumentTypeError(
+            f"the bot factory {safe_repr(bot_label(spec))} made {safe_repr(bot)}, not a bot "
+            "(an object with an act(view) method)"
+        )
+    return bot
 
 
 def bot_label(spec: str | BotFactory) -> str:

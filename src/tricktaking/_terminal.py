@@ -10,6 +10,7 @@ tuples, lists or ``None``. Used by :mod:`tricktaking.cli`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 import tricktaking as tt
@@ -118,18 +119,23 @@ def _trick_line(trick: Trick, names: Names, screen: Output) -> str:
     return plays or f"{names(trick.leader)} to lead"
 
 
-def describe(view: PlayerView, names: Names, screen: Output) -> None:
+def describe(view: PlayerView, names: Names, screen: Output, said: Sequence[str] = ()) -> None:
     """Print what the seat sees before it moves: the status and table, then its hand.
 
-    The status line ends with the running scores. When only some cards of the hand may be
-    played, those are shown in brackets (plain ASCII, so any terminal and any screen
-    reader shows the mark).
+    The status line ends with the running scores. A line of the table that ``said``
+    (the news of the deal, just printed) already told is not repeated, in whatever words.
+    When only some cards of the hand may be played, those are shown in brackets (plain
+    ASCII, so any terminal and any screen reader shows the mark).
     """
     screen(
         f"--- deal {view.round_number}, dealer {names(view.dealer)}: your turn to "
         f"{_task(view)}; scores: {totals(view.scores, names, _teams(view))}"
     )
-    _plugin(view).table(view, names, screen)
+    with screen.lines(quiet=True) as table:
+        _plugin(view).table(view, names, screen)
+    for line in table:
+        if not any(_tells(earlier, line) for earlier in said):
+            screen(line)
     playable = {action.card for action in view.legal_actions if isinstance(action, Play)}
     if view.trick.plays or playable:
         screen(f"trick: {_trick_line(view.trick, names, screen)}")
@@ -141,6 +147,21 @@ def describe(view: PlayerView, names: Names, screen: Output) -> None:
         screen(f"your hand: {', '.join(marked)} (you may play the cards in [ ])")
     else:
         screen(f"your hand: {screen.cards(view.hand)}")
+
+
+def _words(line: str) -> list[str]:
+    return re.findall(r"[\w♠♥♦♣-]+", line.lower())
+
+
+def _tells(earlier: str, line: str) -> bool:
+    """Whether ``earlier`` says all that ``line`` says: its words, in order, punctuation aside.
+
+    ``7 cards each; turn-up: Q♣, trump ♣`` tells ``turn-up: Q♣, trump: ♣``.
+    """
+    told, words = _words(earlier), _words(line)
+    return bool(words) and any(
+        told[start : start + len(words)] == words for start in range(len(told) - len(words) + 1)
+    )
 
 
 def _teams(view: PlayerView) -> int | None:

@@ -525,6 +525,8 @@ def _check(game: str, bots: Sequence[BotSpec], seats: int, deals: object) -> Non
     for spec in bots:
         try:
             make_player(spec, game, 0)
+        except ArgumentTypeError:
+            raise  # not a bot at all: a wrong type, not a wrong value
         except ValueError as error:
             raise ArenaError(str(error)) from None
 

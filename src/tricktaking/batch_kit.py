@@ -21,8 +21,14 @@ from collections.abc import Callable, Mapping
 from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
-import numpy as np
-import numpy.typing as npt
+
+from tricktaking.extras import MissingExtraError
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as _missing:  # pragma: no cover - depends on the installed extras
+    raise MissingExtraError(__name__, "batch") from _missing
 
 from tricktaking.actions import Deal
 from tricktaking.engine import GameState

@@ -14,8 +14,9 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import TextIO, TypeVar, cast
 
 from tricktaking.actions import (
@@ -228,6 +229,30 @@ class Output:
     def __init__(self, stream: TextIO, ascii_only: bool) -> None:
         self.stream = stream
         self.ascii_only = ascii_only or not _can_encode(stream, "♠♥♦♣…")
+        self._lines: list[str] | None = None
+        self._quiet = False
+
+    @contextlib.contextmanager
+    def lines(self, *, quiet: bool = False) -> Generator[list[str]]:
+        """The lines written inside the block, kept (and not written, when ``quiet``).
+
+        Example:
+            >>> import io
+            >>> from tricktaking.notation import Output
+            >>> stream = io.StringIO()
+            >>> screen = Output(stream, ascii_only=False)
+            >>> with screen.lines(quiet=True) as kept:
+            ...     screen("trump ♠")
+            >>> kept, stream.getvalue()
+            (['trump ♠'], '')
+        """
+        kept: list[str] = []
+        before = self._lines, self._quiet
+        self._lines, self._quiet = kept, quiet
+        try:
+            yield kept
+        finally:
+            self._lines, self._quiet = before
 
     def card(self, card: Card) -> str:
         """A card as the player reads and types it (``10♣``, ``Wizard``)."""
@@ -257,7 +282,11 @@ class Output:
                 return own if own is not None else short_token(action)
 
     def __call__(self, line: str = "") -> None:
-        """Write one line."""
+        """Write one line (and keep it, inside :meth:`lines`)."""
+        if self._lines is not None:
+            self._lines.append(line)
+            if self._quiet:
+                return
         text = line if not self.ascii_only else line.replace("…", "...").replace("→", "->")
         print(text, file=self.stream)
 

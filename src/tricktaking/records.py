@@ -30,6 +30,7 @@ Example:
 from __future__ import annotations
 
 import json
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Final, cast
@@ -285,6 +286,12 @@ _SHARED_TOKENS: Final = 4096
 _SHARED_TOKEN_LENGTH: Final = 64
 
 
+def _limits(max_size: object, max_depth: object) -> None:
+    """Refuse limits that are not counts: a typed error before anything is read."""
+    count_argument("max_size", max_size, low=0, high=sys.maxsize)
+    count_argument("max_depth", max_depth, high=sys.maxsize)
+
+
 def _text(data: object, max_size: int) -> str:
     """The record's text: size-checked, decoded from bytes as :func:`json.loads` would."""
     if isinstance(data, bytes | bytearray):
@@ -489,6 +496,8 @@ def loads(text: str | bytes, *, max_size: int = MAX_SIZE, max_depth: int = MAX_D
         RecordError: If the text is too large or too deep, is not a record, the game or
             configuration is unknown or invalid, an action does not parse or is illegal
             (``index`` names it), or the stored scores or winners differ from the replay's.
+        ArgumentTypeError: If ``max_size`` or ``max_depth`` is not an ``int``.
+        ArgumentError: If ``max_size`` is negative or ``max_depth`` less than 1.
 
     Example:
         >>> from tricktaking.records import loads
@@ -501,6 +510,7 @@ def loads(text: str | bytes, *, max_size: int = MAX_SIZE, max_depth: int = MAX_D
         ...
         tricktaking.errors.RecordError: not a tricktaking record
     """
+    _limits(max_size, max_depth)
     reader = Reader(_text(text, max_size), max_depth)
     first = reader.peek()
     if first != "{":
@@ -548,6 +558,8 @@ def load(
 
     Raises:
         RecordError: As :func:`loads`, and if the file's text cannot be decoded.
+        ArgumentError: As :func:`loads`, for limits that are not counts.
+        ArgumentTypeError: If ``fp`` is not a file (it has no ``read``).
 
     Example:
         >>> from tricktaking.records import dumps, load
@@ -556,6 +568,10 @@ def load(
         >>> load(io.StringIO(dumps(tt.new_game(tt.WizardConfig(players=3))))).game
         'wizard'
     """
+    _limits(max_size, max_depth)
+    read: object = getattr(fp, "read", None)
+    if not callable(read):
+        raise ArgumentTypeError(f"load reads an open file, not {safe_repr(fp)}")
     try:
         data = fp.read(max_size + 1)
     except UnicodeDecodeError as error:

@@ -100,7 +100,7 @@ def test_games_lists_every_registered_game_with_its_options(client: TestClient) 
         "default": "free",
         "choices": ["free", "hook"],
         "label": "Bid rule",
-        "help": '"free" or "hook" (WZ-7.4, WZ-7.5).',
+        "help": "free: any bid; hook: the dealer may not make the bids total the tricks.",
     } in (wizard["options"])
 
 

@@ -24,13 +24,12 @@ Example:
 
 from __future__ import annotations
 
+from tricktaking.extras import MissingExtraError
+
 try:
     import numpy as _numpy
 except ImportError as _missing:  # pragma: no cover - depends on the installed extras
-    raise ImportError(
-        "tricktaking.batch needs the optional extra 'batch' (NumPy): "
-        "pip install 'tricktaking[batch]'"
-    ) from _missing
+    raise MissingExtraError(__name__, "batch") from _missing
 
 from tricktaking.batch._registry import rules_for
 from tricktaking.batch._simulator import BatchActionError, Simulator

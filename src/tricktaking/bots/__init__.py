@@ -2,9 +2,10 @@
 
 - :class:`RandomBot` chooses uniformly among the legal actions, from its own seeded,
   version-stable stream.
-- :class:`WizardBot`, :class:`OneCardBot` and :class:`BidWhistBot` play each game
-  sensibly: they bid from the strength of their hand, try to win the tricks they need
-  and dump the rest, and in Bid Whist leave a trick their partner is winning alone.
+- :class:`WizardBot`, :class:`OneCardBot`, :class:`BidWhistBot` and :class:`OhHellBot`
+  play each game sensibly: they bid from the strength of their hand, try to win the
+  tricks they need and dump the rest, and in Bid Whist leave a trick their partner is
+  winning alone.
 - :class:`PimcBot` and :class:`IsmctsBot` search the worlds the view allows
   (:mod:`tricktaking.worlds`); :func:`suggest` ranks a view's actions for a hint.
 
@@ -30,6 +31,7 @@ from tricktaking.bots._specs import BOT_SPEC_HELP, bot_from_spec, check_bot_spec
 from tricktaking.bots.heuristic import (
     HEURISTIC_BOTS,
     BidWhistBot,
+    OhHellBot,
     OneCardBot,
     WizardBot,
 )
@@ -55,6 +57,7 @@ __all__ = [
     "Bot",
     "BotFactory",
     "IsmctsBot",
+    "OhHellBot",
     "OneCardBot",
     "PimcBot",
     "PlayoutPolicy",

@@ -168,7 +168,7 @@ class OneCardConfig:
         (8, 7, 30)
     """
 
-    players: int
+    players: int = 3
     first_dealer: int = 0
     target: int = 30
 
