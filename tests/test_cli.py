@@ -385,12 +385,13 @@ def test_the_turn_up_is_told_once_when_the_deal_is_announced(
         assert "bids: " in first_deal  # the rest of the table is still shown
 
 
-def test_play_seats_as_many_players_as_the_configuration_by_default(
+def test_play_seats_as_many_players_as_the_declaration_suggests_by_default(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     for game in tt.available_games():
         _, out, _ = run(["play", game, "--seed", "1"], ["quit"], capsys)
-        seats = len(tt.scores(tt.new_game(tt.get_game(game).config_type())))
+        declared = tt.get_game(game)
+        seats = declared.default_players or declared.seat_range.start
         assert out.startswith(f"{tt.get_game(game).title}, {seats} players, seed 1")
 
 

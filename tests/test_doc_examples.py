@@ -43,7 +43,7 @@ Some words.
 ```{code-block} python
 import tricktaking as tt
 
-print(tt.WizardConfig())
+print(tt.WizardConfig(players=3))
 ```
 """
 

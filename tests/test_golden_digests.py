@@ -90,9 +90,9 @@ def _cli(argv: list[str]) -> str:
 
 
 def _simulate(game: str) -> str:
-    # A heuristic bot in seat 0 and random bots in the others, at the CLI's default table:
-    # the configuration's default.
-    seats = len(tt.scores(tt.new_game(tt.get_game(game).config_type())))
+    # A heuristic bot in seat 0 and random bots in the others, at the CLI's default table.
+    declared = tt.get_game(game)
+    seats = declared.default_players or declared.seat_range.start
     bots = ",".join(["heuristic"] + ["random"] * (seats - 1))
     return _cli(["simulate", game, "-n", "12", "--seed", "7", "--bots", bots])
 

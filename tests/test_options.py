@@ -102,9 +102,14 @@ def test_every_game_is_in_the_players_help() -> None:
     )
 
 
-def test_configuration_defaults_agree_with_the_command_line() -> None:
-    """``WizardConfig()`` and ``OneCardConfig()`` seat as many as ``tricktaking play``."""
-    assert tt.WizardConfig().players == 4
-    assert tt.OneCardConfig().players == 3
-    assert tt.OhHellConfig().players == 3
-    assert tt.BidWhistConfig().players == 4
+def test_the_suggested_seats_agree_with_every_configuration_default() -> None:
+    """A game whose configuration has a default number of players suggests that number."""
+    for game in tt.available_games():
+        declared = tt.get_game(game)
+        players = next((option for option in game_options(game) if option.name == "players"), None)
+        if players is not None and players.default is not None:
+            assert declared.default_players in (None, players.default), game
+    assert tt.OhHellConfig().players == tt.get_game("oh-hell").default_players == 3
+    for game in ("wizard", "one-card"):  # WZ-3.1, OC-3.1: players is required
+        players = next(option for option in game_options(game) if option.name == "players")
+        assert players.default is None

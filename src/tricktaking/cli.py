@@ -320,8 +320,8 @@ if typing.TYPE_CHECKING:
 def _config(args: argparse.Namespace) -> object:
     """The configuration the options ask for, checked by the game's configuration class.
 
-    ``players`` left out takes the configuration's own default (the declaration's
-    suggestion, or the fewest seats, for a class that has none).
+    ``players`` left out is the number of seats the game's declaration suggests
+    (:attr:`~tricktaking.engine.Game.default_players`), else the fewest it accepts.
     """
     game = tt.get_game(args.game)
     fields: set[str] = _field_names(game.config_type)
@@ -334,15 +334,11 @@ def _config(args: argparse.Namespace) -> object:
             raise _UsageError(f"{_flag(name)} is not an option of {game.title}")
         options[name] = value
     if "players" in fields:
-        if args.players is not None:
-            options["players"] = args.players
-        elif (
-            attrs.fields_dict(cast("type[attrs.AttrsInstance]", game.config_type))[
-                "players"
-            ].default
-            is attrs.NOTHING
-        ):
-            options["players"] = game.default_players or game.seat_range.start
+        options["players"] = (
+            args.players
+            if args.players is not None
+            else game.default_players or game.seat_range.start
+        )
     try:
         config = game.config_type(**options)
     except ConfigError as error:

@@ -219,8 +219,8 @@ class Game(Generic[_S, _C]):
         summary: The rules in plain words for players (``tricktaking rules``).
         team_count: Fixed partnerships: seat ``s`` plays on team ``s % team_count``;
             ``None`` when everyone plays alone.
-        default_players: The number of seats the CLI and the lobby suggest, when the
-            configuration has no default of its own.
+        default_players: The number of seats the CLI and the lobby suggest; for a
+            configuration with a default of its own, that default.
         heuristic_bot: Makes the game's rule-of-thumb bot from a seed.
         worlds: How :mod:`tricktaking.worlds` reads the game's views.
         learning: The action calls and observation fields of :mod:`tricktaking.rl`.

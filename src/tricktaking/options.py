@@ -503,7 +503,11 @@ def range_text(bounds: Mapping[int, tuple[int, int]], *, high: int = NO_LIMIT) -
 
 
 def seat_option_help(games: tuple[str, ...]) -> str:
-    """The number of players each of ``games`` seats, and its default, in words.
+    """The number of players each of ``games`` seats, and the one suggested, in words.
+
+    The suggestion is the declaration's :attr:`~tricktaking.engine.Game.default_players`
+    (what the command line seats when ``--players`` is left out), else the
+    configuration's own default.
 
     Example:
         >>> from tricktaking.options import seat_option_help
@@ -515,7 +519,7 @@ def seat_option_help(games: tuple[str, ...]) -> str:
         declared = get_game(name)
         seats = declared.seat_range
         players = next((o for o in game_options(name) if o.name == "players"), None)
-        default = players.default if players is not None else None
+        default = declared.default_players or (players.default if players is not None else None)
         if len(seats) == 1:
             parts.append(f"{declared.title} {seats.start}")
         else:

@@ -168,7 +168,7 @@ class OneCardConfig:
         (8, 7, 30)
     """
 
-    players: int = 3
+    players: int
     first_dealer: int = 0
     target: int = 30
 

@@ -168,7 +168,7 @@ class WizardConfig:
         tricktaking.errors.ConfigError: rounds must be None or 1 to 15 with 4 players, not 16
     """
 
-    players: int = 4
+    players: int
     first_dealer: int = 0
     rounds: int | None = None
     bid_rule: BidRule = "free"
