@@ -320,8 +320,8 @@ if typing.TYPE_CHECKING:
 def _config(args: argparse.Namespace) -> object:
     """The configuration the options ask for, checked by the game's configuration class.
 
-    ``players`` left out is the number of seats the game's declaration suggests
-    (:attr:`~tricktaking.engine.Game.default_players`), else the fewest it accepts.
+    ``players`` left out is the number of seats the game's declaration suggests (its
+    ``default_players``), else the fewest it accepts.
     """
     game = tt.get_game(args.game)
     fields: set[str] = _field_names(game.config_type)

@@ -505,9 +505,9 @@ def range_text(bounds: Mapping[int, tuple[int, int]], *, high: int = NO_LIMIT) -
 def seat_option_help(games: tuple[str, ...]) -> str:
     """The number of players each of ``games`` seats, and the one suggested, in words.
 
-    The suggestion is the declaration's :attr:`~tricktaking.engine.Game.default_players`
-    (what the command line seats when ``--players`` is left out), else the
-    configuration's own default.
+    The suggestion is the ``default_players`` of the game's declaration
+    (:class:`~tricktaking.engine.Game`; what the command line seats when ``--players`` is
+    left out), else the configuration's own default.
 
     Example:
         >>> from tricktaking.options import seat_option_help
