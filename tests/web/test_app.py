@@ -322,7 +322,7 @@ def test_a_rematch_gives_each_client_its_own_new_link(client: TestClient) -> Non
 def test_games_report_the_seat_range_each_game_accepts(client: TestClient) -> None:
     games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
     assert games["oh-hell"]["seats"] is None  # 3 to 7: not a fixed count
-    assert games["oh-hell"]["seat_range"] == {"min": 3, "max": 7, "default": 4}
+    assert games["oh-hell"]["seat_range"] == {"min": 3, "max": 7, "default": 3}
     assert games["bid-whist"]["seats"] == 4
     assert games["bid-whist"]["seat_range"] == {"min": 4, "max": 4, "default": 4}
     for game in games.values():

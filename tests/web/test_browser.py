@@ -607,11 +607,11 @@ def test_the_lobby_seats_oh_hell_as_the_players_say(
     page.select_option("#game", "oh-hell")
     players = page.locator("#options [name=players]")
     assert (players.input_value(), players.get_attribute("min"), players.get_attribute("max")) == (
-        "4",
+        "3",
         "3",
         "7",
     )
-    assert page.locator("#seats select").count() == 4
+    assert page.locator("#seats select").count() == 3  # OhHellConfig()'s 3 players
     for count in ("7", "5"):
         players.fill(count)
         assert page.locator("#seats select").count() == int(count)
