@@ -127,16 +127,16 @@ def test_two_wizards_in_a_hand_are_one_play() -> None:
     assert [str(action) for action in tt.legal_actions(state)] == ["0 play WZ", "0 play JE"]
 
 
-@pytest.mark.parametrize(
-    "config",
-    [
-        tt.WizardConfig(players=3, rounds=3),
-        tt.OneCardConfig(players=3, target=5),
-        tt.BidWhistConfig(kitty="exchange", target=3),
-        tt.OhHellConfig(players=4, schedule="up_down", max_hand_size=3),
-    ],
-    ids=lambda config: type(config).__name__,
-)
+SHORT_GAMES = [
+    tt.WizardConfig(players=3, rounds=3),
+    tt.OneCardConfig(players=3, target=5),
+    tt.BidWhistConfig(kitty="exchange", target=3),
+    tt.OhHellConfig(players=4, schedule="up_down", max_hand_size=3),
+]
+"""A short game of each built-in game (Wizard's and Oh Hell's of several deals)."""
+
+
+@pytest.mark.parametrize("config", SHORT_GAMES, ids=lambda config: type(config).__name__)
 def test_completed_trick_reports_each_trick_once_as_it_ends(config: object) -> None:
     states = list(game_states(config, ["random"] * len(tt.scores(tt.new_game(config))), 3))
     pairs = list(itertools.pairwise(states))
@@ -152,16 +152,7 @@ def test_completed_trick_reports_each_trick_once_as_it_ends(config: object) -> N
             assert after.history[-1] == trick.plays[-1]
 
 
-@pytest.mark.parametrize(
-    "config",
-    [
-        tt.WizardConfig(players=3, rounds=3),
-        tt.OneCardConfig(players=3, target=5),
-        tt.BidWhistConfig(kitty="exchange", target=3),
-        tt.OhHellConfig(players=4, schedule="up_down", max_hand_size=3),
-    ],
-    ids=lambda config: type(config).__name__,
-)
+@pytest.mark.parametrize("config", SHORT_GAMES, ids=lambda config: type(config).__name__)
 def test_deal_ended_is_true_once_per_deal_on_its_last_action(config: object) -> None:
     states = list(game_states(config, ["random"] * len(tt.scores(tt.new_game(config))), 3))
     pairs = list(itertools.pairwise(states))
