@@ -568,15 +568,20 @@ def load(
         >>> load(io.StringIO(dumps(tt.new_game(tt.WizardConfig(players=3))))).game
         'wizard'
     """
+    data = _read_file("load", fp, max_size, max_depth)
+    return loads(data, max_size=max_size, max_depth=max_depth)
+
+
+def _read_file(function: str, fp: object, max_size: object, max_depth: object) -> str | bytes:
+    """At most ``max_size + 1`` characters of an open file, for ``function`` to read."""
     _limits(max_size, max_depth)
     read: object = getattr(fp, "read", None)
     if not callable(read):
-        raise ArgumentTypeError(f"load reads an open file, not {safe_repr(fp)}")
+        raise ArgumentTypeError(f"{function} reads an open file, not {safe_repr(fp)}")
     try:
-        data = fp.read(max_size + 1)
+        return cast("str | bytes", read(cast("int", max_size) + 1))
     except UnicodeDecodeError as error:
         raise RecordError(f"the record is not text: {error.reason}") from None
-    return loads(data, max_size=max_size, max_depth=max_depth)
 
 
 def read_json(text: str, *, max_depth: int = MAX_DEPTH, subject: str = "the text") -> object:
@@ -783,6 +788,8 @@ def loads_perspective(
             an action does not parse, breaks the rules, names a hidden card or hides a
             seen one (``index`` names the first such action), or the stored scores or
             winners differ from the replay's.
+        ArgumentTypeError: If ``max_size`` or ``max_depth`` is not an ``int``.
+        ArgumentError: If ``max_size`` is negative or ``max_depth`` less than 1.
 
     Example:
         >>> from tricktaking.records import dumps, loads_perspective
@@ -798,6 +805,7 @@ def loads_perspective(
         ...
         tricktaking.errors.RecordError: action 0 (deal QH / TD / ?1 / QS ?56) is not what seat 1 ...
     """
+    _limits(max_size, max_depth)
     reader = Reader(_text(text, max_size), max_depth)
     if reader.peek() != "{":
         raise RecordError("not a tricktaking record")
@@ -850,6 +858,11 @@ def load_perspective(
 ) -> PerspectiveRecord:
     """Read a perspective record from a file (see :func:`loads_perspective`).
 
+    Raises:
+        RecordError: As :func:`loads_perspective`, and if the file's text cannot be decoded.
+        ArgumentError: As :func:`loads_perspective`, for limits that are not counts.
+        ArgumentTypeError: If ``fp`` is not a file (it has no ``read``).
+
     Example:
         >>> from tricktaking.records import dumps, load_perspective
         >>> import io
@@ -858,10 +871,7 @@ def load_perspective(
         >>> load_perspective(io.StringIO(text)).seat
         3
     """
-    try:
-        data = fp.read(max_size + 1)
-    except UnicodeDecodeError as error:
-        raise RecordError(f"the record is not text: {error.reason}") from None
+    data = _read_file("load_perspective", fp, max_size, max_depth)
     return loads_perspective(data, max_size=max_size, max_depth=max_depth)
 
 
@@ -875,6 +885,7 @@ def loads_any(
 
     Raises:
         RecordError: As the reader of its kind.
+        ArgumentError: As :func:`loads`, for limits that are not counts.
 
     Example:
         >>> from tricktaking.records import dumps, loads_any
