@@ -72,6 +72,7 @@ def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectRep
 # a failure is a skip; with it installed (as ./tools/test installs them all) nothing is
 # converted, so no real failure is hidden.
 _EXTRA_MODULES = {
+    "batch": ("numpy",),
     "rl": _RL,
     "batch": ("numpy", "numba"),
     "web": _WEB,
@@ -87,23 +88,32 @@ def _absent(modules: Iterable[str]) -> list[str]:
     return [name for name in modules if importlib.util.find_spec(name) is None]
 
 
-def _missing_module(error: BaseException | None) -> str | None:
-    """The absent optional module behind ``error`` (or its causes), or ``None``."""
-    optional = {name for modules in _EXTRA_MODULES.values() for name in modules}
+def _missing_extra_of(error: BaseException | None) -> tuple[str, str] | None:
+    """The absent optional module behind ``error`` (or its causes) and its extra, or ``None``.
+
+    A page of doctests run with ``--doctest-continue-on-failure`` fails many times after
+    a missing module (each later example lacks a name the import would have bound): the
+    first failure is the one that counts.
+    """
     seen: set[int] = set()
     while error is not None and id(error) not in seen:
         seen.add(id(error))
+        failures = getattr(error, "failures", None)  # pytest's MultipleDoctestFailures
+        if isinstance(failures, list) and failures:
+            error = failures[0]
+            continue
         if isinstance(error, doctest.UnexpectedException):
             error = error.exc_info[1]
             continue
         if isinstance(error, ModuleNotFoundError) and error.name:
             top = error.name.partition(".")[0]
-            if top in optional and _absent([top]):
-                return top
+            for extra, modules in _EXTRA_MODULES.items():
+                if top in modules and _absent([top]):
+                    return top, extra
         if isinstance(error, ImportError) and (guard := _GUARD.search(str(error))):
             absent = _absent(_EXTRA_MODULES.get(guard.group(1), ()))
             if absent:
-                return absent[0]
+                return absent[0], guard.group(1)
         error = error.__cause__ or error.__context__
     return None
 
@@ -115,10 +125,25 @@ def pytest_runtest_makereport(
     """Report a test that failed only for a missing optional module as skipped."""
     report = yield
     if report.failed and call.excinfo is not None:
-        module = _missing_module(call.excinfo.value)
-        if module is not None:
+        missing = _missing_extra_of(call.excinfo.value)
+        if missing is not None:
+            module, extra = missing
             report.outcome = "skipped"
             path, line, _ = item.location
-            reason = f"Skipped: needs {module}, from an optional extra"
+            reason = (
+                f"Skipped: needs {module}, from the optional extra {extra!r}: "
+                f"pip install -e '.[{extra}]'"
+            )
             report.longrepr = (path, (line or 0) + 1, reason)
     return report
+
+
+@pytest.fixture(autouse=True)
+def _docs_run_from_the_repository(request: pytest.FixtureRequest) -> None:
+    """Run a page of the docs from the repository's root, wherever pytest was started.
+
+    A reader runs the examples from a clone's root (``examples/high_card.py``).
+    """
+    path = Path(str(request.node.path))
+    if path.suffix == ".md" and path.is_relative_to(_ROOT / "docs"):
+        request.getfixturevalue("monkeypatch").chdir(_ROOT)

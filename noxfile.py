@@ -20,7 +20,16 @@ nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = True
 
 PYTHONS = ["3.11", "3.12", "3.13"]
-CHECKED = ["src", "tests", "examples", "benchmarks", "conftest.py", "docs/conf.py", "noxfile.py"]
+CHECKED = [
+    "src",
+    "tests",
+    "examples",
+    "benchmarks",
+    "conftest.py",
+    "docs/conf.py",
+    "noxfile.py",
+    "tools/doc_examples.py",
+]
 
 
 @nox.session
@@ -36,6 +45,7 @@ def types(session: nox.Session) -> None:
     """``mypy --strict`` over the whole tree, pyright strict on ``src`` and its public API."""
     session.install("-e", ".[dev]")
     session.run("mypy", "--strict", *CHECKED)
+    session.run("python", "tools/doc_examples.py")  # the docs' examples, as readers paste them
     session.run("pyright", "src")
     session.run("pyright", "--verifytypes", "tricktaking", "--ignoreexternal")
 

@@ -51,6 +51,7 @@ GAMES: list[tuple[str, str, object]] = [
     ("Wizard, 4 players", "wizard", tt.WizardConfig(players=4)),
     ("One Card, 3 players", "one-card", tt.OneCardConfig(players=3)),
     ("Bid Whist", "bid-whist", tt.BidWhistConfig()),
+    ("Oh Hell, 4 players", "oh-hell", tt.OhHellConfig(players=4, schedule="up_down")),
 ]
 """(label, registry name, configuration) of each game measured."""
 

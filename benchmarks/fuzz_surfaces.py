@@ -1,7 +1,9 @@
 """Fuzz the surfaces above the engine with hostile arguments.
 
-The surfaces are ``render``, ``worlds``, ``rl``, ``simulate``, ``arena``, ``bots`` and
-the command line. Every call must return or raise a
+The surfaces are ``render``, ``worlds``, ``rl``, ``simulate``, ``arena``, ``bots``, the
+remote bot of the web table (its links, the server frames it reads, the views it reads
+back, ``play``), ``records`` (the keyword arguments of ``records.loads`` and
+``records.load``) and the command line. Every call must return or raise a
 :class:`~tricktaking.errors.TricktakingError` (which may also be a ``ValueError`` or a
 ``TypeError``), never a bare ``AttributeError``, ``IndexError``, ``OverflowError``… It
 must leave its arguments unchanged, and it must not hang. The command line must never
@@ -24,9 +26,11 @@ exception once, with the shortest call that raised it:
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import functools
 import io
+import json
 import math
 import random
 import signal
@@ -698,6 +702,134 @@ def bots_call(rng: random.Random) -> Call:
     )
 
 
+# --- the remote bot (the web extra) ---------------------------------------------------
+
+_LINKS = ("http://127.0.0.1:1/play/abc", "https://127.0.0.1:1/t/play/x_y", "http://[::1]:1/play/z")
+_FRAME_TEXT = ("{", "]", '"', "\\", ",", "NaN", "\x00", "[" * 200, "1e999", "9" * 40)
+
+
+def _view_data(rng: random.Random) -> Arg:
+    """A genuine view's ``to_dict()``, with one field (at any depth) made hostile."""
+    view = genuine_view(rng, to_act=rng.random() < 0.5)
+    data = cast("dict[str, object]", view.value.to_dict())  # type: ignore[attr-defined]
+    text = f"{view.text}.to_dict()"
+    if rng.random() < 0.8:
+        key = rng.choice(sorted(data))
+        if rng.random() < 0.6:
+            value = hostile(rng)
+        else:  # another view's field: of the right shape, maybe of another game
+            other = genuine_view(rng)
+            fields = cast("dict[str, object]", other.value.to_dict())  # type: ignore[attr-defined]
+            value = Arg(fields.get(key), f"{other.text}.to_dict().get({key!r})")
+        data[key] = value.value
+        text = f"{{**{text}, {key!r}: {value.text}}}"
+    return Arg(data, text)
+
+
+def _frame(rng: random.Random) -> Arg:
+    """A server frame: genuine JSON, the same text broken, or a hostile value."""
+    if rng.random() < 0.2:
+        return hostile(rng)
+    data = _view_data(rng)
+    message = {"type": rng.choice(("welcome", "event", "error", "hint")), "seq": 1}
+    try:
+        text = json.dumps({**message, "view": data.value})
+    except (TypeError, ValueError, RecursionError):  # a hostile value that is not JSON
+        text = json.dumps(message)
+    if rng.random() < 0.5:
+        cut = rng.randrange(len(text))
+        text = text[:cut] + rng.choice(_FRAME_TEXT) + text[cut + rng.randrange(2) :]
+    return _arg(text)
+
+
+def remote_bot_call(rng: random.Random) -> Call:
+    """A call of :mod:`tricktaking.web.remote_bot`: ``socket_url``, ``read_frame``,
+    ``view_from_dict`` and ``play`` (against a closed port: one attempt, refused at once).
+    """
+    from tricktaking.web import remote_bot  # noqa: PLC0415 - the web extra, if installed
+
+    roll = rng.random()
+    if roll < 0.2:
+        link = some_text(rng, _LINKS)
+        return _call("remote_bot", "remote_bot.socket_url", remote_bot.socket_url, link)
+    if roll < 0.5:
+        return _call("remote_bot", "remote_bot.read_frame", remote_bot.read_frame, _frame(rng))
+    if roll < 0.8:
+        data = _view_data(rng)
+        return _call("remote_bot", "remote_bot.view_from_dict", remote_bot.view_from_dict, data)
+    link, kind = some_text(rng, _LINKS), some_text(rng, bots.BOT_KINDS)
+    options = {
+        "attempts": some_int(rng, (1,)),
+        "connect_seconds": some_int(rng, (1,)),
+        "read_seconds": some_int(rng, (1,)),
+        "say": _arg(print, "print") if rng.random() < 0.8 else hostile(rng),
+    }
+    values = {name: arg.value for name, arg in options.items()}
+
+    def play() -> object:
+        return asyncio.run(remote_bot.play(link.value, kind.value, **values))  # type: ignore[arg-type]
+
+    return Call(
+        "remote_bot",
+        "asyncio.run(remote_bot.play",
+        (link, kind),
+        tuple(options.items()),
+        play,
+        then=")",
+    )
+
+
+# --- records ------------------------------------------------------------------------
+
+
+def _record_text(rng: random.Random) -> Arg:
+    """A record's text (or bytes), a truncated one, or a hostile value."""
+    roll = rng.random()
+    record, text = rng.choice(_records())
+    dumped = records.dumps(record.final_state())
+    if roll < 0.5:
+        return Arg(dumped, f"records.dumps({text}.final_state())")
+    if roll < 0.65:
+        return Arg(dumped.encode(), f"records.dumps({text}.final_state()).encode()")
+    if roll < 0.8:
+        cut = rng.randrange(len(dumped))
+        return Arg(dumped[:cut], f"records.dumps({text}.final_state())[:{cut}]")
+    return hostile(rng)
+
+
+def _limit(rng: random.Random, good: Sequence[int]) -> Arg:
+    """A size or depth limit: a sensible one, a tight one, or any hostile value."""
+    return some_int(rng, good)
+
+
+def records_call(rng: random.Random) -> Call:
+    """``records.loads`` or ``records.load`` with hostile keyword arguments (and texts)."""
+    text = _record_text(rng)
+    options: dict[str, Arg] = {}
+    if rng.random() < 0.8:
+        options["max_size"] = _limit(rng, (records.MAX_SIZE, 100, 0, 1 << 40))
+    if rng.random() < 0.6:
+        options["max_depth"] = _limit(rng, (records.MAX_DEPTH, 1, 2, 1000))
+    if rng.random() < 0.5:
+        return _call("records", "records.loads", records.loads, text, **options)
+    data = text.value
+    opened = (
+        Arg(io.BytesIO(data), f"io.BytesIO({text.text})")
+        if isinstance(data, bytes)
+        else Arg(io.StringIO(data), f"io.StringIO({text.text})")
+        if isinstance(data, str)
+        else text
+    )
+    values = {name: arg.value for name, arg in options.items()}
+    return Call(
+        "records",
+        "records.load",
+        (opened,),
+        tuple(options.items()),
+        lambda: records.load(cast("Any", opened.value), **cast("Any", values)),
+    )
+
+
 # --- the command line -----------------------------------------------------------------
 
 _FILES = tempfile.TemporaryDirectory(prefix="fuzz-surfaces-")
@@ -808,6 +940,8 @@ SURFACES: dict[str, Callable[[random.Random], Call]] = {
     "simulate": simulate_call,
     "arena": arena_call,
     "bots": bots_call,
+    "remote_bot": remote_bot_call,
+    "records": records_call,
     "cli": cli_call,
 }
 """Each surface's maker of one hostile call."""

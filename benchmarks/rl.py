@@ -29,6 +29,7 @@ GAMES: list[tuple[str, object]] = [
     ("Wizard, 4 players", tt.WizardConfig(players=4)),
     ("One Card, 3 players", tt.OneCardConfig(players=3)),
     ("Bid Whist, default options", tt.BidWhistConfig()),
+    ("Oh Hell, 4 players", tt.OhHellConfig(players=4, schedule="up_down")),
 ]
 
 Measure = Callable[[int], None]

@@ -47,6 +47,10 @@ VIEWS: list[tuple[str, Callable[[], PlayerView]]] = [
     ("Wizard, 4 players, round 8", lambda: mid_view(tt.WizardConfig(players=4), 3, 8, 0.5)),
     ("One Card, 4 players", lambda: mid_view(tt.OneCardConfig(players=4), 3, 1, 0.5)),
     ("Bid Whist, default", lambda: mid_view(tt.BidWhistConfig(), 3, 1, 0.5)),
+    (
+        "Oh Hell, 4 players, 10 cards",
+        lambda: mid_view(tt.OhHellConfig(players=4, hand_size=10, first_dealer=0), 3, 1, 0.5),
+    ),
 ]
 
 

@@ -36,6 +36,7 @@ CORE = {
     "tricktaking.deck",
     "tricktaking.engine",
     "tricktaking.errors",
+    "tricktaking.extras",
     "tricktaking.history",
     "tricktaking.plugins",
     "tricktaking.rounds",

@@ -21,7 +21,7 @@ from tricktaking.arena import (
     play_deal,
     seatings,
 )
-from tricktaking.bots import Bot, PimcBot, RandomBot, make_bot
+from tricktaking.bots import Bot, PimcBot, RandomBot, bot_from_spec
 from tricktaking.errors import ArgumentError, ArgumentTypeError
 from tricktaking.seeding import derive_seed
 
@@ -238,13 +238,13 @@ def test_search_bots_by_name_are_told_the_config(monkeypatch: pytest.MonkeyPatch
     made: list[object] = []
 
     def cheap(kind: str, game: str, seed: int = 0) -> Bot:
-        bot = make_bot(kind, game, seed)
+        bot = bot_from_spec(kind, game, seed)
         if isinstance(bot, PimcBot):
             bot.iterations = 2
         made.append(bot)
         return bot
 
-    monkeypatch.setattr(arena_module, "make_bot", cheap)
+    monkeypatch.setattr(arena_module, "bot_from_spec", cheap)
     config = deal_config("one-card")
     by_name = arena(config, ["pimc", "heuristic"], deals=2, seed=4)
     searchers = [bot for bot in made if isinstance(bot, PimcBot)]
@@ -259,6 +259,8 @@ def test_search_bots_by_name_are_told_the_config(monkeypatch: pytest.MonkeyPatch
         (None, ["heuristic", "random"], {}, "configuration"),
         (tt.BidWhistConfig(target=1), "heuristic,random", {}, "bots"),
         (tt.BidWhistConfig(target=1), ["heuristic", 3], {}, "bot"),
+        (tt.BidWhistConfig(target=1), ["heuristic", lambda seed: None], {}, "not a bot"),
+        (tt.BidWhistConfig(target=1), ["heuristic", lambda seed: seed], {}, "made 0, not a bot"),
         (tt.BidWhistConfig(target=1), ["heuristic", "random"], {"deals": 2.5}, "deals"),
         (tt.BidWhistConfig(target=1), ["heuristic", "random"], {"deals": True}, "deals"),
         (tt.BidWhistConfig(target=1), ["heuristic", "random"], {"seed": "1"}, "seed"),

@@ -55,8 +55,8 @@ def test_the_world_benchmark_prints_a_row_per_view_and_call(
 ) -> None:
     load("worlds").main(["--quick"])  # type: ignore[attr-defined]
     out = capsys.readouterr().out
-    assert out.count("| sample_world |") == 3
-    assert out.count("| sampler.sample |") == 3
+    assert out.count("| sample_world |") == 4  # one view per game
+    assert out.count("| sampler.sample |") == 4
 
 
 def test_the_memory_benchmark_prints_a_row_per_length(capsys: pytest.CaptureFixture[str]) -> None:

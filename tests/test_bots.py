@@ -7,7 +7,15 @@ from collections.abc import Callable
 import pytest
 
 import tricktaking as tt
-from tricktaking.bots import BidWhistBot, OneCardBot, RandomBot, WizardBot, make_bot
+from tricktaking.bots import (
+    HEURISTIC_BOTS,
+    BidWhistBot,
+    OhHellBot,
+    OneCardBot,
+    RandomBot,
+    WizardBot,
+    make_bot,
+)
 from tricktaking.bots.heuristic import heuristic_bot
 from tricktaking.errors import ArgumentError, ArgumentTypeError
 from tricktaking.seeding import derive_seed
@@ -39,6 +47,15 @@ def test_bots_choose_legal_actions_from_views(game: str, kind: str) -> None:
             state = tt.apply(state, action)
 
 
+def test_every_games_heuristic_bot_is_exported_by_name() -> None:
+    from tricktaking import bots
+
+    for game, factory in HEURISTIC_BOTS.items():
+        assert getattr(bots, factory.__name__) is factory, game
+        assert factory.__name__ in bots.__all__
+    assert HEURISTIC_BOTS["oh-hell"] is OhHellBot
+
+
 def test_random_bot_is_reproducible() -> None:
     state = tt.new_game(tt.WizardConfig(players=3))
     state = tt.apply(state, tt.deal(state, 1))
@@ -48,7 +65,7 @@ def test_random_bot_is_reproducible() -> None:
 
 def test_bots_refuse_other_games_and_empty_views() -> None:
     wizard_view = tt.view(tt.new_game(tt.WizardConfig(players=3)), 0)
-    for bot in (OneCardBot(), BidWhistBot()):
+    for bot in (OneCardBot(), BidWhistBot(), OhHellBot()):
         with pytest.raises(TypeError):
             bot.act(wizard_view)
     bid_whist_view = tt.view(tt.new_game(tt.BidWhistConfig()), 0)

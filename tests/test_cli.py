@@ -13,11 +13,11 @@ import pytest
 
 import tricktaking as tt
 from tricktaking import cli, records
-from tricktaking._terminal import Names, Output, describe, typed_text
+from tricktaking._terminal import Names, describe
 from tricktaking._terminal_game import moves
 from tricktaking.cli import main
 from tricktaking.engine import GameState
-from tricktaking.notation import parse_move
+from tricktaking.notation import Output, parse_move, typed_text
 from tricktaking.seeding import derive_seed
 from tricktaking.simulate import game_states
 
@@ -167,7 +167,7 @@ def test_quit_and_end_of_input_still_save_the_record(
 ) -> None:
     record = tmp_path / "left.json"
     code, out, _ = run(["play", "wizard", "--seed", "1", "--record", str(record)], [], capsys)
-    assert code == 1
+    assert code == 0
     assert "game abandoned" in out and "record saved" in out
     assert records.loads(record.read_text()).winners == ()
 
@@ -209,20 +209,19 @@ def test_rules_prints_a_summary_for_players(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_variants_are_options_with_help(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--help"]) == 0
-    text = capsys.readouterr().out
-    for flag in (
-        "--bid-rule",
-        "--kitty",
-        "--target",
-        "--rounds",
-        "--min-bid",
-        "--nt-double",
-        "--first-lead",
-        "--first-dealer",
-    ):
-        assert flag in text
-    assert "hook" in text and "exchange" in text and "Wizard: " in text
+    flags = {
+        "wizard": ("--first-dealer", "--rounds", "--bid-rule"),
+        "bid-whist": ("--target", "--min-bid", "--kitty", "--nt-double", "--first-lead"),
+        "one-card": ("--first-dealer", "--target"),
+        "oh-hell": ("--hand-size", "--schedule", "--max-hand-size", "--off-bid-penalty"),
+    }
+    for game, expected in flags.items():
+        assert main(["play", game, "--help"]) == 0
+        text = capsys.readouterr().out
+        group = text.split(f"{tt.get_game(game).title} options:")[1].split("\n\n")[0]
+        assert all(f"  {flag}" in group for flag in expected), (game, group)
+    assert main(["play", "wizard", "--help"]) == 0
+    assert "hook" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
@@ -255,9 +254,9 @@ def test_variants_reach_the_game(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["demo", "wizard", "--players", "9"], "error: players must be 3 to 6"),
-        (["demo", "wizard", "--players", "0"], "error: players must be 3 to 6, not 0"),
-        (["demo", "one-card", "--target", "0"], "error: target must be 1 to "),
+        (["demo", "wizard", "--players", "9"], "error: --players must be 3 to 6 for Wizard"),
+        (["demo", "wizard", "--players", "0"], "error: --players must be 3 to 6 for Wizard, not 0"),
+        (["demo", "one-card", "--target", "0"], "error: --target must be 1 to 1,000,000, not 0"),
         (["demo", "bid-whist", "--players", "3"], "error: Bid Whist is for exactly 4 players"),
         (["demo", "bid-whist", "--bid-rule", "hook"], "error: --bid-rule is not an option of Bid"),
         (["demo", "wizard", "--bid-rule", "nope"], "error: argument --bid-rule: invalid choice"),
@@ -361,6 +360,41 @@ def test_simulate_with_worker_processes(capsys: pytest.CaptureFixture[str]) -> N
 # --- replay and demo ----------------------------------------------------------------------
 
 
+def test_replay_of_a_played_game_names_the_seats_as_play_did(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    argv = ["play", "one-card", "--seed", "1", "--seat", "1", "--ascii", "--record", str(record)]
+    _, played, _ = run(argv, ["auto"] * 12 + ["quit"], capsys)
+    assert main(["replay", str(record), "--ascii"]) == 0
+    replayed = capsys.readouterr().out
+    assert records.loads(record.read_text()).seats == ("seat 0", "you", "seat 2")
+    assert replayed.startswith("One Card, 3 players: seat 0, you, seat 2")
+    moves = re.compile(r"^(?:your move> )?((?:you|seat \d): (?:pass|bid \d+|play \S+))$", re.M)
+    assert moves.findall(played) == moves.findall(replayed)[: len(moves.findall(played))]
+    assert "you: play " in replayed and "seat 1" not in replayed
+
+
+def test_the_turn_up_is_told_once_when_the_deal_is_announced(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for game in ("wizard", "oh-hell"):
+        _, out, _ = run(["play", game, "--seed", "1", "--ascii"], ["quit"], capsys)
+        first_deal = out.split("your move>")[0]
+        assert first_deal.count("turn-up") == 1, first_deal
+        assert "bids: " in first_deal  # the rest of the table is still shown
+
+
+def test_play_seats_as_many_players_as_the_declaration_suggests_by_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for game in tt.available_games():
+        _, out, _ = run(["play", game, "--seed", "1"], ["quit"], capsys)
+        declared = tt.get_game(game)
+        seats = declared.default_players or declared.seat_range.start
+        assert out.startswith(f"{tt.get_game(game).title}, {seats} players, seed 1")
+
+
 def test_replay_shows_hands_tricks_and_the_result(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(GOLDEN / "bid_whist_default.json"), "--ascii"]) == 0
     out = capsys.readouterr().out
@@ -391,7 +425,7 @@ def test_replay_shows_the_wizard_turn_up_and_trump(
     )
     assert main(["replay", str(record)]) == 0
     out = capsys.readouterr().out
-    assert "turn-up: Wizard, seat 0 chooses trump" in out
+    assert "turn-up: Wizard, you choose trump" in out  # seat 0 played it
     assert "turn-up: Jester, no trump" in out
     assert "turn-up: 4♠, trump ♠" in out
 
@@ -546,19 +580,22 @@ def test_serve_refuses_a_database_it_cannot_create_before_starting(
 
 
 def test_optional_options_say_what_omitting_them_does(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--help"]) == 0
+    assert main(["play", "wizard", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "None" not in text and "(default: none)" not in text and ":attr:" not in text
-    assert "omit it for the full game of 60 // players rounds" in text
+    assert "1 to 20 with 3 players, 15 with 4, 12 with 5, 10 with 6; leave it out for the " in text
+    assert main(["play", "oh-hell", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "leave it out to draw the hand size by chance" in text
 
 
 def test_choices_are_shown_hyphenated_and_accepted_both_ways(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["play", "--help"]) == 0
-    text = " ".join(capsys.readouterr().out.split())
-    assert "--first-lead {left-of-dealer,declarer}" in text
-    assert "--schedule {up,down,up-down,down-up}" in text
+    assert main(["play", "bid-whist", "--help"]) == 0
+    assert "--first-lead {left-of-dealer,declarer}" in " ".join(capsys.readouterr().out.split())
+    assert main(["play", "oh-hell", "--help"]) == 0
+    assert "--schedule {up,down,up-down,down-up}" in " ".join(capsys.readouterr().out.split())
     for lead in ("left-of-dealer", "left_of_dealer"):
         assert main(["demo", "bid-whist", "--seed", "1", "--first-lead", lead]) == 0
     assert main(["demo", "oh-hell", "--seed", "1", "--schedule", "up-down"]) == 0
@@ -568,9 +605,92 @@ def test_choices_are_shown_hyphenated_and_accepted_both_ways(
 
 
 def test_the_kitty_variants_are_explained(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--help"]) == 0
+    assert main(["play", "bid-whist", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "the declarer takes it up and discards six cards" in text
+
+
+@pytest.mark.parametrize("command", ["play", "demo", "simulate"])
+def test_game_commands_list_each_games_flags_and_explain_one_game_at_a_time(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([command, "--help"]) == 0
+    overview = capsys.readouterr().out
+    assert len(overview.splitlines()) < 45
+    assert f"'tricktaking {command} GAME --help'" in " ".join(overview.split())
+    for game in tt.available_games():
+        assert f"{tt.get_game(game).title}: --" in overview
+    assert main([command, "oh-hell", "--help"]) == 0
+    text = capsys.readouterr().out
+    assert "Oh Hell options:" in text and "Wizard options:" not in text
+    assert "--hand-size N" in text and "--rounds N" not in text.split("other games")[0]
+
+
+@pytest.mark.parametrize("game", tt.available_games())
+def test_every_option_help_is_written_for_players(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", game, "--help"]) == 0
+    text = capsys.readouterr().out.split(f"{tt.get_game(game).title} options:")[1]
+    text = " ".join(text.split("other games' options:")[0].split())
+    for code in (":attr:", ":class:", "``", "None", "//", "h_max", "H_max", "_"):
+        assert code not in text, (game, code, text)
+    assert not re.search(r"\b[A-Z]{2}-\d", text), text  # no rule clause numbers
+
+
+def test_players_help_names_every_game_and_its_default(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    for game in tt.available_games():
+        assert tt.get_game(game).title in text.split("--players N number")[1].split("--seed")[0]
+    assert "Wizard 3 to 6 (default 4)" in text and "Oh Hell 3 to 7 (default 3)" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["play", "oh-hell", "--hand-size", "99"],
+            "error: --hand-size must be 1 to 17 with 3 players (or leave it out to draw the "
+            "hand size by chance), not 99",
+        ),
+        (
+            ["play", "oh-hell", "--players", "4", "--hand-size", "13"],
+            "error: --hand-size must be 1 to 12 with 4 players",
+        ),
+        (
+            ["play", "wizard", "--rounds", "16"],
+            "error: --rounds must be 1 to 15 with 4 players (or leave it out for the full game)",
+        ),
+        (
+            ["play", "oh-hell", "--hand-size", "2", "--schedule", "up"],
+            "error: --hand-size must be left out with a schedule",
+        ),
+        (["play", "oh-hell", "--max-hand-size", "2"], "error: --max-hand-size needs a schedule"),
+        (["play", "wizard", "--first-dealer", "4"], "error: --first-dealer must be 0 to 3 with"),
+    ],
+)
+def test_configuration_errors_are_said_in_the_command_lines_words(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(argv, [], capsys)
+    assert code == 2 and err.startswith(message), err
+    for code_word in ("None", "H_max", "hand_size", "max_hand_size", "OH-", "first_dealer"):
+        assert code_word not in err
+
+
+def test_an_unknown_option_before_the_command_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["--frobnicate"], [], capsys)
+    assert code == 2 and "unrecognized arguments: --frobnicate" in err
+    code, _, err = run([], [], capsys)
+    assert code == 2 and err.startswith("error: a command is required: games, rules, play")
+
+
+def test_replay_and_bot_describe_themselves(capsys: pytest.CaptureFixture[str]) -> None:
+    for command, words in (("replay", "deal by deal and trick by trick"), ("bot", "over the")):
+        assert main([command, "--help"]) == 0
+        _, _, rest = capsys.readouterr().out.partition("\n\n")
+        assert words in " ".join(rest.split("positional arguments")[0].split()), command
 
 
 def test_arena_help_lists_the_kinds_the_default_and_why_deals_are_short(
@@ -581,6 +701,7 @@ def test_arena_help_lists_the_kinds_the_default_and_why_deals_are_short(
     assert "kinds: heuristic, random, pimc, ismcts" in text
     assert "(default: heuristic,random)" in text
     assert "Wizard 5" in text and "shorter than" in text
+    assert "with its 95% interval" in text and "%%" not in text
 
 
 def test_demo_takes_bots(capsys: pytest.CaptureFixture[str]) -> None:
@@ -605,11 +726,12 @@ def test_serve_help_describes_the_extra_and_the_database(
 # --- the terminal game as a player reads it -------------------------------------------------
 
 
-def test_quit_ends_the_game_with_status_0_and_end_of_input_with_1(
+def test_quit_and_end_of_input_both_end_the_game_with_status_0(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert run(["play", "wizard", "--seed", "1"], ["quit"], capsys)[0] == 0
-    assert run(["play", "wizard", "--seed", "1"], [], capsys)[0] == 1
+    code, out, _ = run(["play", "wizard", "--seed", "1"], [], capsys)
+    assert code == 0 and out.endswith("game abandoned\n")
 
 
 def _following_position() -> tuple[GameState[object], int]:

@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 import tricktaking as tt
+from tricktaking.engine import deal_ended
 from tricktaking.errors import ArgumentError, ArgumentTypeError
 from tricktaking.games import wizard
 from tricktaking.simulate import game_states
@@ -126,16 +127,16 @@ def test_two_wizards_in_a_hand_are_one_play() -> None:
     assert [str(action) for action in tt.legal_actions(state)] == ["0 play WZ", "0 play JE"]
 
 
-@pytest.mark.parametrize(
-    "config",
-    [
-        tt.WizardConfig(players=3, rounds=3),
-        tt.OneCardConfig(players=3, target=5),
-        tt.BidWhistConfig(kitty="exchange", target=3),
-        tt.OhHellConfig(players=4, schedule="up_down", max_hand_size=3),
-    ],
-    ids=lambda config: type(config).__name__,
-)
+SHORT_GAMES = [
+    tt.WizardConfig(players=3, rounds=3),
+    tt.OneCardConfig(players=3, target=5),
+    tt.BidWhistConfig(kitty="exchange", target=3),
+    tt.OhHellConfig(players=4, schedule="up_down", max_hand_size=3),
+]
+"""A short game of each built-in game (Wizard's and Oh Hell's of several deals)."""
+
+
+@pytest.mark.parametrize("config", SHORT_GAMES, ids=lambda config: type(config).__name__)
 def test_completed_trick_reports_each_trick_once_as_it_ends(config: object) -> None:
     states = list(game_states(config, ["random"] * len(tt.scores(tt.new_game(config))), 3))
     pairs = list(itertools.pairwise(states))
@@ -149,6 +150,29 @@ def test_completed_trick_reports_each_trick_once_as_it_ends(config: object) -> N
         if trick is not None:
             assert trick.winner is not None and len(trick.plays) == len(tt.scores(after))
             assert after.history[-1] == trick.plays[-1]
+
+
+@pytest.mark.parametrize("config", SHORT_GAMES, ids=lambda config: type(config).__name__)
+def test_deal_ended_is_true_once_per_deal_on_its_last_action(config: object) -> None:
+    states = list(game_states(config, ["random"] * len(tt.scores(tt.new_game(config))), 3))
+    pairs = list(itertools.pairwise(states))
+    ended = [deal_ended(before, after) for before, after in pairs]
+    deals = [action for action in states[-1].history if isinstance(action, tt.Deal)]
+    assert deals and ended.count(True) == len(deals)  # every deal is closed, once
+    assert ended[-1] and tt.is_over(states[-1])
+    for (_, after), closed in zip(pairs, ended, strict=True):
+        if closed:  # what comes next is the next deal, or nothing
+            assert tt.actor(after) is tt.CHANCE or tt.is_over(after)
+        if isinstance(after.history[-1], tt.Deal):
+            assert not closed  # a deal opens a deal, it closes none
+
+
+def test_deal_ended_refuses_what_is_not_two_states_of_one_game() -> None:
+    wizard_state = tt.new_game(tt.WizardConfig(players=3))
+    with pytest.raises(ArgumentTypeError, match="deal_ended takes two game states"):
+        deal_ended(wizard_state, None)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="deal_ended takes two states of the same game"):
+        deal_ended(wizard_state, tt.new_game(tt.OneCardConfig(players=3)))
 
 
 def test_completed_trick_refuses_what_is_not_two_states_of_one_game() -> None:

@@ -133,8 +133,8 @@ DIGESTS: dict[tuple[str, str], str] = {
     ("bid-whist", "replay"): "df4520559b4c3e3661b9b262a308f82a",
     ("oh-hell", "random games"): "96c31c4feaa06033e5ea40896a3f4431",
     ("oh-hell", "bot games"): "bd2b128e0e9c075508d13d3ce7ac1bad",
-    ("oh-hell", "simulate"): "93fe583d32338f8ab85bb31ada32e877",
-    ("oh-hell", "demo"): "bb7025c377a45bc8832d5e40d6830a24",
+    ("oh-hell", "simulate"): "5a6ae592e91d4dd4fc3eabbe2532c053",
+    ("oh-hell", "demo"): "b913550d0f495fc5a2256f9f51d17020",
     ("oh-hell", "replay"): "fddb7703812f1b8fa354c6dd01590fdd",
 }
 """SHA-256 (first 128 bits) of each output.

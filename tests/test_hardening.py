@@ -19,7 +19,7 @@ import pytest
 
 import tricktaking as tt
 from tricktaking import Card, Rank, records
-from tricktaking.errors import ActionError, safe_repr, safe_str
+from tricktaking.errors import ActionError, ArgumentError, ArgumentTypeError, safe_repr, safe_str
 from tricktaking.games import bid_whist, one_card, wizard
 from tricktaking.testing import playout
 
@@ -412,6 +412,38 @@ def test_size_is_bounded_and_configurable() -> None:
     with pytest.raises(tt.RecordError, match="larger than"):
         records.loads(text.encode(), max_size=100)
     assert records.loads(text, max_size=len(text)).game == "wizard"
+
+
+@pytest.mark.parametrize(
+    ("limits", "error", "words"),
+    [
+        ({"max_size": "x"}, ArgumentTypeError, "max_size must be an int"),
+        ({"max_size": 1.5}, ArgumentTypeError, "max_size must be an int"),
+        ({"max_size": True}, ArgumentTypeError, "max_size must be an int"),
+        ({"max_size": -1}, ArgumentError, "max_size must be 0 to"),
+        ({"max_depth": "x"}, ArgumentTypeError, "max_depth must be an int"),
+        ({"max_depth": 0}, ArgumentError, "max_depth must be 1 to"),
+    ],
+)
+def test_limits_that_are_not_counts_get_typed_errors_from_every_reader(
+    limits: dict[str, object], error: type[Exception], words: str
+) -> None:
+    for seat in (None, 0):  # a whole game's record, and one seat's
+        text = records.dumps(_states(WIZARD)[0], seat=seat)
+        for read_text in (records.loads, records.loads_perspective, records.loads_any):
+            with pytest.raises(error, match=words):
+                read_text(text, **limits)  # type: ignore[arg-type]
+        for read_file in (records.load, records.load_perspective):
+            with pytest.raises(error, match=words):
+                read_file(io.StringIO(text), **limits)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("source", [True, None, "a record's text", 3])
+def test_load_of_something_that_is_not_a_file_is_a_typed_error(source: object) -> None:
+    with pytest.raises(ArgumentTypeError, match="load reads an open file"):
+        records.load(source)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="load_perspective reads an open file"):
+        records.load_perspective(source)  # type: ignore[arg-type]
 
 
 class _Zeros(io.RawIOBase):

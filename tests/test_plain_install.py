@@ -45,4 +45,4 @@ def test_a_plain_install_skips_what_needs_a_missing_extra() -> None:
     assert "error" not in summary.lower()
     for skipped in ("tests/test_rl.py", "tests/web/test_store.py", "docs/howto/training.md"):
         assert f"] {skipped}:" in summary, summary
-    assert "pip install -e '.[rl]'" in summary and "from an optional extra" in summary
+    assert "pip install -e '.[rl]'" in summary and "from the optional extra 'rl'" in summary

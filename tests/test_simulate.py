@@ -28,10 +28,10 @@ def test_a_dask_cluster_gives_the_same_statistics_as_one_process() -> None:
     # The [dask] extra is part of the dev extra, so this runs in CI (never skipped).
     from distributed import Client, LocalCluster
 
-    cluster = LocalCluster(  # type: ignore[no-untyped-call]
+    cluster = LocalCluster(
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
     )
-    with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+    with cluster, Client(cluster) as client:
         executor = client.get_executor()
         result = simulate(CONFIG, BOTS, games=12, seed=5, executor=executor, chunk_size=4)
     assert result == simulate(CONFIG, BOTS, games=12, seed=5)
@@ -105,6 +105,8 @@ def test_wrong_arguments_raise_typed_errors(
         (CONFIG, "random", ArgumentTypeError, "bots"),
         (CONFIG, ["random", "clever", "random"], ArgumentError, "clever"),
         (CONFIG, ["random", 3, "random"], ArgumentTypeError, "bot"),
+        (CONFIG, ["random", lambda seed: None, "random"], ArgumentTypeError, "made None, not a"),
+        (CONFIG, ["random", str, "random"], ArgumentTypeError, "factory 'str' made"),
     ],
 )
 def test_wrong_configs_and_bots_raise_typed_errors(

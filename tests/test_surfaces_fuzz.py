@@ -1,10 +1,10 @@
 """Hostile arguments to the surfaces above the engine get typed errors and change nothing.
 
-Each surface (render, worlds, rl, simulate, arena, bots, the command line) is one test:
-a seeded, bounded run of ``benchmarks/fuzz_surfaces.py``, whose long-running mode goes
-much deeper. A call may return or raise a ``TricktakingError``; any other exception, a
-hang, a changed argument, a picture that is not XML or a text a terminal would obey is
-a failure, shown with the shortest Python call that reproduces it.
+Each surface (render, worlds, rl, simulate, arena, bots, the remote bot, records, the
+command line) is one test: a seeded, bounded run of ``benchmarks/fuzz_surfaces.py``, whose
+long-running mode goes much deeper. A call may return or raise a ``TricktakingError``;
+any other exception, a hang, a changed argument, a picture that is not XML or a text a
+terminal would obey is a failure, shown with the shortest Python call that reproduces it.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ CALLS = {
     "simulate": 50,
     "arena": 50,
     "bots": 80,
+    "remote_bot": 150,
+    "records": 120,
     "cli": 80,
 }
 """Calls per surface: each surface's test takes a few seconds at most."""
@@ -53,6 +55,8 @@ SECONDS = 5.0
 def test_hostile_calls_get_typed_errors_and_change_nothing(surface: str) -> None:
     if surface == "rl":
         pytest.importorskip("gymnasium", reason="the rl extra is not installed")
+    if surface == "remote_bot":
+        pytest.importorskip("websockets", reason="the web extra is not installed")
     found = surfaces.failures(surface, CALLS[surface], seconds=SECONDS, stop=True)
     assert not found, found[0]
 

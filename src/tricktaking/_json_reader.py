@@ -68,20 +68,29 @@ class Reader:
     Containers are read by the caller element by element (:meth:`elements`,
     :meth:`members`) or skipped whole (:meth:`skip_value`, which bounds their nesting
     by ``max_depth`` before parsing them). Scalars are read by the JSON scanner.
+    ``subject`` names the text in messages (``"the record"``, ``"the frame"``), and
+    ``outer`` is how many levels of nesting enclose what :meth:`skip_value` reads (1: the
+    record object around its fields; 0: a value read on its own).
     """
 
     text: str
     pos: int
     max_depth: int
+    subject: str
+    outer: int
 
-    def __init__(self, text: str, max_depth: int) -> None:
+    def __init__(
+        self, text: str, max_depth: int, subject: str = "the record", outer: int = 1
+    ) -> None:
         self.text = text
         self.pos = 0
         self.max_depth = max_depth
+        self.subject = subject
+        self.outer = outer
 
     def fail(self, what: str) -> NoReturn:
         """Raise the :class:`RecordError` for malformed JSON at the current position."""
-        raise RecordError(f"the record is not JSON: {what} at character {self.pos:,}")
+        raise RecordError(f"{self.subject} is not JSON: {what} at character {self.pos:,}")
 
     def peek(self) -> str:
         """The next character after whitespace (``""`` at the end)."""
@@ -137,10 +146,10 @@ class Reader:
             token = match.group()
             if token in _OPENERS:
                 depth += 1
-                if depth >= self.max_depth:  # the record object is one level already
+                if depth + self.outer > self.max_depth:
                     self.pos = match.start()
                     raise RecordError(
-                        f"the record nests deeper than {self.max_depth} levels "
+                        f"{self.subject} nests deeper than {self.max_depth} levels "
                         f"at character {self.pos:,}"
                     )
             elif token in _CLOSERS:
@@ -148,6 +157,8 @@ class Reader:
                 if depth == 0:
                     break
         else:
+            if end >= len(self.text):
+                raise RecordError(f"{self.subject} ends inside the value at character {self.pos:,}")
             raise RecordError(
                 f"a field at character {self.pos:,} is not closed within {MAX_SKIPPED:,} characters"
             )
@@ -192,7 +203,7 @@ class Reader:
         while True:
             key = self.string()
             if key in seen:
-                raise RecordError(f"the record repeats the key {key[:40]!r}")
+                raise RecordError(f"{self.subject} repeats the key {key[:40]!r}")
             seen.add(key)
             self.expect(":")
             yield key

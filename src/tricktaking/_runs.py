@@ -14,7 +14,7 @@ from concurrent.futures import Executor, Future
 from typing import TypeVar
 
 from tricktaking.arguments import callable_argument, count_argument, seed_argument
-from tricktaking.bots import BOT_KINDS, Bot, BotFactory, make_bot
+from tricktaking.bots import BOT_KINDS, Bot, BotFactory, bot_from_spec, check_bot_spec
 from tricktaking.engine import (
     GameState,
     actor,
@@ -54,12 +54,23 @@ DealSeed = Callable[[GameState[object], int], int]
 
 
 def make_player(spec: str | BotFactory, game: str, seed: int) -> Bot:
-    """A bot from a kind for :func:`~tricktaking.bots.make_bot` or from a factory."""
+    """A bot from a spec (:func:`~tricktaking.bots.bot_from_spec`) or from a factory.
+
+    Raises:
+        ArgumentTypeError: If ``spec`` is neither, or the factory makes something that
+            is not a bot (no ``act`` method).
+    """
     if isinstance(spec, str):
-        return make_bot(spec, game, seed)
+        return bot_from_spec(spec, game, seed)
     if not callable(spec):
         raise ArgumentTypeError(f"a bot is a kind's name or a factory, not {safe_repr(spec)}")
-    return spec(seed)
+    bot = spec(seed)
+    if not callable(getattr(bot, "act", None)):  # a factory may return anything at all
+        raise ArgumentTypeError(
+            f"the bot factory {safe_repr(bot_label(spec))} made {safe_repr(bot)}, not a bot "
+            "(an object with an act(view) method)"
+        )
+    return bot
 
 
 def bot_label(spec: str | BotFactory) -> str:
@@ -183,7 +194,8 @@ def check_run(
 ) -> None:
     """Refuse arguments of :func:`~tricktaking.simulate.simulate` or an arena of the wrong kind.
 
-    ``bots`` must be a sequence (not a ``str``) of bot kinds or factories, every kind known.
+    ``bots`` must be a sequence (not a ``str``) of bot specs or factories, every kind known
+    and every name of a spec importable.
     """
     seed_argument("seed", seed)
     count_argument("chunk_size", chunk_size)
@@ -200,10 +212,11 @@ def check_run(
     specs: Sequence[object] = bots  # pyright: ignore[reportUnknownVariableType]
     for spec in specs:
         if isinstance(spec, str):
-            if spec not in BOT_KINDS:
+            if ":" not in spec and spec not in BOT_KINDS:
                 raise ArgumentError(
                     f"no {safe_repr(spec)} bot for {game!r}; kinds: {', '.join(BOT_KINDS)}"
                 )
+            check_bot_spec(spec)
         elif not callable(spec):
             raise ArgumentTypeError(
                 f"a bot is a kind ({', '.join(BOT_KINDS)}) or a factory called with a seed, "

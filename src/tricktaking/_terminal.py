@@ -1,32 +1,29 @@
 """What a player reads in the terminal: cards, moves, seats and deals in plain words.
 
-One notation everywhere: a card is ``10♣`` (``10C`` with ``--ascii``) or its name
-(``Wizard``, ``big joker``), a move is what the player types (``play 10♣``, ``bid 2D``),
-and whatever is shown can be typed back (:func:`typed_text` turns card names back into
-tokens for :func:`~tricktaking.notation.parse_move`). Nothing shows an internal: no
-phase names, tuples, lists or ``None``. Used by :mod:`tricktaking.cli`.
+One notation everywhere, written through :class:`~tricktaking.notation.Output`: a card is
+``10♣`` (``10C`` with ``--ascii``) or its name (``Wizard``, ``big joker``), a move is what
+the player types (``play 10♣``, ``bid 2D``), and whatever is shown can be typed back
+(:func:`~tricktaking.notation.typed_text` turns card names back into tokens for
+:func:`~tricktaking.notation.parse_move`). Nothing shows an internal: no phase names,
+tuples, lists or ``None``. Used by :mod:`tricktaking.cli`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import TextIO
 
 import tricktaking as tt
-from tricktaking.cards import Card, Rank, Suit
 from tricktaking.engine import GameState, game_of_action, game_of_view
-from tricktaking.notation import short_token
+from tricktaking.notation import Output
 from tricktaking.plugins import TerminalPlugin
 from tricktaking.tricks import Play, Trick
 from tricktaking.views import PlayerView
 
 __all__ = [
     "Names",
-    "Output",
     "announce",
     "clean",
-    "deal_ended",
     "deal_summary",
     "describe",
     "game_over",
@@ -34,26 +31,9 @@ __all__ = [
     "plural",
     "seat_list",
     "totals",
-    "typed_text",
 ]
 
 _MESSAGE_LIMIT = 300  # echoed input and error texts are cut to this many characters
-
-_SPECIAL_NAMES = {
-    Rank.WIZARD: "Wizard",
-    Rank.JESTER: "Jester",
-    Rank.JOKER: "joker",
-    Rank.RED_JOKER: "big joker",
-    Rank.BLACK_JOKER: "little joker",
-}
-# What a player may type for a special card: its display name, with or without a space.
-_TYPED_NAMES = sorted(
-    ((name, rank.value) for rank, name in _SPECIAL_NAMES.items()), key=lambda n: -len(n[0])
-)
-_TYPED_PATTERN = re.compile(
-    "|".join(r"\b" + name.replace(" ", r"[\s_-]*") + r"\b" for name, _ in _TYPED_NAMES),
-    re.IGNORECASE,
-)
 
 
 def clean(text: str) -> str:
@@ -66,48 +46,6 @@ def clean(text: str) -> str:
 def seat_list(seats: Iterable[int]) -> str:
     items = [str(seat) for seat in seats]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-class Output:
-    """What the player reads: cards, suits and moves in one notation."""
-
-    def __init__(self, stream: TextIO, ascii_only: bool) -> None:
-        self.stream = stream
-        self.ascii_only = ascii_only or not _can_encode(stream, "♠♥♦♣…")
-
-    def card(self, card: Card) -> str:
-        if card.suit is None:
-            return _SPECIAL_NAMES.get(card.rank, card.rank.value)
-        return card.pretty(ascii_only=self.ascii_only)
-
-    def suit(self, suit: Suit) -> str:
-        return suit.value if self.ascii_only else suit.symbol
-
-    def cards(self, cards: Iterable[Card]) -> str:
-        return ", ".join(map(self.card, cards)) or "none"
-
-    def move(self, action: object) -> str:
-        """The text a player types for ``action``: the same text help and errors show."""
-        match action:
-            case Play(card=card):
-                return f"play {self.card(card)}"
-            case tt.ChooseTrump(suit=suit):
-                return f"trump {self.suit(suit)}"
-            case _:
-                own = _plugin_of_action(action).move(action, self)
-                return own if own is not None else short_token(action)
-
-    def __call__(self, line: str = "") -> None:
-        text = line if not self.ascii_only else line.replace("…", "...").replace("→", "->")
-        print(text, file=self.stream)
-
-
-def _can_encode(stream: TextIO, text: str) -> bool:
-    try:
-        text.encode(stream.encoding or "ascii")  # a StringIO's encoding is None
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
 
 
 class Names:
@@ -181,18 +119,23 @@ def _trick_line(trick: Trick, names: Names, screen: Output) -> str:
     return plays or f"{names(trick.leader)} to lead"
 
 
-def describe(view: PlayerView, names: Names, screen: Output) -> None:
+def describe(view: PlayerView, names: Names, screen: Output, said: Sequence[str] = ()) -> None:
     """Print what the seat sees before it moves: the status and table, then its hand.
 
-    The status line ends with the running scores. When only some cards of the hand may be
-    played, those are shown in brackets (plain ASCII, so any terminal and any screen
-    reader shows the mark).
+    The status line ends with the running scores. A line of the table that ``said``
+    (the news of the deal, just printed) already told is not repeated, in whatever words.
+    When only some cards of the hand may be played, those are shown in brackets (plain
+    ASCII, so any terminal and any screen reader shows the mark).
     """
     screen(
         f"--- deal {view.round_number}, dealer {names(view.dealer)}: your turn to "
         f"{_task(view)}; scores: {totals(view.scores, names, _teams(view))}"
     )
-    _plugin(view).table(view, names, screen)
+    with screen.lines(quiet=True) as table:
+        _plugin(view).table(view, names, screen)
+    for line in table:
+        if not any(_tells(earlier, line) for earlier in said):
+            screen(line)
     playable = {action.card for action in view.legal_actions if isinstance(action, Play)}
     if view.trick.plays or playable:
         screen(f"trick: {_trick_line(view.trick, names, screen)}")
@@ -204,6 +147,21 @@ def describe(view: PlayerView, names: Names, screen: Output) -> None:
         screen(f"your hand: {', '.join(marked)} (you may play the cards in [ ])")
     else:
         screen(f"your hand: {screen.cards(view.hand)}")
+
+
+def _words(line: str) -> list[str]:
+    return re.findall(r"[\w♠♥♦♣-]+", line.lower())
+
+
+def _tells(earlier: str, line: str) -> bool:
+    """Whether ``earlier`` says all that ``line`` says: its words, in order, punctuation aside.
+
+    ``7 cards each; turn-up: Q♣, trump ♣`` tells ``turn-up: Q♣, trump: ♣``.
+    """
+    told, words = _words(earlier), _words(line)
+    return bool(words) and any(
+        told[start : start + len(words)] == words for start in range(len(told) - len(words) + 1)
+    )
 
 
 def _teams(view: PlayerView) -> int | None:
@@ -291,18 +249,3 @@ def announce(
                 f"  trick: {_trick_line(last, names, screen)}: "
                 f"{names.does(last.winner, 'takes')} it"
             )
-
-
-def deal_ended(before: GameState[object], after: GameState[object]) -> bool:
-    return tt.actor(before) is not tt.CHANCE and (tt.actor(after) is tt.CHANCE or tt.is_over(after))
-
-
-def typed_text(line: str) -> str:
-    """The player's input with card names (``big joker``, ``Wizard``) as tokens."""
-    by_name = dict(_TYPED_NAMES)
-
-    def token(found: re.Match[str]) -> str:
-        key = re.sub(r"[\s_-]+", " ", found.group(0).lower())
-        return next(value for name, value in by_name.items() if name.lower() == key)
-
-    return _TYPED_PATTERN.sub(token, line.replace(",", " "))

@@ -9,22 +9,12 @@ import re
 from collections.abc import Callable, Sequence
 
 import tricktaking as tt
-from tricktaking._terminal import (
-    Names,
-    Output,
-    announce,
-    clean,
-    deal_ended,
-    deal_summary,
-    describe,
-    game_over,
-    typed_text,
-)
+from tricktaking._terminal import Names, announce, clean, deal_summary, describe, game_over
 from tricktaking.bots import Bot, make_bot
 from tricktaking.cards import Card
-from tricktaking.engine import GameState, game_of_action
+from tricktaking.engine import GameState, deal_ended, game_of_action
 from tricktaking.errors import IllegalActionError, NotationError
-from tricktaking.notation import parse_move
+from tricktaking.notation import Output, parse_move, typed_text
 from tricktaking.seeding import derive_seed
 
 __all__ = ["Session", "moves"]
@@ -45,10 +35,10 @@ _UNDO = _Undo()
 
 
 class _Left:
-    """The human left the game: by ``quit`` (``quit`` is true) or at the end of input."""
+    """The human left the game: by ``quit`` or at the end of input (Ctrl-D)."""
 
-    def __init__(self, quit: bool) -> None:
-        self.quit = quit
+
+_LEFT = _Left()
 
 
 class Session:
@@ -74,25 +64,28 @@ class Session:
             make_bot("heuristic", game, derive_seed(seed, "bot", seat)) for seat in range(players)
         ]
         self.start_scores = tt.scores(state)
+        self.news: list[str] = []  # what the deal's announcement said, until the human looks
         # Where the human was to move, with the scores when that deal began: undo goes back.
         self.asked: list[tuple[GameState[object], tuple[int, ...]]] = []
 
     def run(self) -> int:
-        """Play to the end: 0 when the game is over or the human quit, 1 at end of input.
+        """Play to the end, or until the human leaves; return the exit status, 0.
 
-        Quitting is a choice, so it succeeds; input that runs out mid-game (a script
-        piped in) is reported with status 1.
+        ``quit`` and the end of input (Ctrl-D) both stop the game, as the player's choice.
         """
         while not tt.is_over(self.state):
             action = self.next_action()
             if isinstance(action, _Left):
                 self.screen("game abandoned")
-                return 0 if action.quit else 1
+                return 0
             if isinstance(action, _Undo):
                 self.undo()
                 continue
             after = tt.apply(self.state, action)
-            announce(self.state, action, after, self.names, self.screen)
+            with self.screen.lines() as said:
+                announce(self.state, action, after, self.names, self.screen)
+            if isinstance(action, tt.Deal):
+                self.news = said
             if deal_ended(self.state, after):
                 deal_summary(after, self.start_scores, self.names, self.screen)
             self.state = after
@@ -109,6 +102,7 @@ class Session:
             return self.bots[seat].act(tt.view(state, seat))
         if not self.asked or self.asked[-1][0] is not state:
             self.asked.append((state, self.start_scores))
+        news, self.news = self.news, []
         return _human_move(
             state,
             self.human,
@@ -116,6 +110,7 @@ class Session:
             names=self.names,
             screen=self.screen,
             read=self.read,
+            said=news,
         )
 
     def undo(self) -> None:
@@ -135,19 +130,20 @@ def _human_move(
     names: Names,
     screen: Output,
     read: Callable[[], str],
+    said: Sequence[str] = (),
 ) -> object:
     """Ask until the human enters a legal move or a command, or leaves (:class:`_Left`)."""
     seen = tt.view(state, seat)
-    describe(seen, names, screen)
+    describe(seen, names, screen, said)
     legal = tt.legal_actions(state)
     while True:
         line = _ask("your move> ", read, screen)
         if line is None:
             screen("")
-            return _Left(quit=False)
+            return _LEFT
         word = line.lower()
         if word in ("quit", "exit"):
-            return _Left(quit=True)
+            return _LEFT
         if word in ("help", "?", ""):
             _help(legal, screen)
             continue

@@ -82,7 +82,7 @@ from tricktaking._runs import (
     run,
 )
 from tricktaking.arguments import MAX_COUNT
-from tricktaking.bots import Bot, IsmctsBot, PimcBot, make_bot
+from tricktaking.bots import Bot, IsmctsBot, PimcBot, bot_from_spec
 from tricktaking.engine import GameState, game_of, get_game, scores
 from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
 from tricktaking.seeding import derive_seed
@@ -453,7 +453,7 @@ class _Told:
     config: object
 
     def __call__(self, seed: int) -> Bot:
-        bot = make_bot(self.kind, self.game, seed)
+        bot = bot_from_spec(self.kind, self.game, seed)
         if isinstance(bot, IsmctsBot | PimcBot):
             bot.config = self.config
         return bot
@@ -525,6 +525,8 @@ def _check(game: str, bots: Sequence[BotSpec], seats: int, deals: object) -> Non
     for spec in bots:
         try:
             make_player(spec, game, 0)
+        except ArgumentTypeError:
+            raise  # not a bot at all: a wrong type, not a wrong value
         except ValueError as error:
             raise ArenaError(str(error)) from None
 

@@ -19,7 +19,8 @@
   from this process, over the table's protocol only.
 
 Every game option of the configuration classes is an option here too (``--bid-rule
-hook``, ``--kitty exchange``, ``--target 5``…). Card suits print as ♠♥♦♣ when the
+hook``, ``--kitty exchange``, ``--target 5``…), read through :mod:`tricktaking.options`;
+``tricktaking play GAME --help`` explains one game's. Card suits print as ♠♥♦♣ when the
 terminal can show them, as letters otherwise or with ``--ascii``. Every error prints
 ``error: …`` on standard error and exits with status 2.
 
@@ -36,18 +37,16 @@ Example:
 from __future__ import annotations
 
 import argparse
-import ast
 import contextlib
-import functools
-import inspect
 import io
 import os
 import re
 import secrets
 import stat
 import sys
+import textwrap
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NoReturn, TextIO, cast
 
@@ -58,10 +57,8 @@ from tricktaking import records
 from tricktaking._progress import Progress
 from tricktaking._terminal import (
     Names,
-    Output,
     announce,
     clean,
-    deal_ended,
     deal_summary,
     game_over,
     per_seat,
@@ -69,9 +66,18 @@ from tricktaking._terminal import (
 )
 from tricktaking._terminal_game import Session
 from tricktaking.arena import MAX_DEALS, arena, deal_config
-from tricktaking.bots import BOT_KINDS
-from tricktaking.engine import GameState
-from tricktaking.errors import TricktakingError
+from tricktaking.bots import BOT_KINDS, check_bot_spec
+from tricktaking.engine import GameState, deal_ended
+from tricktaking.errors import ConfigError, TricktakingError
+from tricktaking.notation import Output
+from tricktaking.options import (
+    GameOption,
+    game_options,
+    option_bounds,
+    range_text,
+    seat_option_help,
+)
+from tricktaking.plugins import TerminalPlugin
 from tricktaking.simulate import MAX_GAMES, game_states, simulate
 
 __all__ = ["main"]
@@ -137,120 +143,27 @@ def _database(path: str) -> str:
 # --- the command line -----------------------------------------------------------------------
 
 
+class _Formatter(argparse.HelpFormatter):
+    """Help whose descriptions keep their line breaks, each line wrapped on its own."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(
+            textwrap.fill(line, width, initial_indent=indent, subsequent_indent=indent)
+            for line in text.splitlines()
+        )
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors read ``error: …`` (exit status 2)."""
+
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+        self.commands: dict[str, argparse.ArgumentParser] = {}
 
     def error(self, message: str) -> NoReturn:
         print(f"error: {clean(message)} (see '{self.prog} --help')", file=sys.stderr)
         raise SystemExit(2)
-
-
-@attrs.frozen
-class _Option:
-    """A game option of the command line, read from the configuration classes.
-
-    ``choices`` are the values of a ``Literal`` option (empty for an integer), ``help``
-    its text from the class docstring, or from its type alias's docstring when the
-    class only lists the values.
-    """
-
-    name: str
-    kind: object
-    help: str
-    choices: tuple[str, ...] = ()
-
-
-def _option_docs(doc: str | None) -> dict[str, str]:
-    """The ``Args:`` entries of a Google-style docstring, each on one line."""
-    entries: dict[str, str] = {}
-    current = None
-    in_args = False
-    for line in (doc or "").splitlines():
-        stripped = line.strip()
-        if stripped in ("Args:", "Attributes:"):
-            in_args = True
-            continue
-        if in_args and stripped.endswith(":") and " " not in stripped:
-            in_args = False
-        if not in_args or not stripped:
-            continue
-        match = re.match(r"^\s{4,8}(\w+): (.*)$", line)
-        if match and len(line) - len(line.lstrip()) <= 8:
-            current = match.group(1)
-            entries[current] = match.group(2)
-        elif current is not None:
-            entries[current] += " " + stripped
-    return {name: text.replace("``", "") for name, text in entries.items()}
-
-
-@functools.cache
-def _alias_docs(module_name: str) -> dict[str, str]:
-    """The docstrings of a module's type aliases (``Name: TypeAlias = ...`` then a string).
-
-    Python keeps no docstring on an alias, so it is read from the source, as Sphinx does;
-    a module without source gives none.
-    """
-    try:
-        tree = ast.parse(inspect.getsource(sys.modules[module_name]))
-    except (KeyError, OSError, TypeError, SyntaxError):
-        return {}
-    docs: dict[str, str] = {}
-    for node, following in zip(tree.body, tree.body[1:], strict=False):
-        if (
-            isinstance(node, ast.AnnAssign)
-            and isinstance(node.target, ast.Name)
-            and isinstance(following, ast.Expr)
-            and isinstance(following.value, ast.Constant)
-            and isinstance(following.value.value, str)
-        ):
-            docs[node.target.id] = " ".join(following.value.value.split()).replace("``", "")
-    return docs
-
-
-def _literal_values(kind: object) -> tuple[str, ...]:
-    """The values of a ``Literal`` type, or of an optional one (``Literal[...] | None``)."""
-    if typing.get_origin(kind) is typing.Literal:
-        return tuple(str(value) for value in typing.get_args(kind))
-    for member in typing.get_args(kind):
-        if typing.get_origin(member) is typing.Literal:
-            return tuple(str(value) for value in typing.get_args(member))
-    return ()
-
-
-def _only_values(text: str) -> bool:
-    """Whether a help text merely lists quoted values (``"book" or "exchange"``)."""
-    rest = re.sub(r'"[^"]*"|\([^)]*\)|\bor\b|[,.;]', "", text)
-    return not rest.strip()
-
-
-def _option_help(config_type: type, field: str, entry: str, choices: tuple[str, ...]) -> str:
-    """The help of a configuration field: its docstring entry, or its alias's docstring."""
-    if choices and _only_values(entry):
-        annotation = str(config_type.__annotations__.get(field, ""))
-        alias = next((part.strip() for part in annotation.split("|") if part.strip() != "None"), "")
-        entry = _alias_docs(config_type.__module__).get(alias) or entry
-    return entry
-
-
-def _game_options() -> dict[str, list[tuple[str, _Option, object]]]:
-    """Every configuration field of every game but ``players``: game, option, default."""
-    found: dict[str, list[tuple[str, _Option, object]]] = {}
-    for name in tt.available_games():
-        config_type = tt.get_game(name).config_type
-        if not attrs.has(config_type):
-            continue
-        hints = typing.get_type_hints(config_type)
-        docs = _option_docs(config_type.__doc__)
-        for field in attrs.fields(config_type):
-            if field.name == "players" or not field.init:
-                continue
-            kind = hints[field.name]
-            choices = _literal_values(kind)
-            text = _option_help(config_type, field.name, docs.get(field.name, ""), choices)
-            option = _Option(field.name, kind, text, choices)
-            default = None if field.default is attrs.NOTHING else field.default
-            found.setdefault(field.name, []).append((name, option, default))
-    return found
 
 
 def _hyphenated(value: str) -> str:
@@ -258,25 +171,41 @@ def _hyphenated(value: str) -> str:
     return value.replace("_", "-")
 
 
-def _readable(text: str, default: object, choices: tuple[str, ...]) -> str:
-    """A docstring entry as help: no reST roles, no ``None``, values as they are typed.
+def _flag(name: str) -> str:
+    return "--" + _hyphenated(name)
 
-    An option whose default is ``None`` is simply left out: ``None for the full game, or
-    the number of rounds`` reads ``the number of rounds; omit it for the full game``.
-    """
-    text = re.sub(r":\w+:`~?([^`]+)`", r"\1", text).rstrip(".")
-    for value in choices:
-        text = text.replace(f'"{value}"', _hyphenated(value))
-    if default is None:
-        leading = re.match(r"^None (for|to) (.+?), or (.+)$", text)
-        if leading:
-            how, omitted, given = leading.groups()
-            given, stop, more = given.partition(". ")
-            text = f"{given[0].upper()}{given[1:]}; omit it {how} {omitted}{stop}{more}"
-        text = re.sub(r"\bbe None\b", "be omitted", text)
-        text = re.sub(r"\bor None (for|to)\b", r"or omit it \1", text)
-        return text
-    return f"{text} (default: {_shown(default, choices)})"
+
+def _shown(default: object, choices: tuple[str, ...] = ()) -> str:
+    """A default as a player reads it: ``off``, ``book``, ``left-of-dealer``, ``7``."""
+    match default:
+        case bool():
+            return "on" if default else "off"
+        case str() if default in choices:
+            return _hyphenated(default)
+        case _:
+            return str(default)
+
+
+def _option_help(option: GameOption) -> str:
+    """An option's help as the command line says it: meaning, range, what omitting does."""
+    text = option.help
+    for value in option.choices:
+        text = re.sub(rf"\b{re.escape(value)}\b", _hyphenated(value), text)
+    if option.bounds:
+        text += f": {range_text(option.bounds)}"
+    if option.when_left_out:
+        text += f"; {_left_out(option)}"
+    text += "".join(f". {note.rstrip('.')}" for note in option.notes)
+    if option.default is not None:
+        text += f" (default: {_shown(option.default, option.choices)})"
+    first = text.partition(" ")[0]
+    return text if len(first) > 1 and first.isupper() else text[:1].lower() + text[1:]
+
+
+def _left_out(option: GameOption) -> str:
+    """``leave it out for the full game``, or ``… to draw the hand size by chance``."""
+    what = option.when_left_out
+    return f"leave it out {'to' if what.startswith('draw ') else 'for'} {what}"
 
 
 def _choice(choices: tuple[str, ...]) -> Callable[[str], str]:
@@ -295,54 +224,88 @@ def _choice(choices: tuple[str, ...]) -> Callable[[str], str]:
     return choice
 
 
-def _add_game_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("game options (from the game's configuration)")
-    for field, entries in _game_options().items():
-        option = entries[0][1]
-        flag = "--" + field.replace("_", "-")
-        texts = [
-            f"{tt.get_game(game).title}: {_readable(spec.help, default, spec.choices)}"
-            for game, spec, default in entries
-        ]
-        help_text = "; ".join(texts).replace("%", "%%")
-        choices = tuple(dict.fromkeys(value for _, spec, _ in entries for value in spec.choices))
-        if option.kind is bool:
-            group.add_argument(
-                flag,
-                dest=f"option_{field}",
-                action=argparse.BooleanOptionalAction,
-                default=None,
-                help=help_text,
-            )
-        elif choices:
-            group.add_argument(
-                flag,
-                dest=f"option_{field}",
-                type=_choice(choices),
-                default=None,
-                metavar="{" + ",".join(map(_hyphenated, choices)) + "}",
-                help=help_text,
-            )
-        else:
-            group.add_argument(
-                flag,
-                dest=f"option_{field}",
-                type=_integer,
-                default=None,
-                metavar="N",
-                help=help_text,
-            )
+def _game_options() -> dict[str, dict[str, GameOption]]:
+    """Every game's options but ``players`` (the command line's own), by game and name."""
+    return {
+        game: {option.name: option for option in game_options(game) if option.name != "players"}
+        for game in tt.available_games()
+    }
 
 
-def _shown(default: object, choices: tuple[str, ...] = ()) -> str:
-    """A default as a player reads it: ``off``, ``book``, ``left-of-dealer``, ``7``."""
-    match default:
-        case bool():
-            return "on" if default else "off"
-        case str() if default in choices:
-            return _hyphenated(default)
-        case _:
-            return str(default)
+def _add_option(
+    group: argparse._ActionsContainer,  # pyright: ignore[reportPrivateUsage]
+    option: GameOption,
+    choices: tuple[str, ...],
+    help_text: str,
+) -> None:
+    """One game option; its values are ``choices`` (every game's, for a shared flag)."""
+    flag, dest = _flag(option.name), f"option_{option.name}"
+    if option.kind == "bool":
+        group.add_argument(
+            flag, dest=dest, action=argparse.BooleanOptionalAction, default=None, help=help_text
+        )
+    elif choices:
+        metavar = "{" + ",".join(map(_hyphenated, choices)) + "}"
+        group.add_argument(
+            flag, dest=dest, type=_choice(choices), default=None, metavar=metavar, help=help_text
+        )
+    else:
+        group.add_argument(
+            flag, dest=dest, type=_integer, default=None, metavar="N", help=help_text
+        )
+
+
+def _add_game_options(parser: argparse.ArgumentParser, shown: str | None) -> None:
+    """Every game's options, each flag once; the help shows ``shown``'s (or a list of all).
+
+    A flag such as ``--target`` belongs to several games; it is parsed once and checked
+    against the game chosen (:func:`_config`). ``play GAME --help`` explains that game's
+    options in a group of their own, and ``play --help`` lists each game's flags.
+    """
+    options = _game_options()
+    choices: dict[str, tuple[str, ...]] = {}
+    for by_name in options.values():
+        for name, option in by_name.items():
+            choices[name] = tuple(dict.fromkeys((*choices.get(name, ()), *option.choices)))
+    if shown is not None:
+        title = tt.get_game(shown).title
+        group = parser.add_argument_group(f"{title} options")
+        for option in options[shown].values():
+            _add_option(group, option, option.choices, _option_help(option).replace("%", "%%"))
+    listing = "\n".join(
+        f"{tt.get_game(game).title}: " + ", ".join(map(_flag, by_name))
+        for game, by_name in options.items()
+        if game != shown and by_name
+    )
+    others = parser.add_argument_group(
+        "game options" if shown is None else "other games' options",
+        f"Each game's own, explained by '{parser.prog} GAME --help':\n{listing}",
+    )
+    for name, values in choices.items():
+        if shown is None or name not in options[shown]:
+            option = next(by_name[name] for by_name in options.values() if name in by_name)
+            _add_option(others, option, values, argparse.SUPPRESS)
+
+
+class _GameHelp(argparse.Action):
+    """``-h``/``--help`` of a game command: with the game named first, that game's options."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, command: str) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show this help message and exit")
+        self.command = command
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        game = getattr(namespace, "game", None)
+        if isinstance(game, str) and game in tt.available_games():
+            parser = _parser(shown=game).commands[self.command]
+        parser.print_help()
+        parser.exit()
 
 
 def _field_names(config_type: type) -> set[str]:
@@ -355,7 +318,11 @@ if typing.TYPE_CHECKING:
 
 
 def _config(args: argparse.Namespace) -> object:
-    """The configuration the options ask for, checked by the game's configuration class."""
+    """The configuration the options ask for, checked by the game's configuration class.
+
+    ``players`` left out is the number of seats the game's declaration suggests (its
+    ``default_players``), else the fewest it accepts.
+    """
     game = tt.get_game(args.game)
     fields: set[str] = _field_names(game.config_type)
     options: dict[str, object] = {}
@@ -364,8 +331,7 @@ def _config(args: argparse.Namespace) -> object:
             continue
         name = key.removeprefix("option_")
         if name not in fields:
-            flag = "--" + name.replace("_", "-")
-            raise _UsageError(f"{flag} is not an option of {game.title}")
+            raise _UsageError(f"{_flag(name)} is not an option of {game.title}")
         options[name] = value
     if "players" in fields:
         options["players"] = (
@@ -375,6 +341,8 @@ def _config(args: argparse.Namespace) -> object:
         )
     try:
         config = game.config_type(**options)
+    except ConfigError as error:
+        raise _UsageError(_players_words(args.game, str(error), options)) from None
     except TypeError as error:
         raise _UsageError(str(error)) from None
     if "players" not in fields and args.players is not None:
@@ -384,7 +352,45 @@ def _config(args: argparse.Namespace) -> object:
     return config
 
 
-_KINDS_HELP = f"kinds: {', '.join(BOT_KINDS)}"
+def _players_words(game: str, message: str, chosen: Mapping[str, object]) -> str:
+    """A configuration's complaint as the command line says it: flags and ranges, no code.
+
+    A number out of range is told the range the other options allow (``--hand-size must
+    be 1 to 12 with 4 players, or omitted to draw it by chance, not 99``); any other
+    message has its field names written as flags, ``None`` as omitted and no clause
+    numbers.
+    """
+    options = {option.name: option for option in game_options(game)}
+    name = message.partition(" ")[0]
+    option = options.get(name)
+    value = chosen.get(name)
+    bounds = None if option is None else option_bounds(game, name, chosen)
+    if option is not None and isinstance(value, int) and bounds is not None:
+        low, high = bounds
+        if not low <= value <= high:
+            subject = "--players" if name == "players" else _flag(name)
+            text = f"{subject} must be {range_text({0: bounds})}"
+            seats = options.get("players")
+            players = chosen.get("players", None if seats is None else seats.default)
+            if len({top for _, top in option.bounds.values()}) > 1 and players is not None:
+                text += f" with {players} players"
+            elif name == "players":
+                text += f" for {tt.get_game(game).title}"
+            if option.when_left_out:
+                text += f" (or {_left_out(option)})"
+            return f"{text}, not {value}"
+    for field in sorted(options, key=len, reverse=True):
+        if "_" in field or message.startswith(f"{field} "):
+            message = re.sub(rf"\b{field}\b", _flag(field), message)
+    message = re.sub(r"\s*\((?:[A-Z]{2}-[\d.]+(?:,\s*)?)+\)|\s*\(H_max\)", "", message)
+    message = re.sub(r"\bbe None\b", "be left out", message)
+    return re.sub(r"\bNone or ", "", message)
+
+
+_KINDS_HELP = (
+    f"kinds: {', '.join(BOT_KINDS)}, or MODULE:CALLABLE (a bot factory), text:MODULE:CALLABLE "
+    "(a model from prompt to reply) or chat:MODULE:CALLABLE (a model taking chat messages)"
+)
 
 
 def _short_game_defaults(option: str) -> str:
@@ -403,7 +409,7 @@ def _add_arena(commands: _Commands) -> None:
         "arena",
         help="compare bots fairly over duplicate deals",
         description="Play every deal once per seating of the bots, with the same cards, and "
-        "print each bot's per-deal score difference with its 95%% interval. Each deal is one "
+        "print each bot's per-deal score difference with its 95% interval. Each deal is one "
         "short game, much shorter than the full games of play, demo and simulate, so that "
         "the many games a fair comparison needs stay quick: the defaults below, which "
         "--players, --rounds and --target change.",
@@ -488,8 +494,7 @@ def _bot_kinds(args: argparse.Namespace, seats: int) -> list[str]:
     """The ``--bots`` kinds, one per seat."""
     kinds = [kind.strip() for kind in args.bots.split(",")]
     for kind in kinds:
-        if kind not in BOT_KINDS:
-            raise _UsageError(f"{clean(kind)!r} is not a bot kind; {_KINDS_HELP}")
+        _bot_spec(kind)
     if len(kinds) == 1:
         kinds *= seats
     if len(kinds) != seats:
@@ -500,7 +505,18 @@ def _bot_kinds(args: argparse.Namespace, seats: int) -> list[str]:
     return kinds
 
 
-def _parser() -> argparse.ArgumentParser:
+def _bot_spec(spec: str) -> str:
+    """A ``--bots`` or ``--bot`` entry that names a bot (a kind, or a name that imports)."""
+    if ":" not in spec and spec not in BOT_KINDS:
+        raise _UsageError(f"{clean(spec)!r} is not a bot kind; {_KINDS_HELP}")
+    try:
+        return check_bot_spec(spec)
+    except tt.TricktakingError as error:
+        raise _UsageError(f"{clean(spec)!r} is not a bot: {error}") from None
+
+
+def _parser(shown: str | None = None) -> _Parser:
+    """The command line; ``shown`` is the game whose options the game commands explain."""
     games = tt.available_games()
     parser = _Parser(
         prog="tricktaking",
@@ -509,24 +525,31 @@ def _parser() -> argparse.ArgumentParser:
         + ".",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {tt.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # Not required by argparse, so that an unknown option is named before a missing command.
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("games", help="list the available games")
     rules = commands.add_parser("rules", help="summarise a game's rules for players")
     rules.add_argument("game", choices=games)
 
     def game_command(name: str, help_text: str, seed_help: str) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub = commands.add_parser(
+            name,
+            help=help_text,
+            description=f"{help_text[0].upper()}{help_text[1:]}. "
+            f"'tricktaking {name} GAME --help' explains that game's options.",
+            add_help=False,
+        )
+        sub.add_argument("-h", "--help", action=_GameHelp, dest=argparse.SUPPRESS, command=name)
         sub.add_argument("game", choices=games)
         sub.add_argument(
             "--players",
             type=_integer,
             default=None,
             metavar="N",
-            help="number of seats (default 4 for Wizard, 3 for One Card)",
+            help=f"number of players: {seat_option_help(games)}",
         )
         sub.add_argument("--seed", type=_integer, default=None, help=seed_help)
         sub.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
-        _add_game_options(sub)
         return sub
 
     fresh = "master seed (default: a fresh random seed, printed so the game can be replayed)"
@@ -552,9 +575,17 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--jobs", type=_bounded(1, _MAX_JOBS), default=1, help="worker processes (default: 1)"
     )
-    _add_bots(game_command("demo", "play a game between bots, with no input", fresh))
+    demo = game_command("demo", "play a game between bots, with no input", fresh)
+    _add_bots(demo)
+    for sub in (play, sim, demo):
+        _add_game_options(sub, shown)
     _add_arena(commands)
-    replay = commands.add_parser("replay", help="print a recorded game trick by trick")
+    replay = commands.add_parser(
+        "replay",
+        help="print a recorded game trick by trick",
+        description="Print a game record (saved by 'tricktaking play --record FILE', the web "
+        "table or records.dump) deal by deal and trick by trick, with every hand.",
+    )
     replay.add_argument("file")
     replay.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
     serve = commands.add_parser(
@@ -586,9 +617,36 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="another host name to answer (repeatable)",
     )
-    bot = commands.add_parser("bot", help="play a web table seat with a bot (tricktaking[web])")
+    serve.add_argument(
+        "--origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="an origin players reach the tables under, behind a reverse proxy, such as "
+        "https://cards.example (repeatable; its host name is answered too)",
+    )
+    serve.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy's IP address or network, such as 127.0.0.1: its "
+        "X-Forwarded-For header gives each player's address (repeatable)",
+    )
+    bot = commands.add_parser(
+        "bot",
+        help="play a web table seat with a bot (tricktaking[web])",
+        description="Play the seat of a web table's link with a bot, from this process, over "
+        "the table's protocol only (it needs the web extra: pip install 'tricktaking[web]').",
+    )
     bot.add_argument("url", help="the seat's link: http://HOST:PORT/play/TOKEN")
-    bot.add_argument("--bot", default="heuristic", choices=BOT_KINDS, help="the bot kind")
+    bot.add_argument(
+        "--bot",
+        default="heuristic",
+        metavar="BOT",
+        help=f"the bot (default: heuristic); {_KINDS_HELP}",
+    )
+    parser.commands = dict(commands.choices)
     return parser
 
 
@@ -600,7 +658,7 @@ def _serve(args: argparse.Namespace, out: Output) -> int:
             f"tricktaking {args.command} needs the web extra: pip install 'tricktaking[web]'"
         ) from None
     if args.command == "bot":
-        return remote_bot.play_seat(args.url, args.bot, out)
+        return remote_bot.play_seat(args.url, _bot_spec(args.bot), out)
     database = args.db or server.DEFAULT_DB
     try:
         _database(database)
@@ -612,6 +670,8 @@ def _serve(args: argparse.Namespace, out: Output) -> int:
         database,
         expose=args.expose,
         allow_hosts=args.allow_host,
+        origins=args.origin,
+        trusted_proxies=args.trusted_proxy,
     )
     return 0
 
@@ -659,14 +719,18 @@ def _play(args: argparse.Namespace, screen: Output, read: Callable[[], str]) -> 
         status = 130
     finally:
         if args.record:
-            _save(session.state, args.record, screen)
+            _save(session.state, args.seat, args.record, screen)
     return status
 
 
-def _save(state: GameState[object], path: str, screen: Output) -> None:
+_YOU = "you"  # the record's name of the player's seat: replay says "you" as play did
+
+
+def _save(state: GameState[object], human: int, path: str, screen: Output) -> None:
+    seats = [_YOU if seat == human else f"seat {seat}" for seat in range(len(tt.scores(state)))]
     try:
         with open(path, "w", encoding="utf-8") as handle:
-            records.dump(state, handle)
+            records.dump(state, handle, seats=seats)
     except OSError as error:
         print(f"error: the record could not be saved: {clean(str(error))}", file=sys.stderr)
         return
@@ -692,7 +756,7 @@ def _simulate(args: argparse.Namespace, screen: Output) -> int:
 # --- replay and demo ------------------------------------------------------------------------
 
 
-def _read_record(path: str) -> records.GameRecord:
+def _read_record(path: str) -> records.GameRecord | records.PerspectiveRecord:
     """Load a record file, refusing what is not a regular file of a sensible size."""
     try:
         info = os.stat(path)
@@ -716,15 +780,18 @@ def _read_record(path: str) -> records.GameRecord:
     except UnicodeDecodeError:
         raise _UsageError(f"{path!r} is not UTF-8 text, so not a game record") from None
     try:
-        return records.loads(text)
+        return records.loads_any(text)
     except (TricktakingError, RecursionError, ValueError) as error:
         raise _UsageError(f"{path!r} is not a valid game record: {error}") from None
 
 
 def _replay(args: argparse.Namespace, screen: Output) -> int:
     record = _read_record(args.file)
+    if isinstance(record, records.PerspectiveRecord):
+        return _replay_seen(record, screen)
     game = tt.get_game(record.game)
-    names = Names(len(record.seats), None, record.seats)
+    yours = [seat for seat, name in enumerate(record.seats) if name.lower() == _YOU]
+    names = Names(len(record.seats), yours[0] if len(yours) == 1 else None, record.seats)
     screen(
         f"{game.title}, {len(record.seats)} players: "
         + ", ".join(names(seat) for seat in range(len(record.seats)))
@@ -748,6 +815,58 @@ def _replay(args: argparse.Namespace, screen: Output) -> int:
             f"The game was abandoned after {len(record.actions)} actions, in deal "
             f"{tt.view(final, 0).round_number}; scores then: "
             f"{per_seat(tt.scores(final), names)}"
+        )
+    return 0
+
+
+def _replay_seen(record: records.PerspectiveRecord, screen: Output) -> int:
+    """Print a record of what one seat saw, from the views it had: hidden cards stay hidden."""
+    game = tt.get_game(record.game)
+    plugin = game.terminal or TerminalPlugin()
+    players = len(record.seats)
+    names = Names(players, record.seat, record.seats)
+    seen = Names(players, None, record.seats)(record.seat)  # "seat 1", or "seat 1 (Ann)"
+    screen(f"{game.title}, {players} players, as {seen} saw it")
+    views = record.views
+    start = views[0].scores
+    for token, before, after in zip(record.actions, views, views[1:], strict=False):
+        if token.startswith("deal"):
+            start = before.scores
+            screen(f"=== deal {after.round_number}, dealer {names(after.dealer)} ===")
+            plugin.deal_news(after, names, screen)
+            screen(f"  your hand: {screen.cards(after.hand)}")
+            continue
+        seat, _, move = token.partition(" ")
+        if move.endswith(records.HIDDEN):
+            screen(f"{names(int(seat))}: {move.split()[0]} a card")
+        else:
+            screen(f"{names(int(seat))}: {screen.move(game.rules.parse_action(token))}")
+        if after.round_number == before.round_number and len(after.tricks) > len(before.tricks):
+            trick = after.tricks[-1]
+            plays = ", ".join(
+                f"{names(play.seat)} {screen.card(play.card)}" for play in trick.plays
+            )
+            if trick.winner is not None:
+                screen(f"  trick: {plays}: {names.does(trick.winner, 'takes')} it")
+        if after.phase is not before.phase and after.actor is None:  # the deal is over
+            gained = [now - then for now, then in zip(after.scores, start, strict=True)]
+            screen(f"--- end of deal {after.round_number} ---")
+            if not plugin.deal_summary(after, gained, names, screen):
+                screen(f"scores: {per_seat(after.scores, names)}")
+    if record.winners:
+        alone = len(record.winners) == 1 and record.winners[0] != record.seat
+        screen(f"Game over: {names.group(record.winners)} {'wins' if alone else 'win'}.")
+        if game.team_count is not None:  # partners share a score: say it once
+            shares = (
+                f"{names.team(team)}: {record.scores[team]}" for team in range(game.team_count)
+            )
+            screen(f"final scores: {'; '.join(shares)}")
+        else:
+            screen(f"final scores: {per_seat(record.scores, names)}")
+    else:
+        screen(
+            f"The record stops after {len(record.actions)} actions, in deal "
+            f"{views[-1].round_number}; scores then: {per_seat(record.scores, names)}"
         )
     return 0
 
@@ -796,8 +915,11 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> i
         wizard
         0
     """
+    parser = _parser()
     try:
-        args = _parser().parse_args(argv)
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.error(f"a command is required: {', '.join(parser.commands)}")
     except SystemExit as stop:  # --help, --version, or a usage error already printed
         return stop.code if isinstance(stop.code, int) else 2
     screen = Output(sys.stdout, args.ascii if "ascii" in args else False)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 import attrs
 
-from tricktaking.actions import Action, Chance, Deal
+from tricktaking.actions import CHANCE, Action, Chance, Deal
 from tricktaking.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -42,6 +42,7 @@ from tricktaking.history import History
 from tricktaking.plugins import (
     BotFactory,
     LearningSpec,
+    NotationWords,
     TableExtras,
     TerminalPlugin,
     WorldsPlugin,
@@ -69,6 +70,7 @@ __all__ = [
     "check",
     "completed_trick",
     "deal",
+    "deal_ended",
     "game_of",
     "game_of_action",
     "game_of_view",
@@ -217,13 +219,16 @@ class Game(Generic[_S, _C]):
         summary: The rules in plain words for players (``tricktaking rules``).
         team_count: Fixed partnerships: seat ``s`` plays on team ``s % team_count``;
             ``None`` when everyone plays alone.
-        default_players: The number of seats the CLI and the lobby suggest, when the
-            configuration has no default of its own.
+        default_players: The number of seats the CLI and the lobby suggest; for a
+            configuration with a default of its own, that default.
         heuristic_bot: Makes the game's rule-of-thumb bot from a seed.
         worlds: How :mod:`tricktaking.worlds` reads the game's views.
         learning: The action calls and observation fields of :mod:`tricktaking.rl`.
         render_extras: What :mod:`tricktaking.render` draws beyond the common table.
         terminal: The game's own words in the terminal game (``tricktaking play``).
+        notation_words: The words players say for parts of the game's own move tokens
+            (Bid Whist's ``uptown`` for ``U``), read from free text by
+            :mod:`tricktaking.agents`.
         batch_rules: ``"module:attribute"`` of the game's batch kernel (a
             :class:`~tricktaking.kernel_kit.Kernel`), imported only when
             ``tricktaking.batch`` (which needs NumPy and numba) asks for it.
@@ -250,6 +255,7 @@ class Game(Generic[_S, _C]):
     learning: LearningSpec | None = None
     render_extras: Callable[[PlayerView], TableExtras] | None = None
     terminal: TerminalPlugin | None = None
+    notation_words: NotationWords | None = None
     batch_rules: str | None = None
 
     @property
@@ -651,15 +657,55 @@ def completed_trick(before: GameState[object], after: GameState[object]) -> Tric
         >>> len(trick.plays), trick.winner in (0, 1)
         (2, True)
     """
-    try:
-        game, other = game_of(before), game_of(after)
-    except TypeError as error:
-        raise ArgumentTypeError(f"completed_trick takes two game states: {error}") from None
-    if game is not other:
-        raise ArgumentError(
-            f"completed_trick takes two states of the same game, not {game.name} and {other.name}"
-        )
+    _check_two_states("completed_trick", before, after)
     old, new = before.round, after.round
     if new.number != old.number or len(new.tricks) != len(old.tricks) + 1:
         return None
     return new.tricks[-1]
+
+
+def deal_ended(before: GameState[object], after: GameState[object]) -> bool:
+    """Whether the action between two consecutive states closed a deal.
+
+    A deal is closed when the next action is the next deal (chance is to act), or when the
+    game is over; a deal itself (chance acting in ``before``) closes none. The hook for
+    anything that reports each deal as it ends (a summary, a recorded score line), alike
+    for every game: a Bid Whist hand that every seat passed is closed too, with no trick.
+
+    Args:
+        before: A state.
+        after: The state an action made from ``before``.
+
+    Returns:
+        ``True`` if ``after``'s action ended the deal ``before`` was in.
+
+    Raises:
+        ArgumentTypeError: If either is not the state of a registered game.
+        ArgumentError: If they are states of two different games.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.engine import deal_ended
+        >>> state = tt.new_game(tt.OneCardConfig(players=2))
+        >>> state = tt.apply(state, tt.deal(state, seed=1))
+        >>> ended = []
+        >>> while not tt.is_over(state) and tt.actor(state) is not tt.CHANCE:
+        ...     after = tt.apply(state, tt.legal_actions(state)[0])
+        ...     ended, state = [*ended, deal_ended(state, after)], after
+        >>> ended.count(True), ended[-1]
+        (1, True)
+    """
+    _check_two_states("deal_ended", before, after)
+    return actor(before) is not CHANCE and (actor(after) is CHANCE or is_over(after))
+
+
+def _check_two_states(function: str, before: object, after: object) -> None:
+    """Refuse what is not two states of one game, in ``function``'s name."""
+    try:
+        game, other = game_of(before), game_of(after)
+    except TypeError as error:
+        raise ArgumentTypeError(f"{function} takes two game states: {error}") from None
+    if game is not other:
+        raise ArgumentError(
+            f"{function} takes two states of the same game, not {game.name} and {other.name}"
+        )

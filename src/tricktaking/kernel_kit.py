@@ -51,6 +51,7 @@ from tricktaking.cards import Card
 from tricktaking.engine import GameState
 from tricktaking.engine import scores as tt_scores
 from tricktaking.errors import ArgumentTypeError
+from tricktaking.extras import MissingExtraError
 from tricktaking.rounds import Round
 from tricktaking.tricks import Trick
 
@@ -63,10 +64,7 @@ try:
     from numba.core import cgutils
     from numba.extending import intrinsic, overload
 except ImportError as _missing:  # pragma: no cover - depends on the installed extras
-    raise ImportError(
-        f"{__name__} needs the optional extra 'batch' (NumPy and numba): "
-        "pip install 'tricktaking[batch]'"
-    ) from _missing
+    raise MissingExtraError(__name__, "batch") from _missing
 
 __all__ = [
     "ACTING",

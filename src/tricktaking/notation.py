@@ -14,31 +14,40 @@ Example:
 
 from __future__ import annotations
 
-from typing import TypeVar, cast
+import contextlib
+import re
+from collections.abc import Callable, Generator, Iterable, Sequence
+from typing import TextIO, TypeVar, cast
 
 from tricktaking.actions import (
     MAX_NUMBER_DIGITS,
     MAX_TOKEN_LENGTH,
+    ChooseTrump,
     CoreAction,
     parse_core_action,
     parse_number,
     parse_seat,
     token_text,
 )
-from tricktaking.cards import Card, Suit
-from tricktaking.engine import GameState, actor, game_of, legal_actions
+from tricktaking.cards import Card, Rank, Suit
+from tricktaking.engine import GameState, actor, game_of, game_of_action, legal_actions
 from tricktaking.errors import NotationError, safe_repr, safe_str
+from tricktaking.plugins import TerminalPlugin
+from tricktaking.tricks import Play
 
 __all__ = [
     "MAX_NUMBER_DIGITS",
     "MAX_TOKEN_LENGTH",
     "CoreAction",
+    "Output",
     "parse_core_action",
     "parse_move",
     "parse_number",
     "parse_seat",
+    "read_move",
     "short_token",
     "token_text",
+    "typed_text",
 ]
 
 _A = TypeVar("_A")
@@ -116,12 +125,39 @@ def parse_move(state: GameState[_A], text: str) -> _A:
         >>> parse_move(state, "1 bid 0")
         Bid(seat=1, tricks=0)
     """
-    text = token_text(text)
     seat = actor(state)
     if not isinstance(seat, int):
         raise NotationError("no player is to act now")
-    rules = game_of(state).rules
-    legal = legal_actions(state)
+    return read_move(
+        text, seat=seat, legal=legal_actions(state), parse_action=game_of(state).rules.parse_action
+    )
+
+
+def read_move(
+    text: str, *, seat: int, legal: Sequence[_A], parse_action: Callable[[str], object]
+) -> _A:
+    """Read the short notation of :func:`parse_move` for ``seat``, given its legal actions.
+
+    What :func:`parse_move` does with a state's actor, legal actions and game, for a caller
+    that knows them without the state (a bot reading its own view, say).
+
+    Args:
+        text: What the player typed.
+        seat: The seat to act.
+        legal: Its legal actions; the legal reading is preferred.
+        parse_action: The game's reader of canonical tokens (its ``parse_action``).
+
+    Raises:
+        NotationError: If the text means no action of the game.
+
+    Example:
+        >>> from tricktaking.notation import read_move
+        >>> import tricktaking as tt
+        >>> legal = (tt.Pass(2), tt.bid_whist.Bid(2, 4, tt.bid_whist.BidMode.NO_TRUMP))
+        >>> read_move("4nt", seat=2, legal=legal, parse_action=tt.bid_whist.parse_action)
+        Bid(seat=2, level=4, mode=<BidMode.NO_TRUMP: 'no_trump'>)
+    """
+    text = token_text(text)
     parsed: list[_A] = []
     forms = [f"{seat} {form}" for form in _candidates(text.strip())]
     words = text.split(maxsplit=1)
@@ -129,7 +165,7 @@ def parse_move(state: GameState[_A], text: str) -> _A:
         forms.insert(0, " ".join(text.translate(_SUIT_LETTERS).split()))
     for form in forms:
         try:
-            action = cast("_A", rules.parse_action(form))
+            action = cast("_A", parse_action(form))
         except NotationError:
             continue
         if action in legal:
@@ -141,3 +177,144 @@ def parse_move(state: GameState[_A], text: str) -> _A:
         f"{safe_repr(text)} is not a move; legal moves are: "
         + ", ".join(short_token(action) for action in legal)
     )
+
+
+# --- what players read, and type back ---------------------------------------------------
+
+_CARD_NAMES = {
+    Rank.WIZARD: "Wizard",
+    Rank.JESTER: "Jester",
+    Rank.JOKER: "joker",
+    Rank.RED_JOKER: "big joker",
+    Rank.BLACK_JOKER: "little joker",
+}
+# What a player may type for a special card: its display name, with or without a space.
+_TYPED_NAMES = sorted(
+    ((name, rank.value) for rank, name in _CARD_NAMES.items()), key=lambda n: -len(n[0])
+)
+_TYPED_PATTERN = re.compile(
+    "|".join(r"\b" + name.replace(" ", r"[\s_-]*") + r"\b" for name, _ in _TYPED_NAMES),
+    re.IGNORECASE,
+)
+_SILENT = TerminalPlugin()
+
+
+class Output:
+    r"""What a player reads, written to a text stream: cards, suits and moves in one notation.
+
+    A card is ``10♣`` (``10C`` when ``ascii_only``) or its name (``Wizard``, ``big
+    joker``), a move the text a player types for it (``play 10♣``, ``trump ♠``, a game's
+    own words from its terminal plug-in), and whatever is shown reads back through
+    :func:`typed_text` and :func:`parse_move`. It is the
+    :class:`~tricktaking.plugins.Screen` that the terminal game and the web server's
+    summaries hand to a game's :class:`~tricktaking.plugins.TerminalPlugin`.
+
+    Args:
+        stream: Where the lines go.
+        ascii_only: Write suits as letters and ``...`` for ``…``; also chosen when the
+            stream's encoding cannot write the suit symbols.
+
+    Example:
+        >>> import io
+        >>> from tricktaking.cards import Card
+        >>> from tricktaking.notation import Output
+        >>> from tricktaking.tricks import Play
+        >>> stream = io.StringIO()
+        >>> screen = Output(stream, ascii_only=True)
+        >>> screen(screen.move(Play(1, Card.parse("TC"))) + ", " + screen.card(Card.parse("WZ")))
+        >>> stream.getvalue()
+        'play 10C, Wizard\n'
+    """
+
+    def __init__(self, stream: TextIO, ascii_only: bool) -> None:
+        self.stream = stream
+        self.ascii_only = ascii_only or not _can_encode(stream, "♠♥♦♣…")
+        self._lines: list[str] | None = None
+        self._quiet = False
+
+    @contextlib.contextmanager
+    def lines(self, *, quiet: bool = False) -> Generator[list[str]]:
+        """The lines written inside the block, kept (and not written, when ``quiet``).
+
+        Example:
+            >>> import io
+            >>> from tricktaking.notation import Output
+            >>> stream = io.StringIO()
+            >>> screen = Output(stream, ascii_only=False)
+            >>> with screen.lines(quiet=True) as kept:
+            ...     screen("trump ♠")
+            >>> kept, stream.getvalue()
+            (['trump ♠'], '')
+        """
+        kept: list[str] = []
+        before = self._lines, self._quiet
+        self._lines, self._quiet = kept, quiet
+        try:
+            yield kept
+        finally:
+            self._lines, self._quiet = before
+
+    def card(self, card: Card) -> str:
+        """A card as the player reads and types it (``10♣``, ``Wizard``)."""
+        if card.suit is None:
+            return _CARD_NAMES.get(card.rank, card.rank.value)
+        return card.pretty(ascii_only=self.ascii_only)
+
+    def suit(self, suit: Suit) -> str:
+        """A suit (``♠``, or ``S`` when ``ascii_only``)."""
+        return suit.value if self.ascii_only else suit.symbol
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        """Cards, comma-separated, or ``none``."""
+        return ", ".join(map(self.card, cards)) or "none"
+
+    def move(self, action: object) -> str:
+        """The text a player types for ``action``: the same text help and errors show."""
+        match action:
+            case Play(card=card):
+                return f"play {self.card(card)}"
+            case ChooseTrump(suit=suit):
+                return f"trump {self.suit(suit)}"
+            case _:
+                game = game_of_action(action)
+                plugin = _SILENT if game is None or game.terminal is None else game.terminal
+                own = plugin.move(action, self)
+                return own if own is not None else short_token(action)
+
+    def __call__(self, line: str = "") -> None:
+        """Write one line (and keep it, inside :meth:`lines`)."""
+        if self._lines is not None:
+            self._lines.append(line)
+            if self._quiet:
+                return
+        text = line if not self.ascii_only else line.replace("…", "...").replace("→", "->")
+        print(text, file=self.stream)
+
+
+def _can_encode(stream: TextIO, text: str) -> bool:
+    try:
+        text.encode(stream.encoding or "ascii")  # a StringIO's encoding is None
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def typed_text(line: str) -> str:
+    """The player's input with card names (``big joker``, ``Wizard``) as tokens.
+
+    What :class:`Output` writes for a special card reads back: the name in any case, with
+    or without the space, becomes the card's token for :func:`parse_move`; commas between
+    cards become spaces.
+
+    Example:
+        >>> from tricktaking.notation import typed_text
+        >>> typed_text("play Big Joker"), typed_text("play wizard"), typed_text("AS, KH")
+        ('play RJ', 'play WZ', 'AS  KH')
+    """
+    by_name = dict(_TYPED_NAMES)
+
+    def token(found: re.Match[str]) -> str:
+        key = re.sub(r"[\s_-]+", " ", found.group(0).lower())
+        return next(value for name, value in by_name.items() if name.lower() == key)
+
+    return _TYPED_PATTERN.sub(token, line.replace(",", " "))

@@ -41,6 +41,7 @@ __all__ = [
     "CardGroup",
     "FieldSink",
     "LearningSpec",
+    "NotationWords",
     "Observation",
     "ObservationTables",
     "Screen",
@@ -466,6 +467,33 @@ class LearningSpec:
 
 
 # ---------------------------------------------------------------------------------------
+# Free text
+
+
+@attrs.frozen(kw_only=True)
+class NotationWords:
+    """The words players say for the parts of a game's own move tokens.
+
+    :mod:`tricktaking.agents` reads moves from free text: card names, numbers and calls
+    are the same in every game, and a game adds here what only its notation has.
+
+    Args:
+        bid_suffixes: What a player may say after the number of a bid, each with the
+            token suffix it stands for: ``("no trump", "NT")`` reads ``"4 no trump"`` as
+            the bid ``4NT``. Words are lower case, single spaces between them. A number
+            said without any of them names no bid of such a game (it would be a guess).
+
+    Example:
+        >>> import tricktaking as tt
+        >>> words = tt.get_game("bid-whist").notation_words
+        >>> words is not None and ("uptown", "U") in words.bid_suffixes
+        True
+    """
+
+    bid_suffixes: tuple[tuple[str, str], ...] = ()
+
+
+# ---------------------------------------------------------------------------------------
 # The terminal game
 
 
@@ -476,7 +504,7 @@ class Screen(Protocol):
         >>> import io
         >>> from tricktaking.cards import Card
         >>> from tricktaking.plugins import Screen
-        >>> from tricktaking._terminal import Output
+        >>> from tricktaking.notation import Output
         >>> screen: Screen = Output(io.StringIO(), ascii_only=True)
         >>> screen.card(Card.parse("TC")), screen.move(Card.parse("TC"))
         ('10C', 'TC')

@@ -140,8 +140,9 @@ class SimulationResult:
 
 
 BotSpec: TypeAlias = str | BotFactory
-"""A bot kind for :func:`~tricktaking.bots.make_bot` (``"heuristic"``, ``"random"``) or a
-factory called with a seed, such as a bot class (it must be picklable for process pools)."""
+"""A bot spec for :func:`~tricktaking.bots.bot_from_spec` (a kind such as ``"heuristic"``,
+``"MODULE:CALLABLE"``, or a text model as ``"text:MODULE:CALLABLE"``) or a factory called
+with a seed, such as a bot class (it must be picklable for process pools)."""
 
 
 def game_states(config: object, bots: Sequence[BotSpec], seed: int) -> Iterator[GameState[object]]:
@@ -223,7 +224,9 @@ def simulate(
 
     Args:
         config: The configuration of a registered game.
-        bots: The bot in each seat: ``"heuristic"``, ``"random"`` or a bot factory.
+        bots: The bot in each seat: a bot spec (``"heuristic"``, ``"random"``, a text model
+            as ``"text:MODULE:CALLABLE"``: see :func:`~tricktaking.bots.bot_from_spec`) or
+            a bot factory.
         games: How many games to play, 0 to :data:`MAX_GAMES`.
         seed: The master seed; game ``i`` plays with a seed derived from it and ``i``.
         executor: Where to run the games; ``None`` runs them here, one after another.

@@ -135,6 +135,8 @@ def test_oc_3_1_options_and_defaults() -> None:
     config = OneCardConfig(players=3)
     assert (config.first_dealer, config.target) == (0, 30)
     assert {f.name for f in attrs.fields(OneCardConfig)} == {"players", "first_dealer", "target"}
+    with pytest.raises(TypeError, match="'players'"):  # players is required
+        OneCardConfig()  # type: ignore[call-arg]
 
 
 @pytest.mark.parametrize(

@@ -146,6 +146,8 @@ def test_wz_3_1_options_and_defaults() -> None:
         "rounds",
         "bid_rule",
     }
+    with pytest.raises(TypeError, match="'players'"):  # players is required
+        WizardConfig()  # type: ignore[call-arg]
 
 
 @pytest.mark.parametrize(

@@ -100,7 +100,7 @@ def test_games_lists_every_registered_game_with_its_options(client: TestClient) 
         "default": "free",
         "choices": ["free", "hook"],
         "label": "Bid rule",
-        "help": '"free" or "hook" (WZ-7.4, WZ-7.5).',
+        "help": "free: any bid; hook: the dealer may not make the bids total the tricks.",
     } in (wizard["options"])
 
 
@@ -317,3 +317,158 @@ def test_a_rematch_gives_each_client_its_own_new_link(client: TestClient) -> Non
         "Player 0",
         "Random 1",
     ]
+
+
+def test_games_report_the_seat_range_each_game_accepts(client: TestClient) -> None:
+    games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+    assert games["oh-hell"]["seats"] is None  # 3 to 7: not a fixed count
+    assert games["oh-hell"]["seat_range"] == {"min": 3, "max": 7, "default": 3}
+    assert games["bid-whist"]["seats"] == 4
+    assert games["bid-whist"]["seat_range"] == {"min": 4, "max": 4, "default": 4}
+    for game in games.values():
+        declared = tt.get_game(game["name"]).seat_range
+        assert (game["seat_range"]["min"], game["seat_range"]["max"] + 1) == (
+            declared.start,
+            declared.stop,
+        )
+
+
+@pytest.mark.parametrize("players", [4, 5, 7])
+def test_oh_hell_opens_with_four_to_seven_players_and_a_schedule(
+    client: TestClient, players: int
+) -> None:
+    games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+    options = {option["name"]: option for option in games["oh-hell"]["options"]}
+    assert options["schedule"]["kind"] == "optional-choice"
+    assert options["hand_size"]["kind"] == "optional-int"
+    links = open_table(
+        client,
+        "oh-hell",
+        {"players": players, "schedule": "up_down", "max_hand_size": 2},
+        ["human"] + ["heuristic"] * (players - 1),
+    )
+    assert len(cast("list[Message]", links["seats"])) == players
+    with client.websocket_connect("/ws/" + seat_token(links, 0)) as ws:
+        view = view_of(hello(ws))
+    assert view["total_hands"] == 3  # 1, 2, 1 cards
+    assert view["config"]["schedule"] == "up_down"  # type: ignore[index]
+
+
+def _events_of_the_deal(messages: list[Message]) -> list[Message]:
+    """The events of the last deal: the first welcome's, then those heard live."""
+    events = cast("list[Message]", messages[0]["deal_events"]) + [
+        {key: message[key] for key in ("seq", "actor", "action", "said")}
+        for message in messages
+        if message["type"] == "event"
+    ]
+    start = max(index for index, event in enumerate(events) if event["action"] == "deal")
+    return events[start:]
+
+
+def test_a_late_joiner_hears_the_whole_current_deal_as_it_was_told(client: TestClient) -> None:
+    links = open_table(
+        client,
+        "bid-whist",
+        {"kitty": "exchange", "target": 1},
+        ["human", "heuristic", "heuristic", "heuristic"],
+        seed=4,
+    )
+    with client.websocket_connect("/ws/" + seat_token(links, 0)) as ws:
+        heard = play_until_over(ws, 0, hello(ws))
+    for viewer in (0, None):  # the seat, then a spectator who never watched
+        path = seat_token(links, 0) if viewer == 0 else token(links["spectator"])
+        with client.websocket_connect("/ws/" + path) as ws:
+            late = hello(ws)
+        events = cast("list[Message]", late["deal_events"])
+        assert events[0]["action"] == "deal"
+        assert [event["seq"] for event in events] == list(
+            range(seq_of(events[0]), seq_of(late) + 1)
+        )
+        if viewer == 0:
+            assert events == _events_of_the_deal(heard)
+        tokens = [str(event["action"]) for event in events]
+        assert any(" bid " in item or " pass" in item for item in tokens)
+        discards = [item for item in tokens if " discard " in item]
+        assert len(discards) == 6
+        seen = [not item.endswith("??") for item in discards]
+        assert seen == [int(discards[0].split()[0]) == viewer] * 6  # the declarer's own only
+
+
+def test_the_welcome_sums_up_every_finished_deal(client: TestClient) -> None:
+    links = open_table(
+        client, "wizard", {"players": 3, "rounds": 3}, ["human", "heuristic", "heuristic"], 6
+    )
+    with client.websocket_connect("/ws/" + seat_token(links, 0)) as ws:
+        messages = play_until_over(ws, 0, hello(ws))
+        again = hello(ws)
+    summaries = [message["summary"] for message in messages if "summary" in message]
+    assert [cast("Message", summary)["deal"] for summary in summaries] == [1, 2, 3]
+    assert again["deals"] == summaries
+    last = cast("Message", summaries[-1])
+    assert last["scores"] == view_of(messages[-1])["scores"]
+    lines = cast("list[str]", last["lines"])
+    assert lines[0].startswith("Player 0: bid ")
+    assert any("made it" in line or "missed" in line for line in lines)
+    calls = cast("list[str]", last["calls"])
+    assert all(call.isdigit() for call in calls)
+
+
+def test_the_dealers_forbidden_bid_is_refused_with_its_reason(client: TestClient) -> None:
+    links = open_table(
+        client,
+        "oh-hell",
+        {"players": 3, "hand_size": 3, "first_dealer": 0},
+        ["human", "human", "human"],
+        seed=3,
+    )
+    sockets = [client.websocket_connect("/ws/" + seat_token(links, seat)) for seat in range(3)]
+    with sockets[0] as dealer, sockets[1] as first, sockets[2] as second:
+        hello(dealer)
+        welcome = hello(first)
+        hello(second)
+        first.send_text(json.dumps({"type": "move", "action": "1 bid 1", "seq": welcome["seq"]}))
+        receive(dealer)
+        second.send_text(json.dumps({"type": "move", "action": "2 bid 0"}))
+        turn = receive(dealer)
+        while seq_of(turn) < seq_of(welcome) + 2:
+            turn = receive(dealer)
+        assert turn["refused"] == {
+            "0 bid 2": "under the hook the dealer may not make the bids total 3 (OH-7.4)"
+        }
+        assert cast("Message", turn["say"])["0 bid 2"] == "2"
+        assert "0 bid 2" not in legal(turn)
+        assert hello(dealer)["refused"] == turn["refused"]  # and on a reload
+        assert receive(second)["refused"] == {}  # only the seat to act is told
+
+
+def test_presence_tells_who_is_connected_to_the_clients_that_ask(client: TestClient) -> None:
+    links = open_table(client, "wizard", {"players": 3}, ["human", "human", "heuristic"])
+    with client.websocket_connect("/ws/" + seat_token(links, 0)) as ws:
+        ws.send_text(json.dumps({"type": "hello", "protocol": 1, "presence": True}))
+        welcome = receive(ws)
+        seats = cast("list[Message]", welcome["seats"])
+        assert [seat["connected"] for seat in seats] == [True, False, None]
+        assert receive(ws) == {"type": "presence", "connected": [True, False, None]}
+        with client.websocket_connect("/ws/" + seat_token(links, 1)) as other:
+            hello(other)  # a client that did not ask hears no presence
+            assert receive(ws) == {"type": "presence", "connected": [True, True, None]}
+        assert receive(ws) == {"type": "presence", "connected": [True, False, None]}
+        ws.send_text('{"type": "hello", "protocol": 1, "presence": "yes"}')
+        assert receive(ws)["code"] == "bad_field"
+
+
+def test_replay_frames_say_who_did_what_in_words(client: TestClient) -> None:
+    links = open_table(
+        client, "wizard", {"players": 3, "rounds": 3}, ["human", "random", "random"], 11
+    )
+    with client.websocket_connect("/ws/" + seat_token(links, 0)) as ws:
+        play_until_over(ws, 0, hello(ws))
+    frames = client.get("/api/replay/" + token(links["spectator"])).json()["frames"]
+    assert (frames[0]["by"], frames[0]["said"]) == (None, None)
+    assert (frames[1]["by"], frames[1]["said"]) == ("chance", "deal")
+    for frame in frames[2:]:
+        if frame["action"] == "deal":
+            continue
+        assert frame["by"] == int(frame["action"].split()[0])
+        assert frame["said"]
+        assert not any(word in frame["said"].split() for word in ("WZ", "JE")), frame

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
+import re
 import shutil
 import socket
 import threading
 import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import cast
 
 import pytest
@@ -25,10 +28,12 @@ import pytest
 pytest.importorskip("playwright", reason="the browser tests need playwright (dev extra)")
 import uvicorn
 from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
+from websockets.sync.client import ClientConnection, connect
 
 from tricktaking.cards import Card
 from tricktaking.errors import NotationError
 from tricktaking.web import create_app
+from tricktaking.web.limits import Limits
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = [
@@ -55,9 +60,9 @@ def base_url() -> Iterator[str]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = int(probe.getsockname()[1])
-    config = uvicorn.Config(
-        create_app(":memory:", bot_delay=0.02), host="127.0.0.1", port=port, log_level="warning"
-    )
+    limits = Limits(max_tables=500, max_tables_per_address=500)  # the suite opens many
+    app = create_app(":memory:", bot_delay=0.02, limits=limits)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -300,7 +305,7 @@ def test_two_seats_each_see_only_their_own_hand(browser: Browser, base_url: str)
                 assert view["seat"] == seat
                 assert not set(cast("list[str]", view["hand"])) & other
             public = (
-                "trick", "tricks", "action", "said", "events", "calls", "contract",
+                "trick", "tricks", "action", "said", "events", "deal_events", "calls", "contract",
                 "legal_actions",
             )  # fmt: skip
             assert not _cards(frame, public) & other - hands[seat], frame
@@ -454,7 +459,7 @@ def test_a_reload_keeps_the_log(browser: Browser, base_url: str) -> None:
         page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
     _wait_turn_or_over(page)
     before = page.locator("#log li").all_text_contents()
-    assert any(": bid " in line for line in before)
+    assert any(" bids " in line for line in before)
     page.reload()
     _wait_turn_or_over(page)
     after = page.locator("#log li").all_text_contents()
@@ -519,3 +524,462 @@ def test_a_trick_is_played_with_the_keyboard(browser: Browser, base_url: str) ->
 
 def _pretty(card: str) -> str:
     return Card.parse(card).pretty()
+
+
+# --- the table as players see it, at a phone's size and a desktop's -------------------------
+
+SIZES = [(390, 844), (1280, 800)]
+SIZE_IDS = ["phone", "desktop"]
+CONTRAST = (Path(__file__).with_name("contrast.js")).read_text()
+"""Measures each element's text contrast (see the script)."""
+FITS = (
+    "els => els.filter(e => e.scrollWidth > e.clientWidth + 1"
+    " || e.scrollHeight > e.clientHeight + 1).map(e => e.textContent)"
+)
+"""The texts of the elements whose content does not fit their box (cut, spilling)."""
+
+
+def _sized(browser: Browser, size: tuple[int, int], **options: object) -> Page:
+    return browser.new_page(viewport={"width": size[0], "height": size[1]}, **options)  # type: ignore[arg-type]
+
+
+def _ws_url(base_url: str, link: str) -> str:
+    return "ws" + base_url.removeprefix("http") + "/ws/" + link.rsplit("/", 1)[-1]
+
+
+class _Seat:
+    """A seat played over the protocol by the test itself (first legal move, or a chosen one)."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.ws.send(json.dumps({"type": "hello", "protocol": 1}))
+        self.last = cast("Message", json.loads(self.ws.recv(timeout=10)))
+
+    def view(self) -> Message:
+        return cast("Message", self.last["view"])
+
+    def wait_turn(self) -> bool:
+        """Read until this seat may act (``True``) or the game is over (``False``)."""
+        while True:
+            view = self.view()
+            if view["phase"] == "over":
+                return False
+            if view["actor"] == view["seat"] and view["legal_actions"]:
+                return True
+            self.last = cast("Message", json.loads(self.ws.recv(timeout=20)))
+            while self.last["type"] not in ("welcome", "event"):
+                self.last = cast("Message", json.loads(self.ws.recv(timeout=20)))
+
+    def play(self, token: str | None = None) -> None:
+        legal = cast("list[str]", self.view()["legal_actions"])
+        chosen = legal[0] if token is None else token
+        self.ws.send(json.dumps({"type": "move", "action": chosen, "seq": self.last["seq"]}))
+        self.last = cast("Message", json.loads(self.ws.recv(timeout=20)))
+        assert self.last["type"] == "event", self.last
+
+
+@contextlib.contextmanager
+def _seat(base_url: str, link: str) -> Iterator[_Seat]:
+    with connect(_ws_url(base_url, link), open_timeout=10) as ws:
+        yield _Seat(ws)
+
+
+def _texts(page: Page, selector: str) -> list[str]:
+    return [text.strip() for text in page.locator(selector).all_text_contents()]
+
+
+def _seq_lines(page: Page, selector: str, first: int) -> list[str]:
+    """The texts of the log items from ``seq`` ``first`` on."""
+    items = page.locator(selector).evaluate_all(
+        "els => els.map(e => [Number(e.dataset.seq), e.textContent])"
+    )
+    return [str(text) for seq, text in cast("list[list[object]]", items) if int(str(seq)) >= first]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_lobby_seats_oh_hell_as_the_players_say(
+    browser: Browser, base_url: str, size: tuple[int, int]
+) -> None:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(base_url + "/")
+    page.select_option("#game", "oh-hell")
+    players = page.locator("#options [name=players]")
+    assert (players.input_value(), players.get_attribute("min"), players.get_attribute("max")) == (
+        "3",
+        "3",
+        "7",
+    )
+    assert page.locator("#seats select").count() == 3  # OhHellConfig()'s 3 players
+    for count in ("7", "5"):
+        players.fill(count)
+        assert page.locator("#seats select").count() == int(count)
+    labels = page.locator("#seats .seat-row label").evaluate_all(
+        "els => els.map(e => e.firstChild.textContent)"
+    )
+    assert labels == ["Seat 0", "Seat 1", "Seat 2", "Seat 3", "Seat 4"]  # as the links say
+    offered = page.locator("#options [name]").evaluate_all("els => els.map(e => e.name)")
+    assert {"schedule", "hand_size", "max_hand_size", "players"} <= set(offered)
+    schedules = page.locator("#options [name=schedule] option").evaluate_all(
+        "els => els.map(e => e.value)"
+    )
+    assert schedules == ["", "up", "down", "up_down", "down_up"]
+    page.select_option("#options [name=schedule]", "up_down")
+    page.select_option("#seats select >> nth=3", "human")
+    page.locator("#open").click()
+    page.wait_for_selector("#links:not([hidden])")
+    assert page.locator("#notice, #error").first.text_content() in ("", None)
+    items = _texts(page, "#seat-links li")
+    assert len(items) == 5
+    assert items[0].startswith("Seat 0 (Player 0)") and items[3].startswith("Seat 3 (Player 3)")
+    assert page.locator("#seat-links button.copy").count() == 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]  # links wrap
+    page.locator("#seat-links button.copy").first.click()
+    page.wait_for_function("() => document.querySelector('button.copy').textContent !== 'Copy'")
+    href = page.locator("a.seat-link").first.evaluate("a => a.href")
+    assert page.evaluate("navigator.clipboard.readText()") == href
+    page.locator("a.seat-link").first.click()
+    page.wait_for_selector("body[data-connected='true']")
+    assert page.locator(".seat").count() == 5
+    context.close()
+
+
+def test_a_late_joiner_sees_the_whole_deal_and_its_log_equals_the_replay(
+    browser: Browser, base_url: str
+) -> None:
+    links = _table(
+        base_url, "wizard", {"players": 3, "rounds": 3}, ["human", "heuristic", "heuristic"], 31
+    )
+    with _seat(base_url, _link(links, 0)) as seat:
+        while seat.wait_turn() and (
+            cast("int", seat.view()["round_number"]) < 2
+            or not cast("list[object]", seat.view()["tricks"])
+        ):
+            seat.play()  # into deal 2, a trick done
+    errors: list[str] = []
+    page = _page(browser, errors)  # a browser that has never seen this table
+    page.goto(base_url + _link(links, 0))
+    _wait_turn_or_over(page)
+    log = _texts(page, "#log li")
+    assert log[0] == "— deal 2, dealt by Heuristic 1 —", log
+    assert sum(" bids " in line for line in log) == 3
+    assert sum(line.endswith(" wins the trick") for line in log) >= 1
+    calls = _texts(page, ".seat .call")
+    assert all(call.startswith("bid ") and call != "bid –" for call in calls), calls
+    assert len(_texts(page, "#auction td")) >= 3
+    assert page.locator("#last-trick-button").is_enabled()
+    first = int(str(page.locator("#log li").first.get_attribute("data-seq")))
+    _click_until_over(page)
+    live = _seq_lines(page, "#log li", first)
+    page.goto(base_url + str(links["replay"]))
+    page.wait_for_selector("body[data-ready='true']")
+    page.locator("#last").click()
+    assert _seq_lines(page, "#log li", first) == live
+    assert errors == []
+    page.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("wizard", {"players": 3, "first_dealer": 0}),
+        ("one-card", {"players": 3, "first_dealer": 0}),
+        ("bid-whist", {"first_dealer": 0}),
+        ("oh-hell", {"players": 4, "first_dealer": 0, "hand_size": 3}),
+    ],
+)
+def test_every_game_shows_the_bids_on_the_seats_and_in_the_bidding_panel(
+    browser: Browser, base_url: str, game: str, options: Message
+) -> None:
+    players = cast("int", options.get("players", 4))
+    links = _table(base_url, game, options, ["human"] + ["heuristic"] * (players - 1), 8)
+    page = browser.new_page()
+    page.goto(base_url + _link(links, 0))
+    _wait_turn_or_over(page)  # the dealer calls last: every other seat has called
+    calls = _texts(page, ".seat:not([data-seat='0']) .call")
+    assert len(calls) == players - 1
+    assert all(call != "bid –" for call in calls), (game, calls)
+    panel = [text for text in _texts(page, "#auction td") if text]
+    assert len(panel) >= players - 1
+    for call in calls:
+        said = call.removeprefix("bid ")
+        assert said in panel or (call == "passed" and "pass" in panel), (game, call, panel)
+    assert page.locator("#auction th").count() == players
+    page.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_hand_is_legible_in_every_phase(
+    browser: Browser, base_url: str, size: tuple[int, int]
+) -> None:
+    links = _table(
+        base_url, "wizard", {"players": 3, "rounds": 6}, ["human", "heuristic", "heuristic"], 5
+    )
+    page = _sized(browser, size)
+    page.goto(base_url + _link(links, 0))
+    measured: dict[str, float] = {}
+    while len(measured) < 3:
+        over = _wait_turn_or_over(page)
+        assert not over
+        phase = str(page.locator("#hand").get_attribute("data-phase"))
+        if phase in ("bid", "play") and phase not in measured:
+            ratios = cast("list[float]", page.locator("#hand .card span").evaluate_all(CONTRAST))
+            measured[phase] = min(ratios)
+            assert page.locator("#hand .card .rank, #hand .card .pip").evaluate_all(FITS) == []
+        if phase == "play" and "waiting" not in measured:
+            seq = page.evaluate("document.body.dataset.seq")
+            page.locator(ENABLED).first.click()
+            page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+            if page.evaluate("document.body.dataset.myTurn") == "false":
+                ratios = cast(
+                    "list[float]", page.locator("#hand .card span").evaluate_all(CONTRAST)
+                )
+                measured["waiting"] = min(ratios) if ratios else 21.0
+            continue
+        seq = page.evaluate("document.body.dataset.seq")
+        page.locator(ENABLED).first.click()
+        page.wait_for_function("(seq) => document.body.dataset.seq !== seq", arg=seq)
+    assert all(ratio >= 4.5 for ratio in measured.values()), measured
+    page.close()
+
+
+def _centre(box: dict[str, float]) -> tuple[float, float]:
+    return box["x"] + box["w"] / 2, box["y"] + box["h"] / 2
+
+
+def _angle(a: tuple[float, float], b: tuple[float, float], origin: tuple[float, float]) -> float:
+    """The angle between the directions from ``origin`` to ``a`` and to ``b``."""
+    turn = math.atan2(a[1] - origin[1], a[0] - origin[0]) - math.atan2(
+        b[1] - origin[1], b[0] - origin[0]
+    )
+    return abs((turn + math.pi) % (2 * math.pi) - math.pi)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize(("game", "players"), [("wizard", 3), ("wizard", 6), ("oh-hell", 7)])
+def test_trick_cards_lie_before_their_players_whose_names_are_whole(
+    browser: Browser, base_url: str, size: tuple[int, int], game: str, players: int
+) -> None:
+    names = [f"{seat} Wilhelmina-Maximiliane {'W' * 10}" for seat in range(players)]
+    options: Message = {"players": players, "first_dealer": 0}
+    options |= {"rounds": 4} if game == "wizard" else {"hand_size": 3}
+    links = _table(
+        base_url, game, options, ["human"] + ["heuristic"] * (players - 1), 17, names=names
+    )
+    page = _sized(browser, size, reduced_motion="reduce")
+    page.goto(base_url + _link(links, 0))
+    while not _wait_turn_or_over(page) and page.locator("#trick .played").count() < players - 1:
+        page.locator(ENABLED).first.click()  # the dealer plays last: the trick is all but full
+        page.wait_for_timeout(100)
+    played = page.locator("#trick .played")
+    assert played.count() == players - 1
+    middle = _centre(_boxes(page, "#trick")[0])
+    for index in range(played.count()):
+        card = played.nth(index)
+        seat = str(card.get_attribute("data-seat"))
+        (card_box,) = _boxes(page, f"#trick .played[data-seat='{seat}']")
+        (seat_box,) = _boxes(page, f".seat[data-seat='{seat}']")
+        angle = _angle(_centre(card_box), _centre(seat_box), middle)
+        assert angle < math.radians(60), (seat, card_box, seat_box)
+        for other in _boxes(page, ".seat"):
+            assert not _overlap(card_box, other)
+    shown = _texts(page, ".seat .name-text")
+    assert shown == names
+    assert page.locator(".seat .name, .seat .name-text, #scores th, #who").evaluate_all(FITS) == []
+    assert page.locator("#who").text_content() == "you: " + names[0]
+    assert page.locator("#scores").evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    page.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_a_deal_is_summed_up_and_the_game_ends_with_the_standings_and_its_last_trick(
+    browser: Browser, base_url: str, size: tuple[int, int]
+) -> None:
+    links = _table(
+        base_url, "wizard", {"players": 3, "rounds": 2}, ["human", "heuristic", "heuristic"], 21
+    )
+    page = _sized(browser, size)
+    page.goto(base_url + _link(links, 0))
+    while page.locator("#summary").is_hidden():
+        _wait_turn_or_over(page)
+        page.locator(ENABLED).first.click()
+        page.wait_for_timeout(100)
+    rows = page.locator("#summary .deal-summary tr")
+    assert rows.count() == 4  # a heading and a row per seat
+    assert rows.first.locator("th").all_text_contents() == [
+        "Player",
+        "Bid",
+        "Tricks",
+        "Points",
+        "Total",
+    ]
+    cells = rows.nth(1).locator("td").all_text_contents()
+    assert cells[0] == "Player 0" and cells[1].isdigit() and cells[2].isdigit()
+    lines = _texts(page, "#summary .summary-lines li")
+    assert len(lines) == 3 and all("made it" in line or "missed" in line for line in lines)
+    _click_until_over(page)
+    page.wait_for_selector("#banner:not([hidden])")
+    standings = _texts(page, "#standings li")
+    scores = [int(line.rsplit(": ", 1)[1]) for line in standings]
+    assert len(standings) == 3 and scores == sorted(scores, reverse=True)
+    assert page.locator("#callout").text_content() == ""  # no "wins the trick" left over
+    assert page.locator("#trick .played").count() == 3  # the final trick stays
+    assert page.locator("#trick .played.winner").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    page.close()
+
+
+def test_partners_are_marked_and_the_contract_has_a_holder(browser: Browser, base_url: str) -> None:
+    links = _table(
+        base_url, "bid-whist", {"target": 1}, ["human", "heuristic", "heuristic", "heuristic"], 3
+    )
+    page = browser.new_page()
+    page.goto(base_url + _link(links, 0))
+    _wait_turn_or_over(page)
+    assert _texts(page, ".seat[data-seat='2'] .tag.partner") == ["partner"]
+    assert page.locator(".seat .tag.partner").count() == 1
+    facts = str(page.locator("#facts").text_content())
+    assert "trump" not in facts and "uptown" not in facts  # nothing is decided before the bids
+    while page.locator(".seat .tag.holder").count() == 0:
+        _wait_turn_or_over(page)
+        page.locator(ENABLED).first.click()
+        page.wait_for_timeout(100)
+    holder = str(page.locator(".seat:has(.tag.holder)").get_attribute("data-seat"))
+    name = "Player 0" if holder == "0" else f"Heuristic {holder}"
+    assert str(page.locator("#facts").text_content()).count(", " + name) == 1
+    _click_until_over(page)
+    rows = page.locator("#summary .deal-summary tr")
+    assert rows.count() == 3  # a heading and a row per team
+    assert rows.nth(1).locator("td").first.text_content() == "Player 0 & Heuristic 2"
+    assert any(" set" in line or " made" in line for line in _texts(page, "#summary li"))
+    page.close()
+
+
+def test_one_cards_contract_names_its_holder(browser: Browser, base_url: str) -> None:
+    links = _table(base_url, "one-card", {"players": 3}, ["random"] * 3, 0)  # a bid hand first
+    page = browser.new_page()
+    page.goto(base_url + str(links["spectator"]))
+    page.wait_for_function(
+        "() => /contract/.test(document.getElementById('facts').textContent)", timeout=20_000
+    )
+    facts = str(page.locator("#facts").text_content())
+    assert any(f"contract {points}, Random" in facts for points in range(6, 16)), facts
+    page.close()
+
+
+@pytest.mark.parametrize("calm", [False, True], ids=["motion", "reduced-motion"])
+def test_a_trick_goes_to_its_winner_unless_motion_is_reduced(
+    browser: Browser, base_url: str, calm: bool
+) -> None:
+    links = _table(base_url, "one-card", {"players": 3}, ["heuristic"] * 3, 12)
+    page = browser.new_page(reduced_motion="reduce" if calm else "no-preference")
+    page.add_init_script(
+        "window.sweeps = []; new MutationObserver((records) => { for (const r of records) {"
+        " const el = r.target; if (el.classList && el.classList.contains('gone')) {"
+        " const s = getComputedStyle(el); window.sweeps.push({seat: el.dataset.seat,"
+        " duration: s.transitionDuration, dx: el.style.getPropertyValue('--dx'),"
+        " winner: document.querySelector('#trick .winner')?.dataset.seat}); } } })"
+        ".observe(document, {subtree: true, attributes: true, attributeFilter: ['class']});"
+    )
+    page.goto(base_url + str(links["spectator"]))
+    page.wait_for_function("() => window.sweeps.length >= 3", timeout=30_000)
+    sweeps = cast("list[dict[str, str]]", page.evaluate("window.sweeps"))[:3]
+    assert {sweep["duration"] for sweep in sweeps} == ({"0s"} if calm else {"0.45s, 0.45s"})
+    assert all(sweep["dx"].endswith("px") for sweep in sweeps)
+    page.close()
+
+
+def test_presence_dots_show_who_is_away(browser: Browser, base_url: str) -> None:
+    links = _table(base_url, "wizard", {"players": 3}, ["human", "human", "heuristic"], 2)
+    pages = [browser.new_context().new_page() for _ in range(2)]
+    for seat, page in enumerate(pages):
+        page.goto(base_url + _link(links, seat))
+        page.wait_for_selector("body[data-connected='true']")
+    first = pages[0]
+    first.wait_for_selector(".seat[data-seat='1'] .presence.here")
+    assert first.locator(".seat[data-seat='2'] .presence").count() == 0  # a bot has no dot
+    pages[1].context.close()
+    first.wait_for_selector(".seat[data-seat='1'] .presence.away", timeout=10_000)
+    assert _texts(first, ".seat[data-seat='1'] .tag.away") == ["away"]
+    first.context.close()
+
+
+RAW = re.compile(r"\b(?:WZ|JE|JK|RJ|BJ|[2-9TJQKA][SHDC])\b|^\d")
+
+
+def test_the_log_and_the_replay_speak_in_names(browser: Browser, base_url: str) -> None:
+    games: list[tuple[str, Message, int]] = [
+        ("wizard", {"players": 4, "rounds": 5}, 3),
+        ("one-card", {"players": 2, "target": 12}, 6),
+        ("bid-whist", {"target": 1, "kitty": "exchange"}, 1),
+    ]
+    for game, options, seed in games:
+        players = cast("int", options.get("players", 4))
+        links = _table(base_url, game, options, ["heuristic"] * players, seed)
+        page = browser.new_page()
+        page.goto(base_url + str(links["spectator"]))
+        page.wait_for_selector("body[data-over='true']", timeout=60_000)
+        page.goto(base_url + str(links["replay"]))
+        page.wait_for_selector("body[data-ready='true']")
+        page.locator("#last").click()
+        lines = _texts(page, "#log li")
+        assert lines and not [line for line in lines if RAW.search(line)], game
+        if game == "wizard":
+            assert any(line.endswith(" plays Jester") for line in lines)
+            assert any(line.endswith(" plays Wizard") for line in lines)
+        if game == "one-card":
+            assert any(line.endswith(" plays joker") for line in lines)
+        page.locator("#first").click()
+        for _ in range(4):
+            page.locator("#next").click()
+            assert not RAW.search(str(page.locator("#action").text_content()))
+        page.close()
+
+
+def test_the_rules_are_a_click_away_and_the_turn_has_a_clock(
+    browser: Browser, base_url: str
+) -> None:
+    links = _table(base_url, "oh-hell", {"players": 4}, ["human"] + ["heuristic"] * 3, 5)
+    page = browser.new_page()
+    page.goto(base_url + _link(links, 0))
+    _wait_turn_or_over(page)
+    page.locator("#rules-button").click()
+    assert page.locator("#rules").is_visible()
+    assert str(page.locator("#rules-text").text_content()).startswith("Oh Hell (3 to 7 players")
+    page.locator("#rules-close").click()
+    assert page.locator("#rules").is_hidden()
+    assert str(page.locator("#turn").text_content()).startswith("your turn · 0:0")
+    page.wait_for_function(
+        "() => /your turn · 0:0[2-9]/.test(document.getElementById('turn').textContent)",
+        timeout=5_000,
+    )
+    page.close()
+
+
+def test_the_dealers_forbidden_bid_is_shown_disabled_with_its_reason(
+    browser: Browser, base_url: str
+) -> None:
+    links = _table(
+        base_url, "oh-hell", {"players": 3, "hand_size": 2, "first_dealer": 0}, ["human"] * 3, 7
+    )
+    for seat, bid in ((1, "1 bid 1"), (2, "2 bid 0")):
+        with _seat(base_url, _link(links, seat)) as other:
+            assert other.wait_turn()
+            other.play(bid)
+    page = browser.new_page()
+    page.goto(base_url + _link(links, 0))
+    _wait_turn_or_over(page)
+    bids = page.locator("#choices button")
+    assert bids.all_text_contents() == ["0", "1", "2"]
+    forbidden = page.locator("#choices button.refused")
+    assert forbidden.all_text_contents() == ["1"]
+    assert forbidden.get_attribute("aria-disabled") == "true"
+    reason = "under the hook the dealer may not make the bids total 2"
+    assert reason in str(forbidden.get_attribute("aria-label"))
+    assert reason in str(page.locator("#choices .refusal").text_content())
+    forbidden.click(force=True)  # a click on it says why, and sends nothing
+    assert reason in str(page.locator("#notice").text_content())
+    assert page.evaluate("document.body.dataset.myTurn") == "true"  # nothing was sent
+    page.close()

@@ -14,12 +14,14 @@ from starlette.websockets import WebSocketDisconnect
 
 import tricktaking as tt
 from tricktaking.views import JSONValue
-from tricktaking.web.guard import Guard
+from tricktaking.web.guard import Guard, GuardError
 from tricktaking.web.hub import ARCHIVE_CACHE, Hub
 from tricktaking.web.limits import CLOSE_GOING_AWAY, Limits, RateLimit
 from tricktaking.web.outbox import Outbox
 from tricktaking.web.protocol import ProtocolError
 from tricktaking.web.store import Store
+
+from ._links import token
 
 Served = Callable[..., AbstractContextManager[TestClient]]
 TWO_HUMANS = {"game": "one-card", "options": {"players": 2}, "seats": ["human"] * 2}
@@ -48,7 +50,7 @@ def test_a_finished_table_leaves_memory_and_comes_back_for_its_replay(tmp_path: 
     async def play() -> None:
         hub = Hub(Store(tmp_path / "t.sqlite3"), bot_delay=0, limits=Limits(finished_seconds=1))
         table = hub.create("one-card", {"players": 2, "target": 1}, ["human", "random"], seed=2)
-        link = hub.find(str(table.links[0]))
+        link = hub.find(token(table, 0))
         assert link is not None
         watcher = Recorder()
         await hub.join(link, watcher, None)
@@ -60,11 +62,11 @@ def test_a_finished_table_leaves_memory_and_comes_back_for_its_replay(tmp_path: 
         assert hub.sweep(now=table.touched + 0.5) == []
         assert hub.sweep(now=table.touched + 2) == [table.id]
         assert table.id not in hub.tables
-        back = hub.find(str(table.links[0]))
+        back = hub.find(token(table, 0))
         assert back is not None and back.table is not table and back.table.over
         assert back.table.state == table.state
-        assert hub.find(table.spectator) is not None
-        assert hub.find(str(table.links[0])).table is back.table  # type: ignore[union-attr]
+        assert hub.find(token(table, None)) is not None
+        assert hub.find(token(table, 0)).table is back.table  # type: ignore[union-attr]
         late = Recorder()
         box = await hub.join(back, late, None)
         await box.flush()
@@ -75,7 +77,7 @@ def test_a_finished_table_leaves_memory_and_comes_back_for_its_replay(tmp_path: 
         await box.flush()
         assert late.messages[-1]["type"] == "rematch"
         assert hub.rematch(back) is again
-        spectator = hub.find(table.spectator)
+        spectator = hub.find(token(table, None))
         assert spectator is not None
         with pytest.raises(ProtocolError):
             hub.rematch(spectator)
@@ -97,7 +99,7 @@ def test_the_archive_keeps_a_bounded_number_of_tables(tmp_path: Path) -> None:
             await hub.idle(table)
         hub.sweep(now=max(table.touched for table in tables) + 5)
         for table in tables:
-            assert hub.find(table.spectator) is not None
+            assert hub.find(token(table, None)) is not None
         size = len(hub._archive)
         await hub.close()
         return size
@@ -116,13 +118,13 @@ def test_an_idle_table_expires_and_is_not_loaded_again(tmp_path: Path) -> None:
         await hub.idle(kept)
         kept.touched = idle.touched + 100
         watcher = Recorder()
-        link = hub.find(idle.spectator)
+        link = hub.find(token(idle, None))
         assert link is not None
         await hub.join(link, watcher, None)
         assert hub.sweep(now=idle.touched + 61) == [idle.id]
         await asyncio.sleep(0)
         assert watcher.closed == [CLOSE_GOING_AWAY]
-        assert hub.find(idle.spectator) is None
+        assert hub.find(token(idle, None)) is None
         await hub.close()
         return idle.id, kept.id
 
@@ -175,15 +177,51 @@ def test_hosts(host: str | None, allowed: bool) -> None:
     [
         (None, True),
         ("http://localhost:8000", True),
+        ("HTTP://LOCALHOST:8000", True),
+        ("http://localhost:1", False),
+        ("https://localhost:8000", False),
+        ("http://127.0.0.1:8000", False),
         ("https://cards.lan", True),
+        ("https://cards.lan:443", True),
+        ("http://cards.lan", False),
+        ("https://cards.lan:8443", False),
         ("null", False),
         ("file://localhost", False),
         ("http://[::1", False),
+        ("http://localhost:99999", False),
         ("http://evil.example", False),
     ],
 )
-def test_origins(origin: str | None, allowed: bool) -> None:
-    assert Guard(hosts=["cards.lan"]).origin_allowed(origin) is allowed
+def test_an_origin_is_the_served_one_or_a_configured_one(origin: str | None, allowed: bool) -> None:
+    guard = Guard(origins=["https://cards.lan/"])
+    assert guard.origin_allowed(origin, "http://localhost:8000") is allowed
+
+
+@pytest.mark.parametrize("origin", ["cards.lan", "ftp://cards.lan", "https://cards.lan/play", ""])
+def test_a_configured_origin_must_be_an_origin(origin: str) -> None:
+    with pytest.raises(GuardError, match="scheme://host"):
+        Guard(origins=[origin])
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        {"origins": "https://cards.lan"},
+        {"origins": [3]},
+        {"trusted_proxies": None},
+        {"hosts": [None]},
+        {"origins": ["\ud800"]},
+    ],
+)
+def test_a_guard_takes_lists_of_strings(arguments: dict[str, object]) -> None:
+    with pytest.raises(GuardError):
+        Guard(**arguments)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("proxy", ["localhost", "10.0.0.0/33", ""])
+def test_a_trusted_proxy_must_be_an_address(proxy: str) -> None:
+    with pytest.raises(GuardError, match="IP address or network"):
+        Guard(trusted_proxies=[proxy])
 
 
 def test_an_outbox_closed_by_the_server_stops_writing() -> None:
@@ -250,9 +288,9 @@ def test_a_socket_to_a_foreign_host_name_is_closed(served: Served) -> None:
         token = str(links["spectator"]).rsplit("/", 1)[-1]
         with (
             pytest.raises(WebSocketDisconnect) as closed,
-            client.websocket_connect("ws://rebound.example/ws/" + token),
+            client.websocket_connect("ws://rebound.example/ws/" + token) as ws,
         ):
-            pass
+            ws.receive_text()
         assert closed.value.code == 4403
 
 

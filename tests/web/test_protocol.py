@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -25,6 +26,8 @@ from tricktaking.web.protocol import (
     public_view,
     replay_frames,
 )
+from tricktaking.web.recap import deal_events, deal_summaries, refused_choices
+from tricktaking.web.tables import Table
 
 CONFIGS = [
     tt.WizardConfig(players=4, rounds=3),
@@ -81,6 +84,42 @@ def test_no_message_reveals_a_hidden_card(config: object) -> None:
                 message = {**message, "action": ""}
             leaked = _cards(message) & _hidden(after, viewer)
             assert not leaked, (viewer, str(action), leaked)
+
+
+@pytest.mark.parametrize(
+    "config",
+    [*CONFIGS, tt.OhHellConfig(players=4, schedule="up", max_hand_size=3)],
+    ids=lambda config: type(config).__name__,
+)
+def test_no_welcome_reveals_a_hidden_card(config: object) -> None:
+    """The deal's events, a deal's summary and the refused choices a welcome carries.
+
+    A summary is checked when its deal ends (later deals deal its cards again).
+    """
+    seats = len(tt.scores(tt.new_game(config)))
+    table = Table.create(config, ["random"] * seats, seed=5)
+    while (action := table.automatic_action()) is not None:
+        table.accept(action)
+        ended = bool(table.ends) and table.ends[-1] is table.state
+        for viewer in [None, *range(seats)]:
+            told: JSONValue = {
+                "events": deal_events(table, viewer),
+                "deals": deal_summaries(table, viewer, -1) if ended else [],
+                "refused": list(refused_choices(table.state, viewer).values()),
+            }
+            leaked = _cards(_without_bids(told)) & _hidden(table.state, viewer)
+            assert not leaked, (viewer, str(action), leaked)
+
+
+def _without_bids(data: JSONValue) -> JSONValue:
+    """``data`` with the word after each "bid" left out: "bid 6D" names no card."""
+    if isinstance(data, str):
+        return re.sub(r"\bbid \S+", "bid", data)
+    if isinstance(data, list):
+        return [_without_bids(item) for item in data]
+    if isinstance(data, dict):
+        return {key: _without_bids(item) for key, item in data.items()}
+    return data
 
 
 def test_the_public_view_is_what_every_seat_sees_alike() -> None:

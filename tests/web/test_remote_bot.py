@@ -122,3 +122,16 @@ def test_the_bot_command_plays_a_seat_to_the_end(
     link = base_url + str(cast("list[Message]", links["seats"])[0]["link"])
     assert main(["bot", link, "--bot", "heuristic"]) == 0
     assert "the game is over" in capsys.readouterr().out
+
+
+def test_the_bot_command_seats_a_text_model(
+    base_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    links = _open(
+        base_url, "oh-hell", {"players": 3, "hand_size": 3}, ["human", "heuristic", "heuristic"]
+    )
+    link = base_url + str(cast("list[Message]", links["seats"])[0]["link"])
+    assert main(["bot", link, "--bot", "text:tricktaking.agents:ScriptedModel"]) == 0
+    assert "the game is over" in capsys.readouterr().out
+    assert main(["bot", link, "--bot", "text:no_such_module:chat"]) == 2
+    assert "cannot import 'no_such_module'" in capsys.readouterr().err

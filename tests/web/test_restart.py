@@ -5,14 +5,9 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import sqlite3
-import subprocess
-import sys
-import time
 import urllib.request
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing
 from pathlib import Path
 from typing import Any, cast
 
@@ -22,34 +17,9 @@ pytest.importorskip("websockets", reason="the web extra is not installed")
 
 from websockets.sync.client import ClientConnection, connect
 
+from ._live import free_port, serving
+
 Message = dict[str, object]
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@contextmanager
-def _server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    command = [sys.executable, "-m", "tricktaking", "serve", "--port", str(port), "--db", str(db)]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).close()
-                break
-            except OSError:
-                assert process.poll() is None, process.stderr.read() if process.stderr else ""
-                time.sleep(0.05)
-        yield process
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=10)
-        if process.stderr is not None:
-            process.stderr.close()
 
 
 def _hello(ws: ClientConnection, since: int | None = None) -> Message:
@@ -97,10 +67,10 @@ def _stored_actions(db: Path) -> dict[str, list[str]]:
 
 
 def test_a_killed_server_resumes_every_table_and_play_continues(tmp_path: Path) -> None:
-    db, port = tmp_path / "tables.sqlite3", _free_port()
+    db, port = tmp_path / "tables.sqlite3", free_port()
     base = f"http://127.0.0.1:{port}"
     seen: list[Message] = []
-    with _server(db, port) as process:
+    with serving(db, port) as process:
         bots_only = _open(
             base, {"game": "wizard", "options": {"players": 3}, "seats": ["random"] * 3}
         )
@@ -123,7 +93,7 @@ def test_a_killed_server_resumes_every_table_and_play_continues(tmp_path: Path) 
     for seq, action in accepted.items():
         assert action in ("deal", stored[links["table"]][seq - 1])
     assert len(stored[bots_only["table"]]) > 0
-    with _server(db, port), connect(f"ws://127.0.0.1:{port}/ws/{link}") as ws:
+    with serving(db, port), connect(f"ws://127.0.0.1:{port}/ws/{link}") as ws:
         welcome = _hello(ws, since=0)
         assert cast("int", welcome["seq"]) >= max(accepted)
         events = cast("list[Message]", welcome["events"])

@@ -13,6 +13,8 @@ from tricktaking.web.hub import Hub
 from tricktaking.web.store import Store
 from tricktaking.web.tables import Table
 
+from ._links import token
+
 
 def _play(store: Store, table: Table, moves: int) -> None:
     """Take ``moves`` human moves (the first legal one), with every deal and bot move."""
@@ -35,11 +37,11 @@ def test_a_stored_table_comes_back_at_its_last_action(tmp_path: Path) -> None:
     (back,) = again.load_open()
     again.close()
     assert back.state == table.state
-    assert (back.id, back.kinds, back.links, back.spectator, back.seed, back.names) == (
+    assert (back.id, back.kinds, back.keys, back.spectator_key, back.seed, back.names) == (
         table.id,
         table.kinds,
-        table.links,
-        table.spectator,
+        table.keys,
+        table.spectator_key,
         table.seed,
         table.names,
     )
@@ -72,7 +74,7 @@ def test_a_finished_table_is_not_loaded_at_start(tmp_path: Path) -> None:
         table.accept(action)
     assert table.over
     assert store.load_open() == []
-    assert store.table_of(table.spectator) == (table.id, "over")
+    assert store.table_of(table.spectator_key) == (table.id, "over")
     assert store.load(table.id).state == table.state
     store.close()
 
@@ -105,7 +107,7 @@ def test_every_event_is_committed_before_anyone_hears_of_it(tmp_path: Path) -> N
     async def play() -> list[int]:
         hub = Hub(Store(path), bot_delay=0)
         table = hub.create("one-card", {"players": 3, "target": 2}, ["human", "random", "random"])
-        link = hub.find(str(table.links[0]))
+        link = hub.find(token(table, 0))
         assert link is not None
         auditor = _Auditor(path, table.id)
         await hub.join(link, auditor, None)

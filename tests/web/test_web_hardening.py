@@ -16,8 +16,6 @@ import random
 import signal
 import socket
 import struct
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -43,6 +41,9 @@ from tricktaking.web.hub import Hub
 from tricktaking.web.limits import CLOSE_FLOOD, CLOSE_ORIGIN, CLOSE_SLOW, Limits
 from tricktaking.web.store import Store
 
+from ._links import token
+from ._live import Deaf, free_port, link_token, open_table, serving
+
 Served = Callable[..., AbstractContextManager[TestClient]]
 Message = dict[str, object]
 JSON = {"content-type": "application/json"}
@@ -59,7 +60,7 @@ def live(request: pytest.FixtureRequest) -> Iterator[str]:
     """A real uvicorn server on a free loopback port, in a thread (limits from a marker)."""
     marker = request.node.get_closest_marker("limits")
     limits = Limits(**marker.kwargs) if marker is not None else Limits()
-    port = _free_port()
+    port = free_port()
     app = create_app(":memory:", bot_delay=0, limits=limits)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -69,20 +70,6 @@ def live(request: pytest.FixtureRequest) -> Iterator[str]:
     yield f"127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)
-
-
-def _open(host: str, body: Message) -> Message:
-    request = urllib.request.Request(
-        f"http://{host}/api/tables", data=json.dumps(body).encode(), headers=JSON
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return cast("Message", json.loads(answer.read()))
-
-
-def _token(links: Message, seat: int | None) -> str:
-    seats = cast("list[Message]", links["seats"])
-    path = links["spectator"] if seat is None else seats[seat]["link"]
-    return str(path).rsplit("/", 1)[-1]
 
 
 WIZARD_HUMANS = {"game": "wizard", "options": {"players": 3}, "seats": ["human"] * 3}
@@ -121,10 +108,10 @@ def _raw_socket(host: str, token: str) -> socket.socket:
 
 @pytest.mark.limits(message_burst=100_000, message_rate=100_000.0, write_timeout=1.0)
 def test_a_client_that_reads_nothing_stalls_nobody(live: str) -> None:
-    links = _open(
+    links = open_table(
         live, {"game": "wizard", "options": {"players": 3}, "seats": ["human", "random", "random"]}
     )
-    deaf = _raw_socket(live, _token(links, None))
+    deaf = _raw_socket(live, link_token(links, None))
     hello = _frame(json.dumps({"type": "hello", "protocol": 1}))
     deaf.settimeout(0.5)
     sent = 0
@@ -133,7 +120,7 @@ def test_a_client_that_reads_nothing_stalls_nobody(live: str) -> None:
             deaf.sendall(hello)
             sent += 1
     started = time.monotonic()
-    with connect(f"ws://{live}/ws/{_token(links, 0)}", open_timeout=5) as ws:
+    with connect(f"ws://{live}/ws/{link_token(links, 0)}", open_timeout=5) as ws:
         ws.send(json.dumps({"type": "hello", "protocol": 1}))
         welcome = json.loads(ws.recv(timeout=2))
         assert welcome["type"] == "welcome"
@@ -161,7 +148,7 @@ class contextlib_suppress_oserror:  # noqa: N801 - reads as the statement it is
 def test_a_flooding_client_is_closed_with_a_code(served: Served) -> None:
     with served() as client:
         links = client.post("/api/tables", json=WIZARD_HUMANS).json()
-        with client.websocket_connect("/ws/" + _token(links, 1)) as ws:
+        with client.websocket_connect("/ws/" + link_token(links, 1)) as ws:
             for _ in range(200):
                 ws.send_text(json.dumps({"type": "hello", "protocol": 1}))
             with pytest.raises(WebSocketDisconnect) as closed:
@@ -185,7 +172,7 @@ def test_hints_are_rate_limited(served: Served) -> None:
                 "seats": ["human"] * 3,
             },
         ).json()
-        with client.websocket_connect("/ws/" + _token(links, 1)) as ws:
+        with client.websocket_connect("/ws/" + link_token(links, 1)) as ws:
             ws.send_text(json.dumps({"type": "hello", "protocol": 1}))
             message = ws.receive_json()
             while message["view"]["actor"] != 1:  # the deal may come after the welcome
@@ -199,16 +186,6 @@ def test_hints_are_rate_limited(served: Served) -> None:
 
 
 def test_a_slow_outbox_is_dropped_alone() -> None:
-    class Deaf:
-        def __init__(self) -> None:
-            self.closed: list[int] = []
-
-        async def send(self, message: dict[str, JSONValue]) -> None:
-            await asyncio.sleep(3600)
-
-        async def close(self, code: int) -> None:
-            self.closed.append(code)
-
     class Listener:
         def __init__(self) -> None:
             self.seqs: list[int] = []
@@ -223,7 +200,7 @@ def test_a_slow_outbox_is_dropped_alone() -> None:
     async def play() -> tuple[list[int], list[int], int]:
         hub = Hub(Store(":memory:"), bot_delay=0, limits=Limits(send_queue=8, write_timeout=60))
         table = hub.create("one-card", {"players": 2, "target": 3}, ["random", "random"], seed=3)
-        link = hub.find(table.spectator)
+        link = hub.find(token(table, None))
         assert link is not None
         deaf, listener = Deaf(), Listener()
         await hub.join(link, deaf, None)
@@ -240,7 +217,7 @@ def test_a_slow_outbox_is_dropped_alone() -> None:
 
 def test_search_bot_tables_leave_the_lobby_responsive(live: str) -> None:
     for seed in range(3):
-        _open(
+        open_table(
             live,
             {"game": "wizard", "options": {"players": 3}, "seats": ["ismcts"] * 3, "seed": seed},
         )
@@ -272,16 +249,28 @@ def test_another_origin_cannot_open_tables_or_sockets(served: Served) -> None:
         )
         assert (foreign.status_code, foreign.json()["code"]) == (403, "forbidden")
         links = client.post(
-            "/api/tables", content=body, headers={**JSON, "origin": "http://localhost:8000"}
+            "/api/tables", content=body, headers={**JSON, "origin": "http://localhost"}
         ).json()
-        with (
-            pytest.raises(WebSocketDisconnect) as closed,
-            client.websocket_connect(
-                "/ws/" + _token(links, None), headers={"origin": "https://evil.example"}
-            ),
-        ):
-            pass
-        assert closed.value.code == CLOSE_ORIGIN
+        for origin in ("https://evil.example", "http://localhost:1", "https://localhost"):
+            with (
+                pytest.raises(WebSocketDisconnect) as closed,
+                client.websocket_connect(
+                    "/ws/" + link_token(links, None), headers={"origin": origin}
+                ) as ws,
+            ):
+                ws.receive_text()
+            assert closed.value.code == CLOSE_ORIGIN
+
+
+def test_a_page_of_another_local_server_cannot_open_tables(served: Served) -> None:
+    """Another server on this machine (a notebook, a dev server) is another origin."""
+    body = {"game": "one-card", "options": {"players": 2}, "seats": ["random"] * 2}
+    with served() as client:
+        for origin in ("http://localhost:1", "http://127.0.0.1", "https://localhost"):
+            refused = client.post("/api/tables", json=body, headers={"origin": origin})
+            assert (refused.status_code, refused.json()["code"]) == (403, "forbidden"), origin
+        same = client.post("/api/tables", json=body, headers={"origin": "http://localhost:80"})
+        assert same.status_code == 201
 
 
 def test_a_foreign_host_name_gets_nothing(served: Served) -> None:
@@ -316,14 +305,14 @@ def test_a_resume_tells_events_as_they_were_told() -> None:
             await hub.idle(table)
             seat = tt.actor(table.state)
             assert isinstance(seat, int)
-            link = hub.find(str(table.links[seat]))
+            link = hub.find(token(table, seat))
             assert link is not None
             await hub.move(link, str(rng.choice(tt.legal_actions(table.state))), None)
             if table.seq == 7:
-                watcher = hub.find(str(table.links[1]))
+                watcher = hub.find(token(table, 1))
                 assert watcher is not None
                 told = [str(cast("list[Message]", hub.welcome(watcher, 6)["events"])[0]["action"])]
-        watcher = hub.find(str(table.links[1]))
+        watcher = hub.find(token(table, 1))
         assert watcher is not None
         resumed = cast("list[Message]", hub.welcome(watcher, 6)["events"])
         await hub.close()
@@ -353,7 +342,7 @@ def test_bad_names_are_refused_before_anything_is_stored(served: Served, names: 
 def test_deep_json_over_the_socket_is_malformed(served: Served) -> None:
     with served() as client:
         links = client.post("/api/tables", json=WIZARD_HUMANS).json()
-        with client.websocket_connect("/ws/" + _token(links, 1)) as ws:
+        with client.websocket_connect("/ws/" + link_token(links, 1)) as ws:
             ws.send_text("[" * 2000 + "]" * 2000)
             assert ws.receive_json()["code"] == "malformed"
 
@@ -374,25 +363,14 @@ def test_every_integer_option_is_bounded(served: Served) -> None:
 
 
 def test_sigterm_stops_a_busy_server_within_two_seconds(tmp_path: Path) -> None:
-    port = _free_port()
-    command = [
-        sys.executable, "-m", "tricktaking", "serve", "--port", str(port),
-        "--db", str(tmp_path / "tables.sqlite3"),
-    ]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
+    port = free_port()
+    with serving(tmp_path / "tables.sqlite3", port) as process:
         host = f"127.0.0.1:{port}"
         links = [
-            _open(host, {"game": "wizard", "options": {"players": 3}, "seats": ["ismcts"] * 3})
+            open_table(host, {"game": "wizard", "options": {"players": 3}, "seats": ["ismcts"] * 3})
             for _ in range(3)
         ]
-        with connect(f"ws://{host}/ws/{_token(links[0], None)}") as ws:
+        with connect(f"ws://{host}/ws/{link_token(links[0], None)}") as ws:
             ws.send(json.dumps({"type": "hello", "protocol": 1}))
             ws.recv(timeout=5)
             time.sleep(1.5)  # the searches are under way
@@ -400,12 +378,6 @@ def test_sigterm_stops_a_busy_server_within_two_seconds(tmp_path: Path) -> None:
             process.send_signal(signal.SIGTERM)
             process.wait(timeout=10)
             assert time.monotonic() - started < 2.0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(timeout=10)
-        if process.stderr is not None:
-            process.stderr.close()
 
 
 def test_a_dead_search_worker_does_not_stall_its_table() -> None:

@@ -26,14 +26,13 @@ Example:
 
 from __future__ import annotations
 
+from tricktaking.extras import MissingExtraError
+
 try:
     import numba as _numba
     import numpy as _numpy
 except ImportError as _missing:  # pragma: no cover - depends on the installed extras
-    raise ImportError(
-        "tricktaking.batch needs the optional extra 'batch' (NumPy and numba): "
-        "pip install 'tricktaking[batch]'"
-    ) from _missing
+    raise MissingExtraError(__name__, "batch") from _missing
 
 from tricktaking.batch._registry import kernel_for
 from tricktaking.batch._simulator import (

@@ -21,11 +21,19 @@ from collections.abc import Iterator, Mapping
 from tricktaking.engine import available_games, get_game
 from tricktaking.errors import ArgumentError, ArgumentTypeError, UnknownGameError, safe_repr
 from tricktaking.games.bid_whist.bot import BidWhistBot
+from tricktaking.games.oh_hell.bot import OhHellBot
 from tricktaking.games.one_card.bot import OneCardBot
 from tricktaking.games.wizard.bot import WizardBot
 from tricktaking.plugins import BotFactory
 
-__all__ = ["HEURISTIC_BOTS", "BidWhistBot", "OneCardBot", "WizardBot", "heuristic_bot"]
+__all__ = [
+    "HEURISTIC_BOTS",
+    "BidWhistBot",
+    "OhHellBot",
+    "OneCardBot",
+    "WizardBot",
+    "heuristic_bot",
+]
 
 
 def heuristic_bot(game: str) -> BotFactory:

@@ -28,15 +28,14 @@ Example:
 
 from __future__ import annotations
 
+from tricktaking.extras import MissingExtraError
+
 try:
     import gymnasium as _gymnasium
     import numpy as _numpy
     import pettingzoo as _pettingzoo
 except ImportError as _missing:  # pragma: no cover - depends on the installed extras
-    raise ImportError(
-        "tricktaking.rl needs the optional extra 'rl' (NumPy, Gymnasium, PettingZoo): "
-        "pip install 'tricktaking[rl]' (from a clone of the repository: pip install '.[rl]')"
-    ) from _missing
+    raise MissingExtraError(__name__, "rl") from _missing
 
 from tricktaking.rl.actions import (
     ActionIndexError,

@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import importlib.util
 
+from tricktaking.extras import MissingExtraError
+
 if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
-    raise ImportError(
-        "tricktaking.web needs the web extra: pip install 'tricktaking[web]' "
-        "(from a clone of the repository: pip install '.[web]')"
-    )
+    raise MissingExtraError(__name__, "web")
 
 from tricktaking.web.app import create_app
 from tricktaking.web.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ProtocolError

@@ -7,6 +7,7 @@ Routes (all described on the protocol page):
 - ``GET /api/games``: games, their options, bot kinds and the server's capabilities.
 - ``POST /api/tables``: create a table; answers the secret links.
 - ``GET /api/replay/{link}``: the record and replay frames of a finished game.
+- ``GET /api/record/{link}``: the record of what a seat saw (a seat link only).
 - ``WS /ws/{link}``: the live protocol.
 
 Example:
@@ -20,7 +21,6 @@ Example:
 # pyright: strict
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hmac
 import json
@@ -35,29 +35,24 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import tricktaking as tt
 from tricktaking.bots import BOT_KINDS
 from tricktaking.errors import ConfigError
 from tricktaking.views import JSONValue
 from tricktaking.web.guard import Guard
-from tricktaking.web.hub import Hub, Link
-from tricktaking.web.limits import CLOSE_FLOOD, CLOSE_NOT_FOUND, CLOSE_ORIGIN, Limits, RateLimit
+from tricktaking.web.hub import Hub
+from tricktaking.web.limits import Limits
 from tricktaking.web.options import build_config, game_options, seat_count
-from tricktaking.web.outbox import Outbox
 from tricktaking.web.protocol import (
     PROTOCOL_VERSION,
-    Hello,
-    Hint,
-    Move,
     ProtocolError,
-    Rematch,
-    parse_client_message,
     replay_frames,
 )
+from tricktaking.web.seat_record import seat_record_route
+from tricktaking.web.sockets import Sockets, refuse_socket
 from tricktaking.web.store import Store
-from tricktaking.web.tables import HUMAN, Table
+from tricktaking.web.tables import HUMAN, Table, Tokens
 from tricktaking.web.workers import Workers
 
 __all__ = ["MAX_BODY_BYTES", "SECURITY_HEADERS", "create_app"]
@@ -95,7 +90,7 @@ class _SecurityHeaders:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and not self.guard.host_allowed(_header(scope, b"host")):
-            await send({"type": "websocket.close", "code": CLOSE_ORIGIN})
+            await refuse_socket(receive, send)
             return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
@@ -117,42 +112,38 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"type": "error", "code": code, "message": message}, status_code=status)
 
 
-class _Socket:
-    """A WebSocket as a protocol client."""
-
-    def __init__(self, socket: WebSocket) -> None:
-        self.socket = socket
-        self.closed = asyncio.Event()
-
-    async def send(self, message: dict[str, JSONValue]) -> None:
-        await self.socket.send_text(json.dumps(message))
-
-    async def close(self, code: int) -> None:
-        self.closed.set()  # the reading side stops too
-        await self.socket.close(code=code)
-
-
 def _strings(value: object) -> bool:
     """Whether ``value`` is a list of strings."""
     items = cast("list[object]", value) if isinstance(value, list) else None
     return items is not None and all(isinstance(item, str) for item in items)
 
 
+def _seat_range(game: str) -> dict[str, JSONValue]:
+    """The seat counts ``game`` accepts, and the one the lobby suggests."""
+    declared = tt.get_game(game)
+    seats = declared.seat_range
+    suggested = declared.default_players
+    if suggested is None:
+        try:
+            suggested = seat_count(build_config(game, {}))
+        except ConfigError:  # the configuration has no default number of players
+            suggested = seats.start
+    return {"min": seats.start, "max": seats.stop - 1, "default": suggested}
+
+
 def _fixed_seats(game: str) -> int | None:
-    """The seat count of a game whose default configuration fixes it, else ``None``."""
-    try:
-        return seat_count(build_config(game, {}))
-    except ConfigError:
-        return None
+    """The seat count of a game that plays with one number of seats only, else ``None``."""
+    seats = tt.get_game(game).seat_range
+    return seats.start if len(seats) == 1 else None
 
 
-def _links(table: Table) -> dict[str, JSONValue]:
+def _links(table: Table, tokens: Tokens) -> dict[str, JSONValue]:
     seats: list[JSONValue] = [
         {
             "seat": seat,
             "name": table.names[seat],
             "kind": kind,
-            "link": None if table.links[seat] is None else f"/play/{table.links[seat]}",
+            "link": None if tokens.seats[seat] is None else f"/play/{tokens.seats[seat]}",
         }
         for seat, kind in enumerate(table.kinds)
     ]
@@ -160,8 +151,8 @@ def _links(table: Table) -> dict[str, JSONValue]:
         "table": table.id,
         "game": table.game,
         "seats": seats,
-        "spectator": f"/play/{table.spectator}",
-        "replay": f"/replay/{table.spectator}",
+        "spectator": f"/play/{tokens.spectator}",
+        "replay": f"/replay/{tokens.spectator}",
     }
 
 
@@ -190,6 +181,7 @@ class _Handlers:
         self.processes = processes
         self._hub: Hub | None = None
         self._games: tuple[tuple[str, ...], bytes] | None = None
+        self.sockets = Sockets(lambda: self.hub, limits, guard)
 
     @property
     def hub(self) -> Hub:
@@ -238,6 +230,7 @@ class _Handlers:
                             "title": tt.get_game(name).title,
                             "options": game_options(name),
                             "seats": _fixed_seats(name),
+                            "seat_range": _seat_range(name),
                         }
                         for name in tt.available_games()
                     ],
@@ -246,7 +239,7 @@ class _Handlers:
         )
 
     async def create(self, request: Request) -> Response:
-        if not self.guard.origin_allowed(request.headers.get("origin")):
+        if not self.guard.change_allowed(request.scope):
             return _error(403, "forbidden", "tables are opened from this server's own pages")
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
@@ -283,13 +276,14 @@ class _Handlers:
                 cast("list[str]", kinds),
                 names=cast("list[str] | None", names),
                 seed=seed,
-                address=request.client.host if request.client is not None else "",
+                address=self.guard.client_address(request.scope),
             )
         except ConfigError as error:
             return _error(400, "bad_field", str(error))
         except ProtocolError as error:  # too many tables
             return _error(429, error.code, str(error))
-        return JSONResponse(_links(table), status_code=201)
+        assert table.tokens is not None  # a table just opened knows its tokens
+        return JSONResponse(_links(table, table.tokens), status_code=201)
 
     async def replay(self, request: Request) -> Response:
         link = self.hub.find(str(request.path_params["link"]))
@@ -308,111 +302,6 @@ class _Handlers:
                 "frames": replay_frames(list(record.states())),
             }
         )
-
-    async def socket(self, websocket: WebSocket) -> None:
-        if not self.guard.origin_allowed(websocket.headers.get("origin")):
-            await websocket.close(code=CLOSE_ORIGIN)
-            return
-        await websocket.accept()
-        client = _Socket(websocket)
-        link = self.hub.find(str(websocket.path_params["link"]))
-        if link is None:
-            refusal = ProtocolError("not_found", "this link leads to no table")
-            with contextlib.suppress(Exception):
-                async with asyncio.timeout(self.limits.write_timeout):
-                    await client.send(refusal.to_message(None))
-                    await websocket.close(code=CLOSE_NOT_FOUND)
-            return
-        peer = websocket.client.host if websocket.client is not None else ""
-        connection = _Connection(link, client, self.limits, peer)
-        try:
-            await self._read(websocket, connection)
-        except asyncio.CancelledError:
-            # the server is stopping and its grace is over: the socket just closes (an
-            # error here would only print a traceback per open socket)
-            return
-        finally:
-            self.hub.leave(link, client)
-            if connection.outbox is not None:  # also when the hub never subscribed it
-                connection.outbox.stop()
-
-    async def _read(self, websocket: WebSocket, connection: _Connection) -> None:
-        """Answer frames until the client leaves or is dropped."""
-        closed = asyncio.ensure_future(connection.client.closed.wait())
-        try:
-            while True:
-                receiving = asyncio.ensure_future(websocket.receive())
-                await asyncio.wait({receiving, closed}, return_when=asyncio.FIRST_COMPLETED)
-                if not receiving.done():
-                    receiving.cancel()
-                    return
-                frame = receiving.result()
-                if frame["type"] == "websocket.disconnect":
-                    return
-                if not connection.messages.allow():
-                    await connection.drop(CLOSE_FLOOD)
-                    return
-                await self._handle(connection, frame.get("text") or frame.get("bytes"))
-        except WebSocketDisconnect:
-            return
-        finally:
-            closed.cancel()
-
-    async def _handle(self, connection: _Connection, raw: object) -> None:
-        """Answer one frame."""
-        link = connection.link
-        try:
-            if not isinstance(raw, (str, bytes)):
-                raise ProtocolError("malformed", "empty frame")
-            message = parse_client_message(raw)
-            match message:
-                case Hello(since=since):
-                    connection.outbox = await self.hub.join(link, connection.client, since)
-                case _ if connection.outbox is None:
-                    raise ProtocolError("hello_first", "send hello first")
-                case Move(action=token, seq=seq):
-                    await self.hub.move(link, token, seq)
-                case Hint():
-                    if not connection.hints.allow():
-                        raise ProtocolError("rate_limited", "too many hints: wait a moment")
-                    seq = link.table.seq
-                    token = await self.hub.hint(link)
-                    await connection.send({"type": "hint", "action": token, "seq": seq})
-                case Rematch():
-                    self.hub.rematch(link, connection.outbox, address=connection.address)
-        except ProtocolError as error:
-            await connection.send(error.to_message(link.table.seq))
-
-
-class _Connection:
-    """One socket's link, outbox (once it has said hello) and rate limits."""
-
-    def __init__(self, link: Link, client: _Socket, limits: Limits, address: str) -> None:
-        self.link = link
-        self.address = address
-        self.client = client
-        self.write_timeout = limits.write_timeout
-        self.outbox: Outbox | None = None
-        self.messages = RateLimit(limits.message_rate, limits.message_burst)
-        self.hints = RateLimit(limits.hint_rate, limits.hint_burst)
-
-    async def send(self, message: dict[str, JSONValue]) -> None:
-        if self.outbox is not None:
-            self.outbox.put(message)
-            return
-        try:  # before hello: this client's own handler waits, nobody else
-            async with asyncio.timeout(self.write_timeout):
-                await self.client.send(message)
-        except Exception:
-            self.client.closed.set()
-
-    async def drop(self, code: int) -> None:
-        if self.outbox is not None:
-            self.outbox.drop(code)
-            return
-        with contextlib.suppress(Exception):
-            async with asyncio.timeout(self.write_timeout):
-                await self.client.close(code)
 
 
 def create_app(
@@ -448,13 +337,17 @@ def create_app(
         Route("/api/games", handlers.games),
         Route("/api/tables", handlers.create, methods=["POST"]),
         Route("/api/replay/{link}", handlers.replay),
+        # the hub exists once the app has started, so it is looked up on each request
+        Route("/api/record/{link}", seat_record_route(lambda token: handlers.hub.find(token))),  # noqa: PLW0108
         Route("/play/{link}", handlers.page("table")),
         Route("/replay/{link}", handlers.page("replay")),
-        WebSocketRoute("/ws/{link}", handlers.socket),
+        WebSocketRoute("/ws/{link}", handlers.sockets.serve),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(
+    app = Starlette(
         routes=routes,
         lifespan=handlers.lifespan,
         middleware=[Middleware(_SecurityHeaders, guard=handlers.guard)],
     )
+    app.state.sockets = handlers.sockets  # a stopping server closes them first (server.py)
+    return app

@@ -32,7 +32,7 @@ import asyncio
 import contextlib
 import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from concurrent.futures import BrokenExecutor
 from typing import cast
 
@@ -40,9 +40,9 @@ import attrs
 
 import tricktaking as tt
 from tricktaking.bots import make_bot
-from tricktaking.engine import Action, GameState
+from tricktaking.engine import Action, GameState, PlayerView
 from tricktaking.views import JSONValue
-from tricktaking.web.limits import CLOSE_GOING_AWAY, Limits
+from tricktaking.web.limits import CLOSE_GOING_AWAY, Limits, RateLimits
 from tricktaking.web.options import build_config
 from tricktaking.web.outbox import Client, Outbox
 from tricktaking.web.protocol import (
@@ -50,10 +50,12 @@ from tricktaking.web.protocol import (
     ProtocolError,
     phrases,
     public_view,
+    say,
     seat_view,
 )
+from tricktaking.web.recap import deal_events, deal_summaries, refused_choices
 from tricktaking.web.store import Store
-from tricktaking.web.tables import JOURNAL, Table
+from tricktaking.web.tables import HUMAN, JOURNAL, Table, link_key
 from tricktaking.web.workers import Workers
 
 __all__ = ["ARCHIVE_CACHE", "MAX_MISSED_EVENTS", "Client", "Hub", "Link"]
@@ -65,6 +67,16 @@ ARCHIVE_CACHE = 32
 """How many finished tables read back from the store stay in memory."""
 
 _SWEEP_SECONDS = 5.0
+
+
+def _phrases(
+    state: GameState[object], seen: dict[str, JSONValue], refused: Mapping[str, str]
+) -> JSONValue:
+    """What players say for the tokens of a view and for the refused choices beside them."""
+    said = phrases(state, seen)
+    parse = tt.game_of(state).rules.parse_action
+    said.update((token, say(parse(token))) for token in refused)
+    return cast("JSONValue", said)
 
 
 @attrs.frozen
@@ -121,10 +133,16 @@ class Hub:
         self._locks: dict[str, asyncio.Lock] = {}
         self._clients: dict[str, dict[Client, Outbox]] = {}
         self._seats: dict[Outbox, int | None] = {}
+        self._presence: set[Outbox] = set()
         self._rematches: dict[str, Table] = {}
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._closing = False
+        self._hints: set[asyncio.Task[str]] = set()
+        self._seat_hints = RateLimits(self.limits.hint_rate, self.limits.hint_burst)
+        self._address_hints = RateLimits(
+            self.limits.address_hint_rate, self.limits.address_hint_burst
+        )
 
     @property
     def can_hint(self) -> bool:
@@ -135,26 +153,27 @@ class Hub:
         self.tables[table.id] = table
         self._locks[table.id] = asyncio.Lock()
         self._clients[table.id] = {}
-        self._links[table.spectator] = Link(table, None)
-        for seat, link in enumerate(table.links):
-            if link is not None:
-                self._links[link] = Link(table, seat)
+        self._links[table.spectator_key] = Link(table, None)
+        for seat, key in enumerate(table.keys):
+            if key is not None:
+                self._links[key] = Link(table, seat)
         if self._sweeper is None:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     @staticmethod
-    def _tokens(table: Table) -> list[str]:
-        return [table.spectator, *(link for link in table.links if link is not None)]
+    def _keys(table: Table) -> list[str]:
+        return [table.spectator_key, *(key for key in table.keys if key is not None)]
 
     def _remove(self, table: Table) -> None:
         """Take a table out of memory (its clients are closed; the store keeps it)."""
         self.tables.pop(table.id, None)
         self._rematches.pop(table.id, None)
         self._locks.pop(table.id, None)
-        for link in self._tokens(table):
-            self._links.pop(link, None)
+        for key in self._keys(table):
+            self._links.pop(key, None)
         for outbox in self._clients.pop(table.id, {}).values():
             self._seats.pop(outbox, None)
+            self._presence.discard(outbox)
             outbox.drop(CLOSE_GOING_AWAY)
         runner = self._runners.pop(table.id, None)
         if runner is not None:
@@ -215,12 +234,14 @@ class Hub:
     def find(self, link: str) -> Link | None:
         """The table and seat behind a secret link token, or ``None``.
 
-        A finished table no longer in memory is read back from the store.
+        A finished table no longer in memory is read back from the store. Links are
+        looked up by their key (:func:`~tricktaking.web.tables.link_key`) alone.
         """
-        found = self._links.get(link)
+        key = link_key(link)
+        found = self._links.get(key)
         if found is not None:
             return found
-        stored = self.store.table_of(link)
+        stored = self.store.table_of(key)
         if stored is None or stored[1] != "over":
             return None
         table_id = stored[0]
@@ -231,7 +252,7 @@ class Hub:
             while len(self._archive) > ARCHIVE_CACHE:
                 self._archive.popitem(last=False)
         self._archive.move_to_end(table_id)
-        seat = None if link == table.spectator else table.links.index(link)
+        seat = None if key == table.spectator_key else table.keys.index(key)
         return Link(table, seat)
 
     def _wake(self, table: Table) -> None:
@@ -254,6 +275,8 @@ class Hub:
         tasks: list[asyncio.Task[None]] = list(self._runners.values())
         if self._sweeper is not None:
             tasks.append(self._sweeper)
+        for hint in self._hints:
+            hint.cancel()
         for task in tasks:
             task.cancel()
         self.workers.close()
@@ -300,10 +323,12 @@ class Hub:
     def _broadcast(self, table: Table, before: GameState[object]) -> None:
         entry = table.journal[-1]
         messages: dict[int | None, dict[str, JSONValue]] = {}
+        ended = bool(table.ends) and table.ends[-1] is table.state
         for outbox in list(self._clients[table.id].values()):
             seat = self._seats[outbox]
             if seat not in messages:
                 seen = self._view(table, seat)
+                refused = refused_choices(table.state, seat)
                 messages[seat] = {
                     "type": "event",
                     "seq": entry.seq,
@@ -311,10 +336,27 @@ class Hub:
                     "action": entry.told(seat),
                     "said": entry.said(seat),
                     "view": seen,
-                    "say": cast("JSONValue", phrases(table.state, seen)),
+                    "say": _phrases(table.state, seen, refused),
+                    "refused": cast("JSONValue", refused),
                     "winners": list(tt.winners(table.state)),
                 }
+                if ended:
+                    messages[seat]["summary"] = deal_summaries(table, seat, -1)[0]
             outbox.put(messages[seat])
+
+    def _connected(self, table: Table) -> list[JSONValue]:
+        """Whether each human seat has a client connected (``None`` for a bot's seat)."""
+        present = {self._seats.get(box) for box in self._clients.get(table.id, {}).values()}
+        return [
+            (seat in present) if kind == HUMAN else None for seat, kind in enumerate(table.kinds)
+        ]
+
+    def _tell_presence(self, table: Table) -> None:
+        """Send who is connected to the clients of ``table`` that asked to know."""
+        message: dict[str, JSONValue] = {"type": "presence", "connected": self._connected(table)}
+        for outbox in list(self._clients.get(table.id, {}).values()):
+            if outbox in self._presence:
+                outbox.put(message)
 
     @staticmethod
     def _view(table: Table, seat: int | None) -> dict[str, JSONValue]:
@@ -325,14 +367,19 @@ class Hub:
         outbox = self._clients.get(link.table.id, {}).pop(client, None)
         if outbox is not None:
             self._seats.pop(outbox, None)
+            self._presence.discard(outbox)
             outbox.stop()
+            self._tell_presence(link.table)
 
     def welcome(self, link: Link, since: int | None) -> dict[str, JSONValue]:
         """The ``welcome`` message for a client of ``link`` that has seen up to ``since``.
 
-        Missed events are told as they were told then (from the table's journal).
+        Missed events are told as they were told then (from the table's journal), and so
+        are the current deal's events (``deal_events``), so that a page opened late draws
+        the whole deal; ``deals`` sums up every finished deal.
         """
         table = link.table
+        game = tt.get_game(table.game)
         seq = table.seq
         events: list[JSONValue] = []
         journal = table.journal[-MAX_MISSED_EVENTS:]
@@ -343,30 +390,48 @@ class Hub:
                 for entry in journal
                 if entry.seq > since
             ]
+        refused = refused_choices(table.state, link.seat)
+        connected = self._connected(table)
+        if link.seat is not None:
+            connected[link.seat] = True  # this client, about to be subscribed
         return {
             "type": "welcome",
             "protocol": PROTOCOL_VERSION,
             "table": table.id,
             "game": table.game,
-            "title": tt.get_game(table.game).title,
+            "title": game.title,
+            "rules": game.summary,
             "role": "spectator" if link.seat is None else "seat",
             "seat": link.seat,
             "seats": [
-                {"seat": seat, "name": name, "kind": kind}
+                {
+                    "seat": seat,
+                    "name": name,
+                    "kind": kind,
+                    "team": None if game.team_count is None else game.team_of(seat),
+                    "connected": connected[seat],
+                }
                 for seat, (name, kind) in enumerate(zip(table.names, table.kinds, strict=True))
             ],
             "capabilities": {"hint": self.can_hint},
             "seq": seq,
             "events": events,
+            "deal_events": deal_events(table, link.seat),
+            "deals": deal_summaries(table, link.seat),
+            "waited": round(time.monotonic() - table.touched, 1),
             "over": table.over,
             "winners": list(tt.winners(table.state)),
             "view": seen,
-            "say": cast("JSONValue", phrases(table.state, seen)),
+            "say": _phrases(table.state, seen, refused),
+            "refused": cast("JSONValue", refused),
         }
 
-    async def join(self, link: Link, client: Client, since: int | None) -> Outbox:
+    async def join(
+        self, link: Link, client: Client, since: int | None, *, presence: bool = False
+    ) -> Outbox:
         """Queue the ``welcome`` and subscribe the client to the table's events.
 
+        With ``presence``, the client also hears who is connected whenever that changes.
         Nothing is sent here: the client's outbox (returned) writes it.
         """
         table = link.table
@@ -387,6 +452,9 @@ class Hub:
             if not outbox.dropped:
                 clients[client] = outbox
                 self._seats[outbox] = link.seat
+                if presence:
+                    self._presence.add(outbox)
+                self._tell_presence(table)
         return outbox
 
     async def move(self, link: Link, token: str, seq: int | None) -> None:
@@ -433,24 +501,77 @@ class Hub:
         targets = [(box, self._seats[box]) for box in told.values()]
         if outbox is not None and outbox not in told.values():  # a table read back
             targets.append((outbox, link.seat))
+        tokens = again.tokens
+        assert tokens is not None  # a table this server just opened knows its tokens
         for box, seat in targets:
-            token = again.spectator if seat is None else again.links[seat]
+            token = tokens.spectator if seat is None else tokens.seats[seat]
             box.put({"type": "rematch", "table": again.id, "link": f"/play/{token}"})
         return again
 
-    async def hint(self, link: Link) -> str:
-        """The suggested move for the link's seat, as a canonical token.
+    def hint(self, link: Link, address: str = "") -> Awaitable[str]:
+        """Start computing the suggested move for the link's seat (a canonical token).
+
+        The checks are made at once, the search runs in the hints' own workers: the task
+        returned gives the token. Hints are limited per seat (over all of a link's
+        sockets), per client ``address``, and in all (``hint_backlog``); beyond a limit
+        the hint is refused, and costs nothing. The computation goes on if the caller
+        stops waiting for it (its budget stays counted until it ends).
 
         Raises:
-            ProtocolError: ``spectator`` or ``not_your_turn``.
+            ProtocolError: ``spectator``, ``not_your_turn`` or ``rate_limited``.
+
+        Example:
+            >>> import asyncio
+            >>> from tricktaking.web.hub import Hub
+            >>> from tricktaking.web.limits import Limits
+            >>> from tricktaking.web.store import Store
+            >>> from tricktaking.web.workers import Workers
+            >>> async def demo() -> str:
+            ...     limits = Limits(hint_burst=1)
+            ...     hub = Hub(Store(":memory:"), bot_delay=0, limits=limits,
+            ...               workers=Workers(limits, processes=False))
+            ...     table = hub.create("oh-hell", {"players": 3, "hand_size": 1,
+            ...                        "first_dealer": 0}, ["human"] * 3, seed=1)
+            ...     await hub.idle(table)
+            ...     link = hub.find(table.tokens.seats[1])
+            ...     token = await hub.hint(link)
+            ...     try:
+            ...         hub.hint(link)
+            ...     except Exception as error:
+            ...         token += f"; then {error.code}"
+            ...     await hub.close()
+            ...     return token
+            >>> asyncio.run(demo())  # doctest: +ELLIPSIS
+            '1 bid ...; then rate_limited'
         """
         if link.seat is None:
             raise ProtocolError("spectator", "a spectator link has no hints")
         table = link.table
         if tt.actor(table.state) != link.seat or table.over:
             raise ProtocolError("not_your_turn", f"it is not seat {link.seat}'s turn")
-        action = await self.workers.hint(tt.view(table.state, link.seat))
-        return str(action)
+        if len(self._hints) >= self.limits.hint_backlog:
+            raise ProtocolError("rate_limited", "the server is busy with hints: ask again soon")
+        if not self._address_hints.allow(address):
+            raise ProtocolError("rate_limited", "too many hints from your address: wait a moment")
+        if not self._seat_hints.allow((table.id, link.seat)):
+            raise ProtocolError("rate_limited", "too many hints: wait a moment")
+        task = asyncio.get_running_loop().create_task(
+            self._suggest(tt.view(table.state, link.seat))
+        )
+        self._hints.add(task)
+        task.add_done_callback(self._hint_done)
+        return task
+
+    async def _suggest(self, view: PlayerView) -> str:
+        try:
+            return str(await self.workers.hint(view))
+        except (OSError, RuntimeError, BrokenExecutor):  # a worker died
+            raise ProtocolError("rate_limited", "no hint now: ask again soon") from None
+
+    def _hint_done(self, task: asyncio.Task[str]) -> None:
+        self._hints.discard(task)
+        if not task.cancelled():
+            task.exception()  # retrieved: a client that left does not leave it unread
 
     async def _sweep(self) -> None:
         """Expire idle open tables, let finished ones leave memory, checkpoint the store."""

@@ -1,9 +1,10 @@
 """How much one server, one address and one connection may use.
 
 Every resource a client can make the server spend has a bound here: open tables (in
-all and per client address), how long a table may wait for a move, how many messages
-(and hints) a connection may send, how far a connection's reader may fall behind, how
-long a decision may search and how many searches run at once.
+all and per client address), how long a table may wait for a move, how many messages a
+connection may send, how many hints a seat and an address may ask for, how far a
+connection's reader may fall behind, how long a decision or a hint may search and how
+many of each run at once.
 
 Example:
     >>> from tricktaking.web.limits import Limits, RateLimit
@@ -12,12 +13,18 @@ Example:
     >>> bucket = RateLimit(rate=1.0, burst=2)
     >>> [bucket.allow(now=0.0) for _ in range(3)]
     [True, True, False]
+    >>> from tricktaking.web.limits import RateLimits
+    >>> per_seat = RateLimits(rate=1.0, burst=1)
+    >>> per_seat.allow("a", now=0.0), per_seat.allow("a", now=0.0), per_seat.allow("b", now=0.0)
+    (True, False, True)
 """
 
 # pyright: strict
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
+from collections.abc import Hashable
 from typing import TypeVar
 
 import attrs
@@ -30,6 +37,7 @@ __all__ = [
     "CLOSE_SLOW",
     "Limits",
     "RateLimit",
+    "RateLimits",
 ]
 
 CLOSE_GOING_AWAY = 1001
@@ -83,13 +91,23 @@ class Limits:
     message_burst: int = attrs.field(default=60, validator=_positive)
     """... and at once; beyond that it is closed with :data:`CLOSE_FLOOD`."""
     hint_rate: float = attrs.field(default=0.5, validator=_positive)
-    """Hints per second a connection may ask for on average ..."""
+    """Hints per second a seat may ask for on average (over all the sockets of its link) ..."""
     hint_burst: int = attrs.field(default=3, validator=_positive)
     """... and at once; beyond that a hint is refused (``rate_limited``)."""
+    address_hint_rate: float = attrs.field(default=2.0, validator=_positive)
+    """Hints per second one client address may ask for on average (over all its seats) ..."""
+    address_hint_burst: int = attrs.field(default=8, validator=_positive)
+    """... and at once; beyond that a hint is refused (``rate_limited``)."""
+    hint_backlog: int = attrs.field(default=4, validator=_positive)
+    """Hints waiting or being computed on the server at once; one more is ``rate_limited``."""
+    hint_seconds: float = attrs.field(default=1.0, validator=_positive)
+    """The CPU seconds one hint may take."""
+    hint_workers: int = attrs.field(default=1, validator=_positive)
+    """How many worker processes compute hints (apart from the bots' searches)."""
     decision_seconds: float = attrs.field(default=2.0, validator=_positive)
-    """The CPU seconds one search (a search bot's move or a hint) may take."""
+    """The CPU seconds one search bot's move may take."""
     search_workers: int = attrs.field(default=1, validator=_positive)
-    """How many worker processes run searches (so at most this many run at once)."""
+    """How many worker processes run the bots' searches (so at most this many at once)."""
 
 
 @attrs.define
@@ -111,14 +129,67 @@ class RateLimit:
     def __attrs_post_init__(self) -> None:
         self._tokens = float(self.burst)
 
-    def allow(self, now: float | None = None) -> bool:
-        """Take a token if there is one; return whether the message may go on."""
-        moment = time.monotonic() if now is None else now
+    def _refill(self, moment: float) -> None:
         if self._stamp is not None:
             elapsed = max(0.0, moment - self._stamp)
             self._tokens = min(float(self.burst), self._tokens + elapsed * self.rate)
         self._stamp = moment
+
+    def full(self, now: float | None = None) -> bool:
+        """Whether the bucket has all its ``burst`` again (as if it had never been used)."""
+        self._refill(time.monotonic() if now is None else now)
+        return self._tokens >= self.burst
+
+    def allow(self, now: float | None = None) -> bool:
+        """Take a token if there is one; return whether the message may go on."""
+        self._refill(time.monotonic() if now is None else now)
         if self._tokens >= 1.0:
             self._tokens -= 1.0
             return True
         return False
+
+
+@attrs.define
+class RateLimits:
+    """One :class:`RateLimit` per key (a seat's link, a client address), in bounded memory.
+
+    At most ``size`` keys are remembered: beyond that the buckets that are full again (as
+    good as new) are forgotten first, then the least recently used.
+
+    Example:
+        >>> from tricktaking.web.limits import RateLimits
+        >>> limits = RateLimits(rate=1.0, burst=1, size=2)
+        >>> [limits.allow(key, now=0.0) for key in ("a", "b", "a", "c")]
+        [True, True, False, True]
+        >>> len(limits)
+        2
+    """
+
+    rate: float
+    burst: int
+    size: int = 10_000
+    _buckets: OrderedDict[Hashable, RateLimit] = attrs.field(
+        init=False, factory=OrderedDict[Hashable, RateLimit]
+    )
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+    def allow(self, key: Hashable, now: float | None = None) -> bool:
+        """Take a token from ``key``'s bucket if it has one; return whether it had."""
+        moment = time.monotonic() if now is None else now
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = self._buckets[key] = RateLimit(self.rate, self.burst)
+        self._buckets.move_to_end(key)
+        allowed = bucket.allow(moment)
+        if len(self._buckets) > self.size:
+            self._trim(moment, keep=key)
+        return allowed
+
+    def _trim(self, now: float, keep: Hashable) -> None:
+        for key in [key for key, bucket in self._buckets.items() if bucket.full(now)]:
+            if key != keep:
+                del self._buckets[key]
+        while len(self._buckets) > self.size:
+            self._buckets.popitem(last=False)  # the least recently used: never ``keep``

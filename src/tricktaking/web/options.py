@@ -1,12 +1,12 @@
 """The lobby's choices: each game's variant options, read from its configuration class.
 
-A game's options are the fields of its registered configuration class (``attrs``), so a
-new game or variant appears in the lobby without changes here. Each option has a kind:
-``"int"``, ``"optional-int"`` (empty means the default rule), ``"bool"`` or ``"choice"``
-(a ``Literal`` of strings), a ``label`` and a ``help`` text (the field's ``label`` and
-``help`` metadata, else its name in words and its line under ``Args:`` in the class
-docstring). Every integer is bounded: ``min`` and ``max`` come from the field's metadata,
-else ``0`` and ``max(100, 10 × default)``, so no option can make a game endless.
+The options are those of :mod:`tricktaking.options` (the command line offers the same),
+as JSON for the lobby: each has a ``kind`` (``"int"``, ``"optional-int"``, whose empty
+value means the default rule, ``"bool"``, ``"choice"`` or ``"optional-choice"``), a
+``label`` and a ``help`` text for players that states the accepted range. Every integer
+is bounded, so no option can make a game endless: ``min`` and ``max`` are the bounds the
+configuration enforces, with ``max`` at most the field's ``max`` metadata, else
+``max(100, 10 × default)``.
 
 Example:
     >>> from tricktaking.web.options import build_config, game_options
@@ -19,15 +19,15 @@ Example:
 # pyright: strict
 from __future__ import annotations
 
-import types
-import typing
 from collections.abc import Callable, Mapping
-from typing import Literal, cast
+from typing import cast
 
 import attrs
 
 import tricktaking as tt
 from tricktaking.errors import ConfigError
+from tricktaking.options import GameOption, OptionKind, range_text
+from tricktaking.options import game_options as _options
 from tricktaking.views import JSONValue
 
 __all__ = ["DEFAULT_MAX", "OptionKind", "build_config", "game_options", "seat_count"]
@@ -35,65 +35,34 @@ __all__ = ["DEFAULT_MAX", "OptionKind", "build_config", "game_options", "seat_co
 DEFAULT_MAX = 100
 """The least upper bound of an integer option whose field gives none."""
 
-OptionKind = Literal["int", "optional-int", "bool", "choice"]
-"""How the lobby asks for an option."""
 
-
-def _kind(annotation: object) -> tuple[OptionKind, list[JSONValue]] | None:
-    if annotation is bool:
-        return "bool", []
-    if annotation is int:
-        return "int", []
-    origin = typing.get_origin(annotation)
-    arguments = typing.get_args(annotation)
-    if origin is Literal and all(isinstance(value, str) for value in arguments):
-        return "choice", list(arguments)
-    if origin in (typing.Union, types.UnionType) and set(arguments) == {int, type(None)}:
-        return "optional-int", []
-    return None
-
-
-def _fields(game: str) -> tuple[attrs.Attribute[object], ...]:
+def _bounds(game: str, option: GameOption) -> tuple[int, int]:
+    """The lobby's bounds of a number: the widest the configuration accepts, capped."""
     config_type = cast("type[attrs.AttrsInstance]", tt.get_game(game).config_type)
-    attrs.resolve_types(config_type)
-    return cast("tuple[attrs.Attribute[object], ...]", attrs.fields(config_type))
+    metadata = attrs.fields_dict(config_type)[option.name].metadata
+    default = option.default if type(option.default) is int else 0
+    cap = int(cast("int", metadata.get("max", max(DEFAULT_MAX, 10 * default))))
+    low = min(low for low, _ in option.bounds.values())
+    high = max(high for _, high in option.bounds.values())
+    return low, min(high, cap)
 
 
-def _help_texts(config_type: type) -> dict[str, str]:
-    """Each ``Args:`` entry of a Google-style class docstring, as one line."""
-    texts: dict[str, str] = {}
-    lines = (config_type.__doc__ or "").splitlines()
-    inside, name, indent = False, "", 0
-    for line in lines:
-        stripped = line.strip()
-        if stripped == "Args:":
-            inside, indent = True, len(line) - len(line.lstrip())
-            continue
-        if not inside:
-            continue
-        depth = len(line) - len(line.lstrip())
-        if stripped and depth <= indent:
-            break  # the next section
-        head, colon, rest = stripped.partition(":")
-        if colon and depth == indent + 4 and head.isidentifier():
-            name = head
-            texts[name] = rest.strip()
-        elif stripped and name:
-            texts[name] += " " + stripped
-    return {key: value.replace("``", "") for key, value in texts.items()}
-
-
-def _bounds(field: attrs.Attribute[object]) -> tuple[int, int]:
-    low = field.metadata.get("min", 0)
-    default = field.default if isinstance(field.default, int) else 0
-    high = field.metadata.get("max", max(DEFAULT_MAX, 10 * default))
-    return int(cast("int", low)), int(cast("int", high))
+def _help(option: GameOption, high: int) -> str:
+    """The option's help as the lobby shows it: meaning, range, what leaving it empty does."""
+    text = option.help
+    if option.bounds:
+        text += f": {range_text(option.bounds, high=high)}"
+    if option.when_left_out:
+        how = "to" if option.when_left_out.startswith("draw ") else "for"
+        text += f"; leave it empty {how} {option.when_left_out}"
+    text += "".join(f". {note.rstrip('.')}" for note in option.notes)
+    return text.replace("Leave it out", "Leave it empty") + "."
 
 
 def game_options(game: str) -> list[dict[str, JSONValue]]:
     """The options of ``game``'s configuration: name, kind, default, choices, label, help.
 
-    Integer options also have their ``min`` and ``max``.
+    Integer options also have their ``min`` and ``max``; the help states the same range.
 
     Options of a type the lobby cannot ask for are left at their defaults.
 
@@ -107,27 +76,29 @@ def game_options(game: str) -> list[dict[str, JSONValue]]:
         ('bid_rule', 'choice', 'free', ['free', 'hook'])
         >>> option["label"]
         'Bid rule'
-        >>> game_options("wizard")[1]["min"], game_options("wizard")[1]["max"]
-        (0, 100)
+        >>> rounds = game_options("wizard")[2]
+        >>> rounds["min"], rounds["max"]
+        (1, 20)
+        >>> print(rounds["help"])  # doctest: +NORMALIZE_WHITESPACE
+        The number of rounds to play, with their normal hand sizes: 1 to 20 with 3 players,
+        15 with 4, 12 with 5, 10 with 6; leave it empty for the full game.
+        >>> [option["kind"] for option in game_options("oh-hell") if option["name"] == "schedule"]
+        ['optional-choice']
     """
-    helps = _help_texts(cast("type", tt.get_game(game).config_type))
     options: list[dict[str, JSONValue]] = []
-    for field in _fields(game):
-        kind = _kind(field.type)
-        if kind is None or not field.init:
-            continue
-        default = field.default if field.default is not attrs.NOTHING else None
-        option: dict[str, JSONValue] = {
-            "name": field.name,
-            "kind": kind[0],
-            "default": cast("JSONValue", default),
-            "choices": kind[1],
-            "label": str(field.metadata.get("label", field.name.replace("_", " ").capitalize())),
-            "help": str(field.metadata.get("help", helps.get(field.name, ""))),
+    for option in _options(game):
+        entry: dict[str, JSONValue] = {
+            "name": option.name,
+            "kind": option.kind,
+            "default": option.default,
+            "choices": list(option.choices),
+            "label": option.label,
         }
-        if kind[0] in ("int", "optional-int"):
-            option["min"], option["max"] = _bounds(field)
-        options.append(option)
+        high = 0
+        if option.bounds:
+            entry["min"], entry["max"] = _, high = _bounds(game, option)
+        entry["help"] = _help(option, high)
+        options.append(entry)
     return options
 
 
@@ -135,7 +106,7 @@ def _value(option: Mapping[str, JSONValue], value: object) -> object:
     name = option["name"]
     kind = cast("OptionKind", option["kind"])
     choices = cast("list[JSONValue]", option["choices"])
-    if kind == "optional-int" and value is None:
+    if kind in ("optional-int", "optional-choice") and value is None:
         return None
     if kind in ("int", "optional-int"):
         if type(value) is not int:
@@ -145,7 +116,7 @@ def _value(option: Mapping[str, JSONValue], value: object) -> object:
             raise ConfigError(f"option {name!r} must be {low} to {high}, not {value}")
     if kind == "bool" and not isinstance(value, bool):
         raise ConfigError(f"option {name!r} must be true or false")
-    if kind == "choice" and value not in choices:
+    if kind in ("choice", "optional-choice") and value not in choices:
         raise ConfigError(f"option {name!r} must be one of {choices}")
     return value
 
@@ -168,7 +139,7 @@ def build_config(game: str, values: Mapping[str, object]) -> object:
         >>> build_config("one-card", {"target": 10**9})
         Traceback (most recent call last):
         ...
-        tricktaking.errors.ConfigError: option 'target' must be 0 to 300, not 1000000000
+        tricktaking.errors.ConfigError: option 'target' must be 1 to 300, not 1000000000
     """
     known = {str(option["name"]): option for option in game_options(game)}
     unknown = sorted(set(values) - set(known))

@@ -34,9 +34,10 @@ Example:
 from __future__ import annotations
 
 import enum
+import io
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Literal, TypeAlias, cast
 
 import attrs
@@ -45,6 +46,7 @@ import tricktaking as tt
 from tricktaking.cards import Card, Suit
 from tricktaking.engine import GameState
 from tricktaking.errors import TricktakingError
+from tricktaking.notation import Output
 from tricktaking.views import JSONValue, Zone
 
 __all__ = [
@@ -66,6 +68,7 @@ __all__ = [
     "replay_frames",
     "say",
     "seat_view",
+    "utf8_screen",
 ]
 
 PROTOCOL_VERSION: Final = 1
@@ -133,14 +136,16 @@ class Hello:
 
     Attributes:
         since: The last ``seq`` the client has applied, or ``None`` on a fresh page.
+        presence: Whether the client also wants ``presence`` messages (who is connected).
 
     Example:
         >>> from tricktaking.web.protocol import Hello
-        >>> Hello(since=4).since
-        4
+        >>> Hello(since=4).since, Hello().presence
+        (4, False)
     """
 
     since: int | None = None
+    presence: bool = False
 
 
 @attrs.frozen
@@ -209,7 +214,7 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
     Example:
         >>> from tricktaking.web.protocol import parse_client_message
         >>> parse_client_message('{"type": "hello", "protocol": 1, "since": 3}')
-        Hello(since=3)
+        Hello(since=3, presence=False)
         >>> parse_client_message("[1, 2]")
         Traceback (most recent call last):
         ...
@@ -229,7 +234,10 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
     if kind == "hello":
         if fields.get("protocol") != PROTOCOL_VERSION:
             raise ProtocolError("version", f"this server speaks protocol {PROTOCOL_VERSION} only")
-        return Hello(since=_optional_int(fields, "since"))
+        presence = fields.get("presence", False)
+        if not isinstance(presence, bool):
+            raise ProtocolError("bad_field", "'presence' must be true or false")
+        return Hello(since=_optional_int(fields, "since"), presence=presence)
     if kind == "move":
         action = fields.get("action")
         if not isinstance(action, str) or not action.strip():
@@ -357,9 +365,34 @@ def _cards_named(action: object) -> set[Card]:
     return named
 
 
+def utf8_screen() -> tuple[Output, Callable[[], str]]:
+    r"""The terminal's words written to memory in UTF-8, and how to read them back.
+
+    Example:
+        >>> from tricktaking.cards import Card
+        >>> from tricktaking.web.protocol import utf8_screen
+        >>> screen, written = utf8_screen()
+        >>> screen(screen.card(Card.parse("TH")) + " " + screen.card(Card.parse("WZ")))
+        >>> written()
+        '10♥ Wizard\n'
+    """
+    stream = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+
+    def written() -> str:
+        stream.flush()
+        return stream.buffer.getvalue().decode("utf-8")
+
+    return Output(stream, ascii_only=False), written
+
+
+_CARD_WORDS = utf8_screen()[0]  # cards by their faces and names: 10♥, Wizard, big joker
+
+
 def _spoken(value: object, hidden: set[Card]) -> str:
     if isinstance(value, Card):
-        return "a hidden card" if value in hidden else value.pretty()
+        if value in hidden:
+            return "a hidden card"
+        return _CARD_WORDS.card(value)
     if isinstance(value, Suit):
         return value.name.lower()
     if isinstance(value, enum.Enum):
@@ -372,9 +405,9 @@ def _spoken(value: object, hidden: set[Card]) -> str:
 def say(action: object, hidden: Iterable[Card] = ()) -> str:
     """What a player says for ``action`` (without the seat or the verb), for people.
 
-    The action's fields but its seat, in order: a card by its face (``hidden`` ones as
-    "a hidden card"), a suit by its name, any other choice by its words. An action with
-    nothing more to say is its verb.
+    The action's fields but its seat, in order: a card by its face (``Q♥``; a Wizard,
+    a Jester or a joker by its name; ``hidden`` ones as "a hidden card"), a suit by its
+    name, any other choice by its words. An action with nothing more to say is its verb.
 
     Example:
         >>> import tricktaking as tt
@@ -463,7 +496,10 @@ def event_message(
 def replay_frames(states: Sequence[GameState[object]]) -> list[dict[str, JSONValue]]:
     """Frames of a finished game for the replay viewer: the public view plus every hand.
 
-    Only for finished games: the frames show every seat's cards.
+    Each frame also has its ``seq``, the ``action`` that led to it (``"deal"`` for a
+    deal, ``None`` first), the seat that took it (``by``: ``"chance"`` for a deal) and
+    what the player ``said`` (see :func:`say`). Only for finished games: the frames show
+    every seat's cards.
 
     Example:
         >>> from tricktaking.web.protocol import replay_frames
@@ -480,10 +516,12 @@ def replay_frames(states: Sequence[GameState[object]]) -> list[dict[str, JSONVal
         seats = range(len(tt.scores(state)))
         frame["hands"] = [seat_view(state, seat)["hand"] for seat in seats]
         frame["seq"] = len(state.history)
+        frame["action"] = frame["by"] = frame["said"] = None
         if state.history:
             last = state.history.last
+            seat = getattr(last, "seat", None)
             frame["action"] = "deal" if isinstance(last, tt.Deal) else str(last)
-        else:
-            frame["action"] = None
+            frame["by"] = seat if isinstance(seat, int) else "chance"
+            frame["said"] = say(last)
         frames.append(frame)
     return frames

@@ -4,7 +4,13 @@ The server binds to loopback unless told otherwise. Any other address exposes th
 tables to a network: :func:`serve` then needs ``expose=True`` (``--expose``), prints what
 it exposes, answers only the host names it is given (``--allow-host``), and asks for the
 table secret from :data:`SECRET_VARIABLE` when it is set. The server speaks plain HTTP:
-serve it to others through a TLS reverse proxy (see the web table how-to).
+serve it to others through a TLS reverse proxy (see the web table how-to), and tell it
+the origin players use (``--origin https://cards.example``) and the proxy's address
+(``--trusted-proxy``), whose ``X-Forwarded-For`` then gives each player's address.
+
+A stopping server (``SIGTERM``, Ctrl-C) closes every socket with the code 1001 (going
+away) before uvicorn closes what is left; its worker processes exit with it, and also
+when it is killed outright.
 
 Example:
     >>> from tricktaking.web.server import DEFAULT_DB, is_loopback
@@ -15,19 +21,24 @@ Example:
 # pyright: strict
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import ipaddress
 import os
+import socket
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, cast
 
 import uvicorn
+from starlette.applications import Starlette
 
 from tricktaking.errors import TricktakingError
 from tricktaking.web.app import create_app
 from tricktaking.web.guard import LOOPBACK_NAMES, Guard
-from tricktaking.web.limits import Limits
+from tricktaking.web.limits import CLOSE_GOING_AWAY, Limits
 from tricktaking.web.protocol import MAX_MESSAGE_BYTES
+from tricktaking.web.sockets import Sockets
 
 __all__ = [
     "DEFAULT_DB",
@@ -51,6 +62,8 @@ GRACE_SECONDS: Final = 1
 
 PING_SECONDS: Final = 15.0
 """The WebSocket ping interval and timeout, in seconds (a socket silent longer is closed)."""
+
+_GOING_AWAY_SECONDS: Final = 0.5  # of the grace: every socket told 1001 before uvicorn cuts it
 
 
 class ExposureError(TricktakingError, ValueError):
@@ -101,6 +114,41 @@ def exposure_notice(host: str, port: int, guard: Guard) -> str:
     )
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, closing the app's sockets with 1001 first when it stops.
+
+    uvicorn itself would close them with 1012 (service restart), which the protocol
+    does not promise. ``app`` is made by :func:`~tricktaking.web.create_app`.
+    """
+
+    def __init__(self, app: Starlette, host: str, port: int) -> None:
+        super().__init__(
+            uvicorn.Config(
+                app,
+                host=host,
+                port=port,
+                log_level="warning",
+                ws_max_size=4 * MAX_MESSAGE_BYTES,
+                ws_ping_interval=PING_SECONDS,
+                ws_ping_timeout=PING_SECONDS,
+                timeout_graceful_shutdown=GRACE_SECONDS,
+                # the client address and scheme come from the Guard's trusted proxies
+                # only (uvicorn would trust X-Forwarded-For from 127.0.0.1 by default)
+                proxy_headers=False,
+            )
+        )
+        self.sockets: Sockets = cast("Sockets", app.state.sockets)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        # every socket is told 1001 (within half a second), then uvicorn stops as it does
+        for server in self.servers:  # no new connection meanwhile
+            server.close()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(_GOING_AWAY_SECONDS):
+                await self.sockets.close_all(CLOSE_GOING_AWAY)
+        await super().shutdown(sockets)
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -109,6 +157,8 @@ def serve(
     bot_delay: float = 0.4,
     expose: bool = False,
     allow_hosts: Sequence[str] = (),
+    origins: Sequence[str] = (),
+    trusted_proxies: Sequence[str] = (),
     limits: Limits | None = None,
 ) -> None:  # pragma: no cover - blocks; tested through a subprocess
     """Serve the lobby and the tables on ``host:port`` until interrupted.
@@ -116,8 +166,22 @@ def serve(
     Every accepted action is committed to ``db`` before it is answered, and a restart
     resumes every open table. ``SIGTERM`` stops it within about two seconds.
 
+    Args:
+        host: The address to bind (loopback unless ``expose``).
+        port: The port to bind.
+        db: The SQLite file of the tables.
+        bot_delay: Seconds before each bot move or deal.
+        expose: Whether a non-loopback ``host`` may be bound.
+        allow_hosts: Other host names to answer.
+        origins: The origins the tables are served under besides the server's own (a
+            reverse proxy's ``https://cards.example``).
+        trusted_proxies: Addresses or networks of reverse proxies whose
+            ``X-Forwarded-For`` gives the client's address.
+        limits: The server's bounds.
+
     Raises:
         ExposureError: If ``host`` is not loopback and ``expose`` is false.
+        GuardError: If an origin or a proxy address does not read.
 
     Example:
         >>> from tricktaking.web.server import serve
@@ -135,17 +199,14 @@ def serve(
             )
         unspecified = host in ("0.0.0.0", "::")
         names += [] if unspecified else [host]
-    guard = Guard(hosts=names, secret=os.environ.get(SECRET_VARIABLE) or None)
+    guard = Guard(
+        hosts=names,
+        secret=os.environ.get(SECRET_VARIABLE) or None,
+        origins=origins,
+        trusted_proxies=trusted_proxies,
+    )
     print(f"tricktaking web table on http://{host}:{port}/ (tables in {db})", flush=True)
     if not is_loopback(host):
         print(exposure_notice(host, port, guard), flush=True)
-    uvicorn.run(
-        create_app(db, bot_delay=bot_delay, limits=limits, guard=guard),
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_max_size=4 * MAX_MESSAGE_BYTES,
-        ws_ping_interval=PING_SECONDS,
-        ws_ping_timeout=PING_SECONDS,
-        timeout_graceful_shutdown=GRACE_SECONDS,
-    )
+    app = create_app(db, bot_delay=bot_delay, limits=limits, guard=guard)
+    _Server(app, host, port).run()

@@ -8,6 +8,13 @@ Nothing already stored is ever rewritten, but for the table's status (``open``, 
 the open tables only and rebuilds each from its rows; a finished table is read back
 when its link is used (for its replay).
 
+The file is created readable by its owner only (``0600``; SQLite gives its ``-wal`` and
+``-shm`` files the same mode), and it holds no secret link: only each link's key
+(:func:`~tricktaking.web.tables.link_key`, a SHA-256), so a copy of it opens no seat. A
+database written by an earlier version, with the tokens in clear, is migrated when it
+is opened: the tokens are replaced by their keys and overwritten on disk
+(``secure_delete``), and the file's mode is narrowed to ``0600``.
+
 WAL mode with ``synchronous=NORMAL``: a committed move survives the server process
 being killed at any moment (``SIGKILL`` included); only a crash of the operating system
 or a power cut may lose the last moves before it (the database stays consistent). The
@@ -34,15 +41,23 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
+import stat
 from pathlib import Path
-from typing import Literal, TypeAlias, cast
+from typing import Final, Literal, TypeAlias, cast
 
 import tricktaking as tt
 from tricktaking.engine import Action, GameState
-from tricktaking.web.tables import Table
+from tricktaking.web.tables import Table, link_key
 
-__all__ = ["Status", "Store"]
+__all__ = ["FILE_MODE", "SCHEMA_VERSION", "Status", "Store"]
+
+FILE_MODE: Final = 0o600
+"""The mode of a database file the store creates (``0600``, for its owner only)."""
+
+SCHEMA_VERSION: Final = 1
+"""The database's ``user_version``: 1 since links are stored as their keys (0 before)."""
 
 Status: TypeAlias = Literal["open", "over", "expired"]
 """A stored table's status."""
@@ -61,11 +76,24 @@ CREATE TABLE IF NOT EXISTS web_actions (
     PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS web_links (
-    token TEXT PRIMARY KEY,
+    token TEXT PRIMARY KEY,  -- the link's key (its SHA-256), never the token itself
     table_id TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS web_tables_status ON web_tables (status);
 """
+
+
+def _owner_only(path: str) -> None:
+    """Create ``path`` readable by its owner only, or narrow an existing file to that."""
+    try:
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, FILE_MODE)
+    except FileExistsError:
+        for name in (path, f"{path}-wal", f"{path}-shm"):
+            with contextlib.suppress(OSError):  # not ours to change, or not there
+                if stat.S_IMODE(os.stat(name).st_mode) & 0o077:
+                    os.chmod(name, FILE_MODE)
+        return
+    os.close(descriptor)
 
 
 class Store:
@@ -84,11 +112,38 @@ class Store:
 
     def __init__(self, path: str | Path) -> None:
         self.path: str = str(path)
+        if self.path != ":memory:":
+            _owner_only(self.path)
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA wal_autocheckpoint=0")
+        (version,) = self._db.execute("PRAGMA user_version").fetchone()
         self._db.executescript(_SCHEMA)
+        if version < SCHEMA_VERSION:
+            self._migrate()
+
+    def _migrate(self) -> None:
+        """Replace every link token stored in clear by its key, in one transaction."""
+        self._db.execute("PRAGMA secure_delete=ON")  # the old tokens are overwritten
+        self._db.create_function("link_key", 1, link_key, deterministic=True)
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("UPDATE web_links SET token = link_key(token)")
+            rows = self._db.execute("SELECT id, meta FROM web_tables").fetchall()
+            for table_id, text in rows:
+                meta = cast("dict[str, object]", json.loads(text))
+                if "links" in meta:
+                    links = cast("list[str | None]", meta.pop("links"))
+                    meta["keys"] = [None if token is None else link_key(token) for token in links]
+                    meta["spectator_key"] = link_key(str(meta.pop("spectator")))
+                    self._db.execute(
+                        "UPDATE web_tables SET meta = ? WHERE id = ?", (json.dumps(meta), table_id)
+                    )
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        if self.path != ":memory:":  # the WAL held the old pages too
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self._db.execute("PRAGMA secure_delete=OFF")
 
     def checkpoint(self) -> None:
         """Copy the WAL into the database file (safe to call from any thread).
@@ -112,7 +167,7 @@ class Store:
         """
         if table.seq:
             raise ValueError("a table is stored before its first action")
-        tokens = [table.spectator, *(link for link in table.links if link is not None)]
+        tokens = [table.spectator_key, *(key for key in table.keys if key is not None)]
         with self._db:
             self._db.execute("BEGIN")
             self._db.execute(
@@ -146,12 +201,12 @@ class Store:
                 (table_id,),
             )
 
-    def table_of(self, link: str) -> tuple[str, Status] | None:
-        """The id and status of the table behind a link token, or ``None``."""
+    def table_of(self, key: str) -> tuple[str, Status] | None:
+        """The id and status of the table behind a link's key, or ``None``."""
         row = self._db.execute(
             "SELECT t.id, t.status FROM web_links l JOIN web_tables t ON t.id = l.table_id "
             "WHERE l.token = ?",
-            (link,),
+            (key,),
         ).fetchone()
         return None if row is None else (str(row[0]), cast("Status", row[1]))
 

@@ -1,7 +1,10 @@
 """One game table on the server: its state, seats, links and bots.
 
 A :class:`Table` owns the state of one game. Seats are ``"human"`` (played through a
-secret link) or a bot kind of :mod:`tricktaking.bots`. :meth:`Table.automatic_action` is
+secret link) or a bot kind of :mod:`tricktaking.bots`. A table keeps only the keys of its
+secret links (:func:`link_key`, their SHA-256), which is all the store writes: the
+tokens themselves (:attr:`Table.tokens`) are known only to the table just opened, to be
+handed to its players once. :meth:`Table.automatic_action` is
 the next deal or bot move, :meth:`Table.human_action` checks a move sent by a seat's
 client and applies it (once: the state after it comes back with it);
 :meth:`Table.accept` takes an action on. Persistence is the caller's job (see
@@ -24,6 +27,7 @@ Example:
 # pyright: strict
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 import unicodedata
@@ -36,13 +40,22 @@ import tricktaking as tt
 from tricktaking import records
 from tricktaking.actions import Deal, SeatAction
 from tricktaking.bots import BOT_KINDS, Bot, make_bot
-from tricktaking.engine import Action, GameState
+from tricktaking.engine import Action, GameState, deal_ended
 from tricktaking.errors import ConfigError, IllegalActionError, NotationError
 from tricktaking.seeding import derive_seed
 from tricktaking.views import JSONValue
 from tricktaking.web.protocol import ProtocolError, action_for, hidden_cards, say
 
-__all__ = ["HUMAN", "JOURNAL", "MAX_NAME_LENGTH", "Journaled", "Table", "check_name"]
+__all__ = [
+    "HUMAN",
+    "JOURNAL",
+    "MAX_NAME_LENGTH",
+    "Journaled",
+    "Table",
+    "Tokens",
+    "check_name",
+    "link_key",
+]
 
 HUMAN = "human"
 """The seat kind of a seat played by a person through its link."""
@@ -51,7 +64,9 @@ MAX_NAME_LENGTH = 40
 """The longest seat name (in characters)."""
 
 JOURNAL = 200
-"""How many recent actions a table keeps as they were told (what a resume can replay)."""
+"""How many recent actions a table keeps as they were told (what a resume can replay).
+
+The journal also reaches back to the current deal's first action, however long ago."""
 
 
 def check_name(name: str) -> str:
@@ -129,6 +144,41 @@ def _link_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def link_key(token: str) -> str:
+    """What the server keeps of a secret link token: its SHA-256, in hex.
+
+    A token has 192 random bits, so its key cannot be turned back into it: a copy of the
+    database opens no seat. (No salt is needed: nothing about a token can be guessed.)
+
+    Example:
+        >>> from tricktaking.web.tables import link_key
+        >>> key = link_key("zZAwwRy8ltuVP7OJTbvJsvwVWWGqx8gE")
+        >>> len(key), key == link_key("zZAwwRy8ltuVP7OJTbvJsvwVWWGqx8gE")
+        (64, True)
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@attrs.frozen
+class Tokens:
+    """The secret link tokens of a table just opened: given to its players, never stored.
+
+    Attributes:
+        seats: Each human seat's token (``None`` for a bot's seat).
+        spectator: The spectator link's token.
+
+    Example:
+        >>> from tricktaking.web.tables import Table
+        >>> import tricktaking as tt
+        >>> table = Table.create(tt.OneCardConfig(players=2), ["human", "random"])
+        >>> table.tokens is not None and table.tokens.seats[1] is None
+        True
+    """
+
+    seats: tuple[str | None, ...]
+    spectator: str
+
+
 @attrs.define(eq=False)
 class Table:
     """A game being played on the server.
@@ -138,18 +188,23 @@ class Table:
         kinds: Each seat's kind: ``"human"`` or a bot kind.
         names: Each seat's display name.
         seed: The master seed of the deals and the bots.
-        links: Each human seat's secret link token (``None`` for bots).
-        spectator: The secret token of the spectator link.
+        keys: The key (:func:`link_key`) of each human seat's secret link (``None`` for
+            bots).
+        spectator_key: The key of the spectator link.
         state: The current state.
         address: The client address that opened the table (for per-address limits).
-        journal: At least the last :data:`JOURNAL` actions as each viewer was told of them.
+        journal: At least the last :data:`JOURNAL` actions as each viewer was told of them,
+            and every action of the current deal.
+        ends: The state at the end of each finished deal, in order.
         touched: When the table last changed (``time.monotonic()``).
+        tokens: The secret link tokens, on the table just opened only (``None`` once
+            it was read back from the store, which keeps their keys alone).
 
     Example:
         >>> from tricktaking.web.tables import Table
         >>> import tricktaking as tt
         >>> table = Table.create(tt.WizardConfig(players=3), ["human", "random", "random"])
-        >>> table.game, table.kinds[0], table.links[1] is None, table.over
+        >>> table.game, table.kinds[0], table.keys[1] is None, table.over
         ('wizard', 'human', True, False)
     """
 
@@ -157,12 +212,14 @@ class Table:
     kinds: tuple[str, ...]
     names: tuple[str, ...]
     seed: int
-    links: tuple[str | None, ...]
-    spectator: str
+    keys: tuple[str | None, ...]
+    spectator_key: str
     state: GameState[object]
     address: str = ""
     journal: list[Journaled] = attrs.field(factory=list[Journaled])
+    ends: list[GameState[object]] = attrs.field(factory=list[GameState[object]])
     touched: float = attrs.field(factory=time.monotonic)
+    tokens: Tokens | None = None
 
     @classmethod
     def create(
@@ -184,7 +241,7 @@ class Table:
             >>> from tricktaking.web.tables import Table
             >>> import tricktaking as tt
             >>> table = Table.create(tt.WizardConfig(players=3), ["human"] * 3)
-            >>> len({link for link in table.links}), table.seq
+            >>> len(set(table.keys)), table.seq
             (3, 0)
         """
         state = tt.new_game(config)
@@ -202,15 +259,20 @@ class Table:
             )
         if len(shown) != count:
             raise ConfigError(f"give {count} seat names")
+        tokens = Tokens(
+            seats=tuple(_link_token() if kind == HUMAN else None for kind in kinds),
+            spectator=_link_token(),
+        )
         return cls(
             id=secrets.token_urlsafe(6),
             kinds=tuple(kinds),
             names=tuple(check_name(name) for name in shown),
             seed=secrets.randbits(62) if seed is None else seed,
-            links=tuple(_link_token() if kind == HUMAN else None for kind in kinds),
-            spectator=_link_token(),
+            keys=tuple(None if token is None else link_key(token) for token in tokens.seats),
+            spectator_key=link_key(tokens.spectator),
             state=state,
             address=address,
+            tokens=tokens,
         )
 
     @property
@@ -295,13 +357,37 @@ class Table:
 
     def accept(self, action: Action, after: GameState[object] | None = None) -> GameState[object]:
         """Take the table on by ``action`` (to ``after`` if known); return the state before it."""
-        before = self.state
-        self.state = tt.apply(before, action) if after is None else after
+        before = self._advance(action, after)
         self.journal.append(_journaled(before, action, self.state))
         if len(self.journal) > 2 * JOURNAL:  # trimmed now and then, not at every action
-            del self.journal[:-JOURNAL]
+            del self.journal[: min(len(self.journal) - JOURNAL, self.deal_start())]
         self.touched = time.monotonic()
         return before
+
+    def _advance(self, action: Action, after: GameState[object] | None) -> GameState[object]:
+        before = self.state
+        self.state = tt.apply(before, action) if after is None else after
+        if deal_ended(before, self.state):
+            self.ends.append(self.state)
+        return before
+
+    def deal_start(self) -> int:
+        """The index in :attr:`journal` of the current deal's deal (0 if it is older).
+
+        Example:
+            >>> from tricktaking.web.tables import Table
+            >>> import tricktaking as tt
+            >>> table = Table.create(tt.WizardConfig(players=3), ["random"] * 3, seed=1)
+            >>> while not table.ends:
+            ...     _ = table.accept(table.automatic_action())
+            >>> _ = table.accept(table.automatic_action())  # the second deal
+            >>> table.journal[table.deal_start()].seq == len(table.ends[0].history) + 1
+            True
+        """
+        for index in range(len(self.journal) - 1, -1, -1):
+            if self.journal[index].actor == "chance":
+                return index
+        return 0
 
     def record_text(self) -> str:
         """The game record so far (the format of :mod:`tricktaking.records`)."""
@@ -319,13 +405,25 @@ class Table:
         return records.GameRecord.from_state(self.state, seats=self.names)
 
     def meta(self) -> dict[str, JSONValue]:
-        """Everything but the record that the store keeps to resume the table."""
+        """Everything but the record that the store keeps to resume the table.
+
+        The links are there as their keys only.
+
+        Example:
+            >>> from tricktaking.web.tables import Table
+            >>> import tricktaking as tt
+            >>> table = Table.create(tt.OneCardConfig(players=2), ["human", "random"])
+            >>> assert table.tokens is not None
+            >>> stored = str(table.meta())
+            >>> table.tokens.spectator in stored, table.spectator_key in stored
+            (False, True)
+        """
         return {
             "id": self.id,
             "kinds": list(self.kinds),
             "seed": self.seed,
-            "links": list(self.links),
-            "spectator": self.spectator,
+            "keys": list(self.keys),
+            "spectator_key": self.spectator_key,
             "address": self.address,
         }
 
@@ -333,8 +431,8 @@ class Table:
     def restore(cls, meta: Mapping[str, object], head: str, tokens: Sequence[str]) -> Table:
         """The table stored as ``meta``, the head of its record and its action tokens.
 
-        The actions are replayed strictly, and the last :data:`JOURNAL` of them journaled
-        as they were told.
+        The actions are replayed strictly, and the last :data:`JOURNAL` of them (and those
+        of the current deal) journaled as they were told.
 
         Raises:
             RecordError: If the head does not load.
@@ -347,17 +445,19 @@ class Table:
             kinds=tuple(cast("list[str]", meta["kinds"])),
             names=record.seats,
             seed=cast("int", meta["seed"]),
-            links=tuple(cast("list[str | None]", meta["links"])),
-            spectator=str(meta["spectator"]),
+            keys=tuple(cast("list[str | None]", meta["keys"])),
+            spectator_key=str(meta["spectator_key"]),
             state=record.final_state(),
             address=str(meta.get("address", "")),
         )
         parse = tt.game_of(table.state).rules.parse_action
-        quiet = len(tokens) - JOURNAL  # older actions need no journal
-        for index, token in enumerate(tokens):
-            action = parse(token)
+        actions = [parse(token) for token in tokens]
+        deals = [index for index, action in enumerate(actions) if isinstance(action, Deal)]
+        # older actions need no journal, but the current deal's do
+        quiet = min(len(actions) - JOURNAL, deals[-1] if deals else 0)
+        for index, action in enumerate(actions):
             if index < quiet:
-                table.state = tt.apply(table.state, action)
+                table._advance(action, None)
             else:
                 table.accept(action)
         return table

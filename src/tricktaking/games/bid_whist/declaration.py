@@ -20,6 +20,7 @@ from tricktaking.games.bid_whist._render import render_extras
 from tricktaking.games.bid_whist._text import TERMINAL
 from tricktaking.games.bid_whist._worlds import WORLDS
 from tricktaking.games.bid_whist.bot import BidWhistBot
+from tricktaking.plugins import NotationWords
 
 __all__ = ["GAME", "SUMMARY"]
 
@@ -65,6 +66,23 @@ GAME = Game(
     learning=LEARNING,
     render_extras=render_extras,
     terminal=TERMINAL,
+    notation_words=NotationWords(
+        bid_suffixes=(
+            ("no trump uptown", "NT"),
+            ("no trump downtown", "NT"),
+            ("no trump", "NT"),
+            ("notrump", "NT"),
+            ("nt", "NT"),
+            ("uptown", "U"),
+            ("up", "U"),
+            ("high", "U"),
+            ("u", "U"),
+            ("downtown", "D"),
+            ("down", "D"),
+            ("low", "D"),
+            ("d", "D"),
+        )
+    ),
     batch_rules="tricktaking.games.bid_whist._kernel:KERNEL",
 )
 """Bid Whist, as the registry knows it."""

@@ -1,4 +1,5 @@
 // The lobby: choose a game, its variants and who sits where; open the table.
+// Seats are numbered from 0, as the table, its links and the game's messages number them.
 "use strict";
 
 let catalogue = null;
@@ -13,10 +14,11 @@ function optionInput(option) {
   const label = document.createElement("label");
   label.textContent = option.label || words(option.name);
   let input;
-  if (option.kind === "choice") {
+  if (option.kind === "choice" || option.kind === "optional-choice") {
     input = document.createElement("select");
+    if (option.kind === "optional-choice") input.append(new Option("default", ""));
     for (const choice of option.choices) input.append(new Option(words(choice), choice));
-    input.value = option.default;
+    input.value = option.default ?? "";
   } else if (option.kind === "bool") {
     input = document.createElement("input");
     input.type = "checkbox";
@@ -24,12 +26,17 @@ function optionInput(option) {
   } else {
     input = document.createElement("input");
     input.type = "number";
-    input.min = option.name === "players" ? "2" : String(option.min ?? 0);
+    input.min = String(option.min ?? 0);
     if (option.max !== undefined) input.max = String(option.max);
     if (option.default !== null) input.value = option.default;
-    else if (option.name === "players") input.value = "3";
     else input.placeholder = "default";
-    input.addEventListener("input", drawSeats);
+    if (option.name === "players") {   // the seats the game accepts, the suggested number first
+      const range = currentGame().seat_range;
+      input.min = String(range.min);
+      input.max = String(range.max);
+      input.value = String(range.default);
+      input.addEventListener("input", drawSeats);
+    }
   }
   input.name = option.name;
   input.dataset.kind = option.kind;
@@ -61,7 +68,9 @@ function seatCount() {
   const game = currentGame();
   if (game.seats !== null) return game.seats;
   const players = document.querySelector('#options [name="players"]');
-  return Math.max(0, Math.min(8, parseInt(players && players.value, 10) || 0));
+  const wanted = parseInt(players && players.value, 10);
+  const range = game.seat_range;
+  return Number.isNaN(wanted) ? range.default : Math.max(range.min, Math.min(range.max, wanted));
 }
 
 function drawSeats() {
@@ -73,7 +82,7 @@ function drawSeats() {
     const row = document.createElement("div");
     row.className = "seat-row";
     const label = document.createElement("label");
-    label.textContent = "Seat " + (seat + 1);
+    label.textContent = "Seat " + seat;
     const select = document.createElement("select");
     select.name = "seat-" + seat;
     for (const kind of catalogue.seat_kinds) {
@@ -86,7 +95,7 @@ function drawSeats() {
     name.className = "seat-name";
     name.maxLength = 40;
     name.placeholder = "name (optional)";
-    name.setAttribute("aria-label", "name of seat " + (seat + 1));
+    name.setAttribute("aria-label", "name of seat " + seat);
     name.value = oldNames[seat] || "";
     row.append(label, name);
     box.append(row);
@@ -98,7 +107,7 @@ function seatNames() {
   if (inputs.every((input) => input.value.trim() === "")) return undefined;
   const kinds = [...document.querySelectorAll("#seats select")].map((select) => select.value);
   return inputs.map((input, seat) => input.value.trim()
-    || (kinds[seat] === "human" ? "Player " + (seat + 1) : kinds[seat].replace(/^./, (c) => c.toUpperCase()) + " " + (seat + 1)));
+    || (kinds[seat] === "human" ? "Player " : kinds[seat].replace(/^./, (c) => c.toUpperCase()) + " ") + seat);
 }
 
 function myTables() {
@@ -133,10 +142,42 @@ function readOptions() {
     const kind = input.dataset.kind;
     if (kind === "bool") options[input.name] = input.checked;
     else if (kind === "choice") options[input.name] = input.value;
+    else if (kind === "optional-choice") options[input.name] = input.value === "" ? null : input.value;
     else if (input.value === "") { if (kind === "optional-int") options[input.name] = null; }
     else options[input.name] = Number(input.value);
   }
   return options;
+}
+
+// A link's words, the link (wrapping anywhere) and a button that copies it; returns the link.
+function linkWithCopy(box, words, path) {
+  const anchor = document.createElement("a");
+  anchor.href = path;
+  anchor.textContent = location.origin + path;
+  const copy = document.createElement("button");
+  copy.type = "button";
+  copy.className = "copy";
+  copy.textContent = "Copy";
+  copy.setAttribute("aria-label", "copy the link: " + words.replace(/: $/, ""));
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(anchor.href);
+    } catch (error) {                 // no clipboard here: select the link for Ctrl-C
+      const range = document.createRange();
+      range.selectNodeContents(anchor);
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+      copy.textContent = "Selected";
+      return;
+    }
+    copy.textContent = "Copied";
+    setTimeout(() => { copy.textContent = "Copy"; }, 1500);
+  });
+  const line = document.createElement("span");
+  line.className = "link-line";
+  line.append(anchor, copy);
+  box.append(words, line);
+  return anchor;
 }
 
 async function openTable(event) {
@@ -160,20 +201,17 @@ async function openTable(event) {
   for (const seat of data.seats) {
     const item = document.createElement("li");
     if (seat.link) {
-      const anchor = document.createElement("a");
-      anchor.href = seat.link;
-      anchor.textContent = location.origin + seat.link;
+      const anchor = linkWithCopy(item, `Seat ${seat.seat} (${seat.name}): `, seat.link);
       anchor.className = "seat-link";
       anchor.dataset.seat = seat.seat;
-      item.append(`Seat ${seat.seat} (${seat.name}): `, anchor);
     } else {
       item.append(`Seat ${seat.seat}: ${seat.name} (${seat.kind} bot)`);
     }
     list.append(item);
   }
-  const spectator = document.getElementById("spectator-link");
-  spectator.href = data.spectator;
-  spectator.textContent = location.origin + data.spectator;
+  const spectator = document.getElementById("spectator");
+  spectator.replaceChildren();
+  linkWithCopy(spectator, "Spectators (public information only): ", data.spectator).id = "spectator-link";
   document.getElementById("links").hidden = false;
   const kept = [{ title: currentGame().title, opened: Date.now(), spectator: data.spectator,
     seats: data.seats.filter((seat) => seat.link).map((seat) => ({ name: seat.name, link: seat.link })) },

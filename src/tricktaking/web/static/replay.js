@@ -1,11 +1,20 @@
-// The replay viewer of a finished game: every state of the record, all hands face up.
+// The replay viewer of a finished game: every state of the record, all hands face up, and
+// the log up to the step shown, in the words of the table page's log.
 "use strict";
 
 const replayLink = decodeURIComponent(location.pathname.split("/").pop());
 let frames = [];
 let seats = [];
+let lines = [];     // per step: the log lines its action added
 let at = 0;
 const $ = (id) => document.getElementById(id);
+const nameOf = (seat) => seats[seat] ?? "seat " + seat;
+
+// What a player said for a token, read from the step that played it.
+function saidFor(token) {
+  const frame = frames.find((step) => step.action === token);
+  return frame ? frame.said : null;
+}
 
 function show(index) {
   at = Math.max(0, Math.min(frames.length - 1, index));
@@ -13,14 +22,21 @@ function show(index) {
   $("slider").value = String(at);
   $("position").textContent = `step ${at} of ${frames.length - 1}`;
   document.body.dataset.step = String(at);
-  $("action").textContent = frame.action === null ? "start" : frame.action === "deal" ? "deal " + roundNumber(frame) : prettyAction(frame.action);
+  $("action").textContent = frame.action === null ? "start" : lines[at].join(" · ");
   const facts = $("facts");
   facts.replaceChildren();
   for (const [label, card] of [["turn-up", frame.turn_up], ["centre", frame.centre]]) {
     if (card) facts.append(label + " ", cardElement(card, { small: true }), " ");
   }
-  if ("trump" in frame) facts.append("trump " + suitSymbol(frame.trump));
-  if (frame.contract) facts.append(" · contract " + prettyAction(frame.contract));
+  const played = frame.trick.plays.length > 0 || frame.tricks.length > 0;
+  if (frame.trump) facts.append("trump " + suitSymbol(frame.trump) + " " + suitName(frame.trump));
+  else if ("trump" in frame && played) facts.append("no trump");
+  if (typeof frame.contract === "string") {
+    const holder = Number(frame.contract.split(" ")[0]);
+    facts.append(" · contract " + phraseOf(frame.contract, saidFor(frame.contract)) + ", " + nameOf(holder));
+  } else if (frame.contract !== null && frame.contract !== undefined) {
+    facts.append(" · contract " + frame.contract + (Number.isInteger(frame.bidder) ? ", " + nameOf(frame.bidder) : ""));
+  }
   const hands = $("hands");
   hands.replaceChildren();
   frame.hands.forEach((hand, seat) => {
@@ -36,11 +52,26 @@ function show(index) {
   const trick = frame.trick.plays.length || !frame.tricks.length ? frame.trick : frame.tricks[frame.tricks.length - 1];
   $("trick").replaceChildren(...trick.plays.map((play) => {
     const el = cardElement(play.card);
-    el.title = seats[play.seat] + ": " + cardLabel(play.card);
+    el.title = nameOf(play.seat) + ": " + cardLabel(play.card);
     return el;
   }));
   $("scores").querySelector("thead").replaceChildren(tableRow(["", ...seats], "th"));
   $("scores").querySelector("tbody").replaceChildren(tableRow(["score", ...scoresOf(frame, seats)], "td"));
+  drawLog();
+}
+
+function drawLog() {
+  const list = $("log");
+  list.replaceChildren();
+  for (let step = 1; step <= at; step += 1) {
+    for (const text of lines[step]) {
+      const item = document.createElement("li");
+      item.dataset.seq = String(frames[step].seq);
+      item.textContent = text;
+      list.append(item);
+    }
+  }
+  list.scrollTop = list.scrollHeight;
 }
 
 async function start() {
@@ -49,6 +80,8 @@ async function start() {
   if (!answer.ok) { $("notice").textContent = data.message; return; }
   frames = data.frames;
   seats = data.record.seats;
+  lines = frames.map((frame, step) => step === 0 ? []
+    : eventLines(frame.action, frame.said, frames[step - 1], frame, nameOf));
   $("title").textContent = data.title + " · replay";
   $("slider").max = String(frames.length - 1);
   $("first").addEventListener("click", () => show(0));
