@@ -23,7 +23,7 @@ CORE = {
     "tricktaking._fast",
     "tricktaking._fields",
     "tricktaking._flat_round",
-    "tricktaking._skeleton",
+    "tricktaking.kit",
     "tricktaking._table",
     "tricktaking._table_words",
     "tricktaking._tactics",

@@ -133,12 +133,12 @@ class GameState(Protocol[_A_co]):
 
 
 class Rules(Protocol[_S, _C_contra]):
-    """The functions a game provides; each game module is an implementation.
+    """The functions a game provides: every :class:`~tricktaking.kit.GameRules` is one.
 
     Example:
         >>> from tricktaking.engine import get_game
         >>> from tricktaking.games import wizard
-        >>> get_game("wizard").rules is wizard
+        >>> get_game("wizard").rules is wizard.RULES
         True
     """
 
