@@ -110,8 +110,8 @@ def action_tables() -> list[list[Any]]:
     for seat in range(4):
         table: list[Any] = [None] * 210
         table[:60] = [wizard._PLAYS[seat][cards[min(i, len(cards) - 1)]] for i in range(60)]
-        table[100:116] = wizard._BIDS[seat][:16]
-        table[200:204] = wizard._TRUMP_CHOICES[seat]
+        table[100:116] = wizard.RULES._bids[seat][:16]
+        table[200:204] = wizard.RULES._choices[seat]
         tables.append(table)
     return tables
 

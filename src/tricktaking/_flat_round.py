@@ -15,7 +15,7 @@ parts from that round, so the public way to make or change a state is unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -27,6 +27,7 @@ from tricktaking.tricks import Play, Trick, best_play, left_of
 
 __all__ = [
     "FlatRound",
+    "Parts",
     "empty_trick",
     "flat_round_state",
     "is_flat_round_state",
@@ -37,8 +38,23 @@ __all__ = [
     "with_leader",
 ]
 
-_S = TypeVar("_S", bound="FlatRound")
+_S = TypeVar("_S", bound="Parts")
 _C = TypeVar("_C", bound="type[FlatRound]")
+
+class Parts(Protocol):
+    """What the steps read of a state: the parts of its deal (a :class:`FlatRound` has them)."""
+
+    @property
+    def _hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def _leader(self) -> int: ...
+    @property
+    def _plays(self) -> tuple[Play, ...]: ...
+    @property
+    def _tricks(self) -> tuple[Trick, ...]: ...
+    @property
+    def _won(self) -> tuple[int, ...]: ...
+
 
 _make_round = constructor(Round)
 _make_trick = constructor(Trick)
@@ -230,7 +246,7 @@ def is_flat_round_state(cls: type) -> bool:
     return cls in _COPIES
 
 
-def _copies(state: FlatRound) -> _Copies:
+def _copies(state: Parts) -> _Copies:
     return _COPIES[state.__class__]
 
 

@@ -42,14 +42,15 @@ from typing import Literal, TypeAlias
 import attrs
 
 from tricktaking import kit
-from tricktaking.actions import Deal, parse_number, parse_seat
+from tricktaking.actions import Deal
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
+from tricktaking.errors import ConfigError, Violation, safe_repr
+from tricktaking.exact_bids import ExactBid, ExactBidRules, co_winners
 from tricktaking.history import History
 from tricktaking.seeding import derive_seed, random_below, stream
 from tricktaking.tricks import Play, Trick, best_play, left_of
-from tricktaking.views import JSONValue, TableView, Zone, config_json, replacement, table_json
+from tricktaking.views import JSONValue, TableView, config_json, table_json
 
 __all__ = [
     "RULES",
@@ -322,7 +323,7 @@ class OhHellPhase(enum.Enum):
 
 
 @attrs.frozen
-class Bid:
+class Bid(ExactBid):
     """An Oh Hell bid: the number of tricks the seat will take exactly.
 
     Example:
@@ -330,12 +331,6 @@ class Bid:
         >>> str(Bid(2, 3))
         '2 bid 3'
     """
-
-    seat: int = attrs.field(validator=kit.exact_int)
-    tricks: int = attrs.field(validator=kit.exact_int)
-
-    def __str__(self) -> str:
-        return f"{self.seat} bid {self.tricks}"
 
 
 OhHellAction: TypeAlias = Deal | Bid | Play
@@ -436,11 +431,6 @@ _DEAL_PHASE = OhHellPhase.DEAL
 _OVER_PHASE = OhHellPhase.OVER
 _PLAY_PHASE = OhHellPhase.PLAY
 
-_replace = kit.copier(OhHellState)
-# every seat bids every hand: a copy of exactly these fields, cheaper than _replace's
-_with_bid = kit.copier(OhHellState, "phase", "bids", "history")
-
-
 # ---------------------------------------------------------------------------------------
 # Rule helpers (pinned API)
 
@@ -535,17 +525,6 @@ def hand_score(
     return points_per_trick * taken
 
 
-def co_winners(totals: Sequence[int]) -> tuple[int, ...]:
-    """Every seat whose total is the highest; ties make co-winners (OH-13.2).
-
-    Example:
-        >>> from tricktaking.games.oh_hell import co_winners
-        >>> co_winners([12, 10, 12]), co_winners([-3, -1, -2])
-        ((0, 2), (1,))
-    """
-    return kit.top_seats(totals)
-
-
 # ---------------------------------------------------------------------------------------
 # The chance model
 
@@ -617,38 +596,13 @@ def dealer_outcomes(state: OhHellState) -> tuple[tuple[int, Fraction], ...]:
 
 
 # ---------------------------------------------------------------------------------------
-# Interned actions: legal_actions hands out the same objects every time.
-
-_PLAYS = tuple({card: Play(seat, card) for card in Deck.standard()} for seat in range(7))
-_BIDS = tuple(tuple(Bid(seat, tricks) for tricks in range(18)) for seat in range(7))
-
-
-# ---------------------------------------------------------------------------------------
 # The rules
 
-
-def _bidder(state: OhHellState) -> int:
-    """The seat to bid: left of the dealer first, the dealer last (OH-7.1)."""
-    n = state.config.players
-    return (state._dealer + 1 + n - state.bids.count(None)) % n
+# legal_actions hands out the same objects every time
+_PLAYS = kit.card_actions(Play, Deck.standard(), seats=_MAX_PLAYERS)
 
 
-def _forbidden_bid(state: OhHellState, seat: int) -> int | None:
-    """The dealer's bid the hook forbids, if any (OH-7.4)."""
-    if state.config.bid_rule != "hook" or seat != state._dealer:
-        return None
-    return kit.hooked_bid(state.bids, state.hand_size)
-
-
-def _made_bids(bids: tuple[int | None, ...]) -> tuple[int, ...]:
-    """The bids of a hand in play: every seat has bid (OH-7.1)."""
-    made = tuple(bid for bid in bids if bid is not None)
-    if len(made) != len(bids):  # pragma: no cover - play starts after the last bid
-        raise RuntimeError("a hand scored before every seat bid")
-    return made
-
-
-class OhHellRules(kit.GameRules[OhHellState, OhHellConfig, OhHellAction, OhHellView]):
+class OhHellRules(ExactBidRules[OhHellState, OhHellConfig, OhHellAction, OhHellView]):
     """Oh Hell's rules: the hooks of :class:`~tricktaking.kit.GameRules` for the game.
 
     - ``deal`` draws the next hand by the chance model (OH-4.1, OH-5): the hand size,
@@ -684,6 +638,12 @@ class OhHellRules(kit.GameRules[OhHellState, OhHellConfig, OhHellAction, OhHellV
     deal_phase = _DEAL_PHASE
     play_phase = _PLAY_PHASE
     over_phase = _OVER_PHASE
+    bid_type = Bid
+    bid_phase = _BID_PHASE
+    seats = _MAX_PLAYERS
+    most_tricks = 17
+    bid_range = "a bid in a hand of {r} is 0 to {r} (OH-7.2)"
+    hook_rule = "under the hook the dealer may not make the bids total {r} (OH-7.4)"
 
     def _new_state(self, config: OhHellConfig) -> OhHellState:
         n = config.players
@@ -715,51 +675,6 @@ class OhHellRules(kit.GameRules[OhHellState, OhHellConfig, OhHellAction, OhHellV
             config.deck, seed, players=n, hand_size=size, first_seat=0, dealer=dealer
         )
 
-    def _legal(self, state: OhHellState) -> tuple[OhHellAction, ...]:
-        phase = state.phase
-        if phase is _PLAY_PHASE:
-            seat = state._turn
-            return kit.actions_for(_PLAYS[seat], _legal_cards(state._hands[seat], state._plays))
-        if phase is _BID_PHASE:
-            seat = _bidder(state)
-            forbidden = _forbidden_bid(state, seat)
-            bids = _BIDS[seat][: state.hand_size + 1]
-            return bids if forbidden is None else tuple(b for b in bids if b.tricks != forbidden)
-        return ()
-
-    def _to_act(self, state: OhHellState) -> int:
-        return _bidder(state)
-
-    def _playable(self, state: OhHellState, seat: int) -> tuple[Card, ...]:
-        return _legal_cards(state._hands[seat], state._plays)
-
-    def _unplayable(self, state: OhHellState, seat: int, card: Card) -> kit.Problem:
-        return kit.follow_problem(seat, state._plays[0].card.suit, state.trump, "OH-10.3")
-
-    def _problem(self, state: OhHellState, action: OhHellAction) -> kit.Problem | None:
-        phase = state.phase
-        match action:
-            case Bid(seat=seat, tricks=tricks):
-                if phase is not _BID_PHASE:
-                    return Violation.WRONG_PHASE, "bids are made only in the bid phase"
-                problem = kit.turn_problem(seat, _bidder(state), phase.value)
-                if problem is not None:
-                    return problem
-                r = state.hand_size
-                if not 0 <= tricks <= r:
-                    return (
-                        Violation.BID_OUT_OF_RANGE,
-                        f"a bid in a hand of {r} is 0 to {r} (OH-7.2)",
-                    )
-                if tricks == _forbidden_bid(state, seat):
-                    return (
-                        Violation.FORBIDDEN_BID_TOTAL,
-                        f"under the hook the dealer may not make the bids total {r} (OH-7.4)",
-                    )
-                return None
-            case _:  # plays and deals are the kit's
-                return None
-
     def _deal_problem(self, state: OhHellState, deal: Deal) -> kit.Problem | None:
         config = state.config
         n = config.players
@@ -784,35 +699,27 @@ class OhHellRules(kit.GameRules[OhHellState, OhHellConfig, OhHellAction, OhHellV
             dealer=_due_dealer(state),
         )
 
-    def _dealt(self, state: OhHellState, deal: Deal) -> OhHellState:
-        config = state.config
+    def _dealer_of(self, state: OhHellState, deal: Deal) -> int:
         due = _due_dealer(state)
         dealer = deal.dealer if due is None else due
         if dealer is None:  # pragma: no cover - the deal was checked: it names the dealer
             raise RuntimeError("a drawn dealer missing from a checked deal")
-        stock = deal.stock
-        hands = kit.dealt_hands(deal, config.deck)
-        return _replace(
-            kit.start_round(state, state._number + 1, dealer, hands),
-            phase=_BID_PHASE,
-            stock=stock,
-            trump=stock[0].suit,
-            hand_size=len(hands[0]),
-            bids=(None,) * config.players,
-            history=state.history.append(deal),
-        )
+        return dealer
 
-    def _advance(self, state: OhHellState, action: OhHellAction) -> OhHellState:
-        match action:
-            case Bid(seat=seat, tricks=tricks):
-                return _with_bid(
-                    state,
-                    phase=_PLAY_PHASE if seat == state._dealer else _BID_PHASE,
-                    bids=kit.replace_at(state.bids, seat, tricks),
-                    history=state.history.append(action),
-                )
-            case _:  # pragma: no cover - the kit applies plays and deals itself
-                raise TypeError(f"{action!r} is not an Oh Hell call")
+    def _dealt_fields(self, state: OhHellState, deal: Deal) -> dict[str, object]:
+        return {"hand_size": len(deal.hands[0])}
+
+    def _legal(self, state: OhHellState) -> tuple[OhHellAction, ...]:
+        if state.phase is not _PLAY_PHASE:
+            return self._calls(state)
+        seat = state._turn
+        return kit.actions_for(_PLAYS[seat], _legal_cards(state._hands[seat], state._plays))
+
+    def _playable(self, state: OhHellState, seat: int) -> tuple[Card, ...]:
+        return _legal_cards(state._hands[seat], state._plays)
+
+    def _unplayable(self, state: OhHellState, seat: int, card: Card) -> kit.Problem:
+        return kit.follow_problem(seat, state._plays[0].card.suit, state.trump, "OH-10.3")
 
     def _play(self, state: OhHellState, play: Play) -> OhHellState:
         played, done = kit.play_card(
@@ -820,48 +727,30 @@ class OhHellRules(kit.GameRules[OhHellState, OhHellConfig, OhHellAction, OhHellV
         )
         if done is None or len(played._tricks) < state.hand_size:
             return played
+        return self._scored(state, played)
+
+    def _hand_size(self, state: OhHellState) -> int:
+        return state.hand_size
+
+    def _deals(self, state: OhHellState) -> int:
+        return state.config.total_hands
+
+    def _deck_of(self, state: OhHellState) -> Deck:
+        return state.config.deck
+
+    def _deal_score(self, state: OhHellState, bid: int, taken: int) -> int:
         config = state.config
-        hand_scores = tuple(
-            hand_score(
-                bid,
-                taken,
-                points_per_trick=config.points_per_trick,
-                off_bid_penalty=config.off_bid_penalty,
-                exact_bonus=config.exact_bonus,
-            )
-            for bid, taken in zip(_made_bids(state.bids), played._won, strict=True)
-        )
-        return _replace(
-            played,
-            phase=_OVER_PHASE if played._number == config.total_hands else _DEAL_PHASE,
-            scores=tuple(
-                [total + score for total, score in zip(state.scores, hand_scores, strict=True)]
-            ),
-            score_sheet=state.score_sheet.append(hand_scores),
+        return hand_score(
+            bid,
+            taken,
+            points_per_trick=config.points_per_trick,
+            off_bid_penalty=config.off_bid_penalty,
+            exact_bonus=config.exact_bonus,
         )
 
     def _view_values(self, state: OhHellState, seat: int) -> tuple[object, ...]:
         config = state.config
         return config, config.total_hands, state.hand_size, state.turn_up, state.bids
-
-    def _parse_own(self, text: str) -> OhHellAction | None:
-        words = text.split()
-        if len(words) != 3 or words[1].lower() != "bid":
-            return None
-        try:
-            return Bid(parse_seat(words[0]), parse_number(words[2], "bid"))
-        except NotationError as error:
-            raise NotationError(f"not an Oh Hell bid such as '2 bid 3': {error}") from None
-
-    def _table_zones(self, state: OhHellState) -> tuple[Zone, ...]:
-        # the turn-up card is seen by everyone, the rest of the stock by nobody
-        stock = state.stock
-        return Zone("turn-up", stock[:1], None), Zone("stock", stock[1:], frozenset())
-
-    def _hidden_changes(
-        self, state: OhHellState, cards: Mapping[str, tuple[Card, ...]]
-    ) -> dict[str, object]:
-        return {"stock": state.stock[:1] + replacement(cards, "stock", state.stock[1:])}
 
 
 RULES = OhHellRules()

@@ -34,20 +34,21 @@ Example:
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Literal, TypeAlias
 
 import attrs
 
 from tricktaking import kit
-from tricktaking.actions import ChooseTrump, Deal, parse_number, parse_seat
+from tricktaking.actions import ChooseTrump, Deal
 from tricktaking.arguments import is_exact_int
-from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_cards
+from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
+from tricktaking.errors import ConfigError, safe_repr
+from tricktaking.exact_bids import ExactBid, ExactBidRules, co_winners
 from tricktaking.history import History
 from tricktaking.tricks import Play, Trick, best_play, left_of
-from tricktaking.views import JSONValue, TableView, Zone, config_json, replacement, table_json
+from tricktaking.views import JSONValue, TableView, config_json, table_json
 
 __all__ = [
     "RULES",
@@ -87,8 +88,6 @@ BidRule: TypeAlias = Literal["free", "hook"]
 
 _DECK = Deck.wizard()
 _DECK_ORDERS = kit.sorted_orders(_DECK)
-_WIZARD = Card.parse("WZ")
-_JESTER = Card.parse("JE")
 
 
 @attrs.frozen(kw_only=True)
@@ -168,7 +167,7 @@ class WizardPhase(enum.Enum):
 
 
 @attrs.frozen
-class Bid:
+class Bid(ExactBid):
     """A Wizard bid: the number of tricks the seat will take exactly.
 
     Example:
@@ -176,12 +175,6 @@ class Bid:
         >>> str(Bid(2, 3))
         '2 bid 3'
     """
-
-    seat: int = attrs.field(validator=kit.exact_int)
-    tricks: int = attrs.field(validator=kit.exact_int)
-
-    def __str__(self) -> str:
-        return f"{self.seat} bid {self.tricks}"
 
 
 WizardAction: TypeAlias = Deal | ChooseTrump | Bid | Play
@@ -284,11 +277,6 @@ _DEAL_PHASE = WizardPhase.DEAL
 _OVER_PHASE = WizardPhase.OVER
 _PLAY_PHASE = WizardPhase.PLAY
 
-_replace = kit.copier(WizardState)
-# every seat bids every round: a copy of exactly these fields, cheaper than _replace's
-_with_bid = kit.copier(WizardState, "phase", "bids", "history")
-
-
 # ---------------------------------------------------------------------------------------
 # Rule helpers (pinned API)
 
@@ -390,17 +378,6 @@ _MAY_FOLLOW = {
 }
 
 
-def co_winners(totals: Sequence[int]) -> tuple[int, ...]:
-    """Every seat whose total is the highest; ties make co-winners (WZ-13.2, WZ-13.3).
-
-    Example:
-        >>> from tricktaking.games.wizard import co_winners
-        >>> co_winners([120, 90, 120]), co_winners([-10, -40, -30])
-        ((0, 2), (0,))
-    """
-    return kit.top_seats(totals)
-
-
 def round_score(bid: int, taken: int) -> int:
     """A round's score: ``20 + 10 * taken`` if exact, else ``-10`` per trick off (WZ-12.1).
 
@@ -413,44 +390,18 @@ def round_score(bid: int, taken: int) -> int:
 
 
 # ---------------------------------------------------------------------------------------
-# Interned actions: legal_actions hands out the same objects every time.
-
-_UNIQUE_CARDS = sort_cards(set(_DECK))
-_PLAYS = tuple({card: Play(seat, card) for card in _UNIQUE_CARDS} for seat in range(6))
-_BIDS = tuple(tuple(Bid(seat, tricks) for tricks in range(21)) for seat in range(6))
-_TRUMP_CHOICES = tuple(tuple(ChooseTrump(seat, suit) for suit in Suit) for seat in range(6))
-
-
-# ---------------------------------------------------------------------------------------
 # The rules
 
-
-def _bidder(state: WizardState) -> int:
-    """The seat to bid: left of the dealer first, the dealer last (WZ-7.1)."""
-    n = state.config.players
-    return (state._dealer + 1 + n - state.bids.count(None)) % n
+# legal_actions hands out the same objects every time
+_PLAYS = kit.card_actions(Play, _DECK, seats=6)
 
 
-def _forbidden_bid(state: WizardState, seat: int) -> int | None:
-    """The dealer's bid the hook rule forbids, if any (WZ-7.5)."""
-    if state.config.bid_rule != "hook" or seat != state._dealer:
-        return None
-    return kit.hooked_bid(state.bids, state._number)
-
-
-def _made_bids(bids: tuple[int | None, ...]) -> tuple[int, ...]:
-    """The bids of a round in play: every seat has bid (WZ-7.1)."""
-    made = tuple(bid for bid in bids if bid is not None)
-    if len(made) != len(bids):  # pragma: no cover - play starts after the last bid
-        raise RuntimeError("a round scored before every seat bid")
-    return made
-
-
-class WizardRules(kit.GameRules[WizardState, WizardConfig, WizardAction, WizardView]):
-    """Wizard's rules: the hooks of :class:`~tricktaking.kit.GameRules` for the game.
+class WizardRules(ExactBidRules[WizardState, WizardConfig, WizardAction, WizardView]):
+    """Wizard's rules: the exact-bid family's machine with Wizard's deck, deal and scores.
 
     - ``deal``: the 60 cards shuffled by the seed and dealt as WZ-5.3 says, from the
-      dealer's left; the next card is turned up (WZ-6.1).
+      dealer's left; the next card is turned up (WZ-6.1), and a Wizard turned up lets
+      the dealer name trump (WZ-6.4).
     - ``legal_actions``: each distinct action once, in this order: trump choices S, H, D,
       C; bids from 0 up; plays in hand order (a hand with two Wizards lists ``play WZ``
       once).
@@ -478,6 +429,14 @@ class WizardRules(kit.GameRules[WizardState, WizardConfig, WizardAction, WizardV
     deal_phase = _DEAL_PHASE
     play_phase = _PLAY_PHASE
     over_phase = _OVER_PHASE
+    bid_type = Bid
+    bid_phase = _BID_PHASE
+    choose_phase = _CHOOSE_TRUMP_PHASE
+    seats = 6
+    most_tricks = 20
+    bid_range = "a bid in round {r} is 0 to {r} (WZ-7.2)"
+    hook_rule = "with the hook rule the dealer may not make the bids total {r} (WZ-7.5)"
+    choose_rule = "trump is chosen only after a Wizard turn-up"
 
     def _new_state(self, config: WizardConfig) -> WizardState:
         n = config.players
@@ -494,66 +453,11 @@ class WizardRules(kit.GameRules[WizardState, WizardConfig, WizardAction, WizardV
         )
 
     def _deal_from(self, state: WizardState, seed: int) -> Deal:
-        # the 60 cards shuffled by ``seed`` and dealt as WZ-5.3 says
         n = state.config.players
         dealer = kit.next_dealer(state.config.first_dealer, state._number, n)
         return kit.deal_round(
             _DECK, seed, players=n, hand_size=state._number + 1, first_seat=left_of(dealer, n)
         )
-
-    def _legal(self, state: WizardState) -> tuple[WizardAction, ...]:
-        phase = state.phase
-        if phase is _PLAY_PHASE:
-            seat = state._turn
-            cards = _legal_cards(state._hands[seat], state._plays)
-            # Each distinct card is one action. Only Wizards and Jesters repeat, and they
-            # sort last, Wizards first, so one of the last two pairs repeats if any does.
-            n = len(cards)
-            if n > 1 and (cards[-1] is cards[-2] or (n > 2 and cards[-2] is cards[-3])):
-                cards = tuple(dict.fromkeys(cards))
-            return kit.actions_for(_PLAYS[seat], cards)
-        if phase is _BID_PHASE:
-            seat = _bidder(state)
-            forbidden = _forbidden_bid(state, seat)
-            bids = _BIDS[seat][: state._number + 1]
-            return bids if forbidden is None else tuple(b for b in bids if b.tricks != forbidden)
-        if phase is _CHOOSE_TRUMP_PHASE:
-            return _TRUMP_CHOICES[state._dealer]
-        return ()
-
-    def _to_act(self, state: WizardState) -> int:
-        return _bidder(state) if state.phase is _BID_PHASE else state._dealer
-
-    def _playable(self, state: WizardState, seat: int) -> tuple[Card, ...]:
-        return _legal_cards(state._hands[seat], state._plays)
-
-    def _unplayable(self, state: WizardState, seat: int, card: Card) -> kit.Problem:
-        return kit.follow_problem(seat, _led(state._plays), state.trump, "WZ-10.3")
-
-    def _problem(self, state: WizardState, action: WizardAction) -> kit.Problem | None:
-        phase = state.phase
-        match action:
-            case Bid(seat=seat, tricks=tricks):
-                if phase is not _BID_PHASE:
-                    return Violation.WRONG_PHASE, "bids are made only in the bid phase"
-                problem = kit.turn_problem(seat, _bidder(state), phase.value)
-                if problem is not None:
-                    return problem
-                r = state._number
-                if not 0 <= tricks <= r:
-                    return Violation.BID_OUT_OF_RANGE, f"a bid in round {r} is 0 to {r} (WZ-7.2)"
-                if tricks == _forbidden_bid(state, seat):
-                    return (
-                        Violation.FORBIDDEN_BID_TOTAL,
-                        f"with the hook rule the dealer may not make the bids total {r} (WZ-7.5)",
-                    )
-                return None
-            case ChooseTrump(seat=seat):
-                if phase is not _CHOOSE_TRUMP_PHASE:
-                    return Violation.WRONG_PHASE, "trump is chosen only after a Wizard turn-up"
-                return kit.turn_problem(seat, state._dealer, phase.value)
-            case _:  # plays and deals are the kit's
-                return None
 
     def _deal_problem(self, state: WizardState, deal: Deal) -> kit.Problem | None:
         r = state._number + 1
@@ -565,85 +469,61 @@ class WizardRules(kit.GameRules[WizardState, WizardConfig, WizardAction, WizardV
             players=n,
             hand_size=r,
             stock_size=60 - r * n,
-            dealer=kit.next_dealer(state.config.first_dealer, state._number, n),
+            dealer=self._dealer_of(state, deal),
         )
 
-    def _dealt(self, state: WizardState, deal: Deal) -> WizardState:
-        config = state.config
-        dealer = kit.next_dealer(config.first_dealer, state._number, config.players)
-        stock = deal.stock
-        turn_up = stock[0] if stock else None
-        phase = _BID_PHASE
-        trump: Suit | None = None
-        if turn_up is not None:
-            if turn_up.rank is _WIZARD_RANK:
-                phase = _CHOOSE_TRUMP_PHASE
-            else:
-                trump = turn_up.suit
-        return _replace(
-            kit.start_round(state, state._number + 1, dealer, kit.dealt_hands(deal, _DECK)),
-            phase=phase,
-            stock=stock,
-            trump=trump,
-            bids=(None,) * config.players,
-            history=state.history.append(deal),
-        )
+    def _dealer_of(self, state: WizardState, deal: Deal) -> int:
+        config = state.config  # the deal passes left after every round (WZ-4.2)
+        return kit.next_dealer(config.first_dealer, state._number, config.players)
 
-    def _advance(self, state: WizardState, action: WizardAction) -> WizardState:
-        match action:
-            case Bid(seat=seat, tricks=tricks):
-                return _with_bid(
-                    state,
-                    phase=_PLAY_PHASE if seat == state._dealer else _BID_PHASE,
-                    bids=kit.replace_at(state.bids, seat, tricks),
-                    history=state.history.append(action),
-                )
-            case ChooseTrump(suit=suit):
-                return _replace(
-                    state, phase=_BID_PHASE, trump=suit, history=state.history.append(action)
-                )
-            case _:  # pragma: no cover - the kit applies plays and deals itself
-                raise TypeError(f"{action!r} is not a Wizard call")
+    def _legal(self, state: WizardState) -> tuple[WizardAction, ...]:
+        if state.phase is not _PLAY_PHASE:
+            return self._calls(state)
+        seat = state._turn
+        cards = _legal_cards(state._hands[seat], state._plays)
+        # Each distinct card is one action. Only Wizards and Jesters repeat, and they sort
+        # last, Wizards first, so one of the last two pairs repeats if any pair does.
+        n = len(cards)
+        if n > 1 and (cards[-1] is cards[-2] or (n > 2 and cards[-2] is cards[-3])):
+            cards = tuple(dict.fromkeys(cards))
+        return kit.actions_for(_PLAYS[seat], cards)
+
+    def _playable(self, state: WizardState, seat: int) -> tuple[Card, ...]:
+        return _legal_cards(state._hands[seat], state._plays)
+
+    def _unplayable(self, state: WizardState, seat: int, card: Card) -> kit.Problem:
+        return kit.follow_problem(seat, _led(state._plays), state.trump, "WZ-10.3")
 
     def _play(self, state: WizardState, play: Play) -> WizardState:
         played, done = kit.play_card(
             state, play, state.history.append(play), _trick_strength, state.trump
         )
-        number = played._number
-        if done is None or len(played._tricks) < number:
+        if done is None or len(played._tricks) < played._number:
             return played
-        round_scores = tuple(map(round_score, _made_bids(state.bids), played._won))
-        return _replace(
-            played,
-            phase=_OVER_PHASE if number == state.config.total_rounds else _DEAL_PHASE,
-            scores=tuple(
-                [total + score for total, score in zip(state.scores, round_scores, strict=True)]
-            ),
-            score_sheet=state.score_sheet.append(round_scores),
-        )
+        return self._scored(state, played)
+
+    def _turn_up(self, card: Card | None) -> tuple[WizardPhase, Suit | None]:
+        # a Wizard lets the dealer choose trump, a Jester means none (WZ-6.2 to WZ-6.4),
+        # and so does an empty stock (WZ-6.5)
+        if card is not None and card.rank is _WIZARD_RANK:
+            return _CHOOSE_TRUMP_PHASE, None
+        return _BID_PHASE, None if card is None else card.suit
+
+    def _hand_size(self, state: WizardState) -> int:
+        return state._number  # round r deals r cards (WZ-5.2)
+
+    def _deals(self, state: WizardState) -> int:
+        return state.config.total_rounds
+
+    def _deck_of(self, state: WizardState) -> Deck:
+        return _DECK
+
+    def _deal_score(self, state: WizardState, bid: int, taken: int) -> int:
+        return round_score(bid, taken)
 
     def _view_values(self, state: WizardState, seat: int) -> tuple[object, ...]:
         config = state.config
         return config, config.total_rounds, state.turn_up, state.bids
-
-    def _parse_own(self, text: str) -> WizardAction | None:
-        words = text.split()
-        if len(words) != 3 or words[1].lower() != "bid":
-            return None
-        try:
-            return Bid(parse_seat(words[0]), parse_number(words[2], "bid"))
-        except NotationError as error:
-            raise NotationError(f"not a Wizard bid such as '2 bid 3': {error}") from None
-
-    def _table_zones(self, state: WizardState) -> tuple[Zone, ...]:
-        # the turn-up card is seen by everyone, the rest of the stock by nobody
-        stock = state.stock
-        return Zone("turn-up", stock[:1], None), Zone("stock", stock[1:], frozenset())
-
-    def _hidden_changes(
-        self, state: WizardState, cards: Mapping[str, tuple[Card, ...]]
-    ) -> dict[str, object]:
-        return {"stock": state.stock[:1] + replacement(cards, "stock", state.stock[1:])}
 
 
 RULES = WizardRules()
