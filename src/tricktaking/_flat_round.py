@@ -41,6 +41,7 @@ __all__ = [
 _S = TypeVar("_S", bound="Parts")
 _C = TypeVar("_C", bound="type[FlatRound]")
 
+
 class Parts(Protocol):
     """What the steps read of a state: the parts of its deal (a :class:`FlatRound` has them)."""
 

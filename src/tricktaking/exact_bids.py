@@ -23,22 +23,45 @@ Example:
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, cast
 
 import attrs
 
 from tricktaking import kit
-from tricktaking.actions import ChooseTrump, Deal, parse_number, parse_seat
+from tricktaking.actions import Action, ChooseTrump, Deal, parse_number, parse_seat
 from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
 from tricktaking.errors import NotationError, Violation
 from tricktaking.history import History
+from tricktaking.plugins import (
+    CardGroup,
+    FieldSink,
+    Observation,
+    ObservationTables,
+    Screen,
+    SeatNames,
+    TableExtras,
+    TerminalPlugin,
+)
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick
-from tricktaking.views import Zone, replacement
+from tricktaking.views import PlayerView, Zone, replacement
 
-__all__ = ["ExactBid", "ExactBidRules", "co_winners"]
+__all__ = [
+    "BidView",
+    "ExactBid",
+    "ExactBidRules",
+    "bid_fields",
+    "bids_line",
+    "co_winners",
+    "nearest_bid",
+    "play_for_bid",
+    "public_calls",
+    "table_extras",
+    "terminal",
+    "write_bids",
+]
 
 
 @attrs.frozen
@@ -325,3 +348,221 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
     def _dealt_fields(self, state: _S, deal: Deal) -> dict[str, Any]:
         """The game's own fields a deal sets."""
         return {}
+
+
+# ---------------------------------------------------------------------------------------
+# What the family's plug-ins share
+
+
+class BidView(PlayerView, Protocol):
+    """What the family's plug-ins read of a view: the table fields, the turn-up, the bids.
+
+    Example:
+        >>> from tricktaking.exact_bids import BidView
+        >>> import tricktaking as tt
+        >>> seen: BidView = tt.view(tt.new_game(tt.OhHellConfig()), 0)
+        >>> seen.turn_up, seen.bids
+        (None, (None, None, None))
+    """
+
+    @property
+    def turn_up(self) -> Card | None:
+        """The turned-up card of the deal, or ``None``."""
+        ...
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Each seat's bid this deal, ``None`` until made."""
+        ...
+
+
+def public_calls(view: BidView, bid: Callable[[int, int], Action], *, chose: bool) -> list[Action]:
+    """The deal's calls a view shows: the dealer's trump choice if ``chose``, then the bids.
+
+    The bids come in bidding order, left of the dealer first; ``bid`` makes the game's
+    bid. A worlds plug-in replays them after the deal.
+
+    Example:
+        >>> from tricktaking.exact_bids import public_calls
+        >>> from tricktaking.games.oh_hell import Bid, OhHellConfig, RULES
+        >>> state = RULES.new_game(OhHellConfig(hand_size=3, first_dealer=2))
+        >>> state = RULES.apply(state, RULES.deal(state, seed=1))
+        >>> state = RULES.apply(state, Bid(0, 1))
+        >>> public_calls(RULES.view(state, 1), Bid, chose=False)
+        [Bid(seat=0, tricks=1)]
+    """
+    calls: list[Action] = []
+    if chose and view.trump is not None:
+        calls.append(ChooseTrump(view.dealer, view.trump))
+    n = view.players
+    for bidder in ((view.dealer + 1 + k) % n for k in range(n)):
+        tricks = view.bids[bidder]
+        if tricks is not None:
+            calls.append(bid(bidder, tricks))
+    return calls
+
+
+def table_extras(view: BidView, *lines: str) -> TableExtras:
+    """What the renderer draws of a family view: the ``lines``, the bids, the turn-up.
+
+    Example:
+        >>> from tricktaking.exact_bids import table_extras
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OhHellConfig(hand_size=2, first_dealer=0))
+        >>> extras = table_extras(tt.view(tt.apply(state, tt.deal(state, 3)), 1), "hand 1")
+        >>> extras.lines, extras.seat_notes, extras.groups[0].label
+        (('hand 1',), ((), (), ()), 'turn-up')
+    """
+    notes = tuple(() if bid is None else (f"bid {bid}",) for bid in view.bids)
+    groups: tuple[CardGroup, ...] = ()
+    if view.turn_up is not None:
+        groups = (CardGroup(label="turn-up", cards=(view.turn_up,), zone="turn-up"),)
+    return TableExtras(lines=lines, seat_notes=notes, groups=groups)
+
+
+def bids_line(bids: Sequence[int | None], names: SeatNames) -> str:
+    """``bids: you 2, seat 1 0``: the bids made so far, for the terminal game's table.
+
+    Example:
+        >>> from tricktaking.exact_bids import bids_line
+        >>> bids_line([2, None, 0], lambda seat: "you" if seat == 0 else f"seat {seat}")
+        'bids: you 2, seat 2 0'
+    """
+    made = [f"{names(seat)} {bid}" for seat, bid in enumerate(bids) if bid is not None]
+    return f"bids: {', '.join(made) or 'none yet'}"
+
+
+def _bid_task(action: Action, view: PlayerView) -> str | None:
+    return "bid how many tricks you will take" if isinstance(action, ExactBid) else None
+
+
+def terminal(
+    view_type: type[BidView],
+    *,
+    table: Callable[[PlayerView, SeatNames, Screen], None],
+    deal_news: Callable[[PlayerView, SeatNames, Screen], None],
+) -> TerminalPlugin:
+    """The terminal plug-in of a family game, with the game's ``table`` and ``deal_news``.
+
+    The family adds the task of a bid and, after each deal, how each seat's bid went.
+
+    Example:
+        >>> from tricktaking.exact_bids import terminal
+        >>> from tricktaking.games.oh_hell import Bid, OhHellView
+        >>> plugin = terminal(OhHellView, table=print, deal_news=print)
+        >>> plugin.task(Bid(0, 1), None)
+        'bid how many tricks you will take'
+    """
+
+    def deal_summary(
+        view: PlayerView, gained: Sequence[int], names: SeatNames, screen: Screen
+    ) -> bool:
+        if not isinstance(view, view_type):
+            return False
+        won, totals = view.tricks_won, view.scores
+        for seat, bid in enumerate(view.bids):
+            verdict = "made it" if bid == won[seat] else "missed"
+            screen(
+                f"{names(seat)}: bid {bid}, took {won[seat]} ({verdict}): "
+                f"{gained[seat]:+d}, total {totals[seat]}"
+            )
+        return True
+
+    return TerminalPlugin(
+        table=table, task=_bid_task, deal_news=deal_news, deal_summary=deal_summary
+    )
+
+
+_REL = "by relative seat"
+
+
+def bid_fields(
+    out: FieldSink, players: int, cards: int, most_tricks: int, *, none: str = "when there is none"
+) -> None:
+    """Add the family's observation fields: the turn-up of ``cards`` and every seat's bid.
+
+    ``none`` says when the turn-up field is all 0.
+
+    Example:
+        >>> from tricktaking.rl import layout_for
+        >>> layout_for("oh-hell", 3).field("bids").length
+        54
+    """
+    out.add("turn_up", cards, f"one-hot turned-up card; all 0 {none}")
+    width = most_tricks + 1
+    meaning = f"for each seat {_REL}, its bid 0 … {most_tricks} one-hot; 0 before it"
+    out.add("bids", players * width, meaning)
+
+
+def write_bids(
+    out: Observation, view: BidView, tables: ObservationTables, most_tricks: int
+) -> None:
+    """Write the fields of :func:`bid_fields` for ``view``.
+
+    Example:
+        >>> from tricktaking.rl import encode, layout_for
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OhHellConfig(hand_size=2, first_dealer=0))
+        >>> seen = tt.view(tt.apply(state, tt.deal(state, 3)), 1)
+        >>> field = layout_for("oh-hell", 3).field("turn_up")
+        >>> float(encode(seen)[field.offset : field.offset + field.length].sum())
+        1.0
+    """
+    at, rel = tables.offsets, tables.rel
+    if view.turn_up is not None:
+        out[at["turn_up"] + tables.card[view.turn_up]] = 1.0
+    width = most_tricks + 1
+    for seat, bid in enumerate(view.bids):
+        if bid is not None:
+            out[at["bids"] + rel(seat) * width + bid] = 1.0
+
+
+def nearest_bid(legal: Sequence[Action], estimate: float) -> Action:
+    """The legal bid nearest ``estimate`` tricks, the lower of two as near.
+
+    Example:
+        >>> from tricktaking.exact_bids import nearest_bid
+        >>> from tricktaking.games.wizard import Bid
+        >>> nearest_bid([Bid(1, 0), Bid(1, 1), Bid(1, 3)], 2.0)
+        Bid(seat=1, tricks=1)
+    """
+    bids = [action for action in legal if isinstance(action, ExactBid)]
+    return min(bids, key=lambda bid: (abs(bid.tricks - estimate), bid.tricks))
+
+
+def play_for_bid(
+    view: BidView,
+    legal: Sequence[Action],
+    *,
+    power: Callable[[Card], float],
+    winner: Callable[[Trick], int],
+) -> Action:
+    """The play of a seat that wants exactly its bid: win while short of it, else duck.
+
+    :func:`~tricktaking.kit.choose_play` with the card ``power`` and the trick ``winner``
+    of the game.
+
+    Example:
+        >>> from tricktaking import kit
+        >>> from tricktaking.exact_bids import play_for_bid
+        >>> from tricktaking.games.oh_hell import trick_winner
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OhHellConfig(hand_size=2, first_dealer=0))
+        >>> state = tt.apply(state, tt.deal(state, 3))
+        >>> while tt.actor(state) is not None and state.phase.value == "bid":
+        ...     state = tt.apply(state, tt.legal_actions(state)[0])
+        >>> seen = tt.view(state, tt.actor(state))
+        >>> play_for_bid(seen, seen.legal_actions, power=kit.rank_index,
+        ...              winner=lambda trick: trick_winner(trick, seen.trump)) in seen.legal_actions
+        True
+    """
+    plays = [action for action in legal if isinstance(action, Play)]
+    bid = view.bids[view.seat] or 0
+    return kit.choose_play(
+        plays,
+        view.trick,
+        want_win=view.tricks_won[view.seat] < bid,
+        power=power,
+        winner=winner,
+        last=len(view.trick.plays) == view.players - 1,
+    )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tricktaking._tactics import choose_play, legal_choices, power_table
+from tricktaking import kit
 from tricktaking.actions import Action, ChooseDirection, ChooseTrump
 from tricktaking.cards import Card, Direction, Rank, Suit
 from tricktaking.deck import Deck
@@ -22,7 +22,7 @@ from tricktaking.games.bid_whist import (
     rank_strength,
     trick_winner,
 )
-from tricktaking.plugins import refusing_forged_views
+from tricktaking.plugins import legal_choices, refusing_forged_views
 from tricktaking.tricks import Play, Trick
 from tricktaking.views import PlayerView
 
@@ -85,7 +85,7 @@ class BidWhistBot:
             strength = rank_strength(card.rank, direction)
             return strength + (20.0 if card.suit is trump else 0.0)
 
-        power = power_table((_KEY, trump, direction), card_power, _BW_DECK)
+        power = kit.power_table((_KEY, trump, direction), card_power, _BW_DECK)
         trick = view.trick
         if trick.plays and self._partner_winning(view, trick, winner):
             return min(plays, key=lambda play: power(play.card))  # leave it to the partner
@@ -93,7 +93,7 @@ class BidWhistBot:
             trumps = [p for p in plays if effective_suit(p.card, trump) is trump]
             if len(trumps) >= 2:
                 return max(trumps, key=lambda play: power(play.card))
-        return choose_play(
+        return kit.choose_play(
             plays,
             trick,
             want_win=True,

@@ -5,14 +5,14 @@ It is the ``heuristic_bot`` plug-in of the game's declaration; it sees only view
 
 from __future__ import annotations
 
-from tricktaking._tactics import choose_play, legal_choices, power_table, rank_index
+from tricktaking import kit
 from tricktaking.actions import Action
 from tricktaking.cards import Card
 from tricktaking.deck import Deck
 from tricktaking.errors import ArgumentTypeError, safe_repr
+from tricktaking.exact_bids import nearest_bid, play_for_bid
 from tricktaking.games.oh_hell import Bid, OhHellConfig, OhHellView, trick_winner
-from tricktaking.plugins import refusing_forged_views
-from tricktaking.tricks import Play
+from tricktaking.plugins import legal_choices, refusing_forged_views
 from tricktaking.views import PlayerView
 
 __all__ = ["OhHellBot"]
@@ -51,24 +51,14 @@ class OhHellBot:
             raise ArgumentTypeError(f"the view's config is not an OhHellConfig: {found}")
         legal = legal_choices(view)
         if isinstance(legal[0], Bid):
-            estimate = self._expected_tricks(view)
-            bids = [action for action in legal if isinstance(action, Bid)]
-            return min(bids, key=lambda bid: (abs(bid.tricks - estimate), bid.tricks))
-        plays = [action for action in legal if isinstance(action, Play)]
-        bid = view.bids[view.seat] or 0
+            return nearest_bid(legal, self._expected_tricks(view))
         trump = view.trump
 
         def card_power(card: Card) -> float:
-            return rank_index(card) + (20.0 if card.suit is trump else 0.0)
+            return kit.rank_index(card) + (20.0 if card.suit is trump else 0.0)
 
-        return choose_play(
-            plays,
-            view.trick,
-            want_win=view.tricks_won[view.seat] < bid,
-            power=power_table((_KEY, trump), card_power, _DECK),
-            winner=lambda trick: trick_winner(trick, trump),
-            last=len(view.trick.plays) == view.players - 1,
-        )
+        power = kit.power_table((_KEY, trump), card_power, _DECK)
+        return play_for_bid(view, legal, power=power, winner=lambda t: trick_winner(t, trump))
 
     @staticmethod
     def _expected_tricks(view: OhHellView) -> float:
@@ -77,7 +67,7 @@ class OhHellBot:
         share = 3 / view.players  # high cards are worth less at a fuller table
         total = 0.0
         for card in view.hand:
-            below_top = top - rank_index(card)
+            below_top = top - kit.rank_index(card)
             if card.suit is view.trump:
                 total += {0: 0.95, 1: 0.8, 2: 0.6, 3: 0.45}.get(below_top, 0.25)
             else:

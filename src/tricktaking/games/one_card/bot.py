@@ -5,13 +5,13 @@ It is the ``heuristic_bot`` plug-in of the game's declaration; it sees only view
 
 from __future__ import annotations
 
-from tricktaking._tactics import choose_play, legal_choices, power_table
+from tricktaking import kit
 from tricktaking.actions import Action, ChooseDirection
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit
 from tricktaking.deck import Deck
 from tricktaking.errors import ArgumentTypeError
 from tricktaking.games.one_card import Bid, OneCardView, card_points, trick_winner
-from tricktaking.plugins import refusing_forged_views
+from tricktaking.plugins import legal_choices, refusing_forged_views
 from tricktaking.tricks import Play
 from tricktaking.views import PlayerView
 
@@ -70,9 +70,9 @@ class OneCardBot:
                 index = 5 - index
             return index + (20.0 if card.suit is trump else 0.0) - card_points(card) / 4
 
-        power = power_table((_KEY, trump, direction), card_power, _OC_DECK)
+        power = kit.power_table((_KEY, trump, direction), card_power, _OC_DECK)
         points_down = sum(card_points(play.card) for play in view.trick.plays)
-        return choose_play(
+        return kit.choose_play(
             plays,
             view.trick,
             want_win=points_down > 0 or not view.trick.plays or view.bidder == view.seat,
