@@ -17,6 +17,7 @@ from tricktaking.cards import Card, Direction, Suit, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.errors import IllegalActionError, Violation
 from tricktaking.seeding import shuffle
+from tricktaking.tricks import Play, best_play
 
 __all__ = [
     "actions_for",
@@ -31,6 +32,7 @@ __all__ = [
     "require_deal",
     "strength_tables",
     "top_seats",
+    "trick_winner",
     "without_card",
 ]
 
@@ -175,6 +177,31 @@ def strength_tables(
         for direction in directions
         for led in (*Suit, None)
     }
+
+
+def trick_winner(
+    plays: tuple[Play, ...], strength_of: Callable[..., Mapping[Card, int]], *rules: object
+) -> int:
+    """The seat winning ``plays`` so far: the strongest card by ``strength_of(plays, *rules)``.
+
+    The strength table of :func:`strength_tables` for the trick's trump, direction and
+    suit to follow; the earliest play wins a tie (:func:`~tricktaking.tricks.best_play`).
+    A game's ``trick_winner`` of a trick is this, with its own table and rules.
+
+    Raises:
+        ValueError: If there are no plays.
+
+    Example:
+        >>> from tricktaking import kit
+        >>> from tricktaking.cards import Card
+        >>> from tricktaking.tricks import Play
+        >>> plays = (Play(2, Card.parse("9H")), Play(3, Card.parse("KH")))
+        >>> kit.trick_winner(plays, lambda plays: {play.card: play.seat for play in plays})
+        3
+    """
+    if not plays:
+        raise ValueError("an empty trick has no winner yet")
+    return best_play(plays, strength_of(plays, *rules)).seat
 
 
 def deal_round(

@@ -20,8 +20,10 @@ from tricktaking.errors import ConfigError, Violation, safe_repr
 
 __all__ = [
     "Problem",
+    "choice_option",
     "deal_problem",
     "follow_problem",
+    "int_option",
     "not_playing",
     "seat_option",
     "sorted_orders",
@@ -59,6 +61,44 @@ def seat_option(name: str, value: object, players: int) -> None:
     """
     if not is_exact_int(value) or not 0 <= value < players:
         raise ConfigError(f"{name} must be a seat 0 to {players - 1}, not {safe_repr(value)}")
+
+
+def int_option(name: str, value: object, low: int, high: int) -> None:
+    """Refuse a configuration option that must be an ``int`` from ``low`` to ``high``.
+
+    Raises:
+        ConfigError: If ``value`` is not exactly an ``int`` in those bounds.
+
+    Example:
+        >>> from tricktaking import kit
+        >>> kit.int_option("target", 0, 1, 1_000_000)
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.ConfigError: target must be 1 to 1,000,000, not 0
+    """
+    if not is_exact_int(value) or not low <= value <= high:
+        raise ConfigError(f"{name} must be {low:,} to {high:,}, not {safe_repr(value)}")
+
+
+def choice_option(name: str, value: object, allowed: Sequence[object]) -> None:
+    """Refuse a configuration option that is not one of ``allowed``, of exactly its type.
+
+    Raises:
+        ConfigError: If it is not (a ``str`` subclass or a ``1`` for ``True`` is not).
+
+    Example:
+        >>> from tricktaking import kit
+        >>> kit.choice_option("kitty", "book", ("book", "exchange")) is None
+        True
+        >>> kit.choice_option("nt_double", 1, (True, False))
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.ConfigError: nt_double must be True or False, not 1
+    """
+    if not any(type(value) is type(choice) and value == choice for choice in allowed):
+        *others, last = (repr(choice) for choice in allowed)
+        listed = f"{', '.join(others)} or {last}" if others else last
+        raise ConfigError(f"{name} must be {listed}, not {safe_repr(value)}")
 
 
 def not_playing(over: bool) -> Problem:

@@ -76,14 +76,17 @@ from tricktaking._table import (
     require_deal,
     strength_tables,
     top_seats,
+    trick_winner,
     without_card,
 )
 from tricktaking._table_words import deal_line, last_calls
 from tricktaking._tactics import choose_play, power_table, rank_index, winning_and_losing
 from tricktaking._validation import (
     Problem,
+    choice_option,
     deal_problem,
     follow_problem,
+    int_option,
     not_playing,
     seat_option,
     sorted_orders,
@@ -114,11 +117,19 @@ from tricktaking.actions import (
 )
 from tricktaking.arguments import is_exact_int
 from tricktaking.cards import Card, is_card
-from tricktaking.errors import IllegalActionError, NotationError, Violation, safe_repr
+from tricktaking.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    NotationError,
+    Violation,
+    safe_repr,
+)
+from tricktaking.plugins import legal_choices, refusing_forged_views
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, left_of
 from tricktaking.views import (
     TABLE_FIELDS,
+    PlayerView,
     Zone,
     check_zone_names,
     hand_zones,
@@ -130,11 +141,14 @@ from tricktaking.views import (
 __all__ = [
     "MAX_TARGET",
     "GameRules",
+    "Phase",
     "Problem",
     "State",
+    "ViewBot",
     "actions_for",
     "add_at",
     "card_actions",
+    "choice_option",
     "choose_play",
     "copier",
     "deal_layout",
@@ -154,6 +168,7 @@ __all__ = [
     "hidden_hands",
     "hooked_bid",
     "illegal_action",
+    "int_option",
     "ladder",
     "last_calls",
     "library_card",
@@ -174,6 +189,7 @@ __all__ = [
     "state_class",
     "strength_tables",
     "top_seats",
+    "trick_winner",
     "turn_problem",
     "view_config",
     "voids",
@@ -190,7 +206,23 @@ _A = TypeVar("_A")
 _V = TypeVar("_V")
 
 # ---------------------------------------------------------------------------------------
-# The state
+# The phases and the state
+
+
+class Phase(enum.Enum):
+    """The base of a game's phase enum: members show the same ``repr`` on every Python.
+
+    Example:
+        >>> from tricktaking import kit
+        >>> class CountPhase(kit.Phase):
+        ...     DEAL = "deal"
+        ...     OVER = "over"
+        >>> CountPhase.OVER
+        <CountPhase.OVER: 'over'>
+    """
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}.{self.name}: {self.value!r}>"
 
 
 @attrs.frozen(kw_only=True, eq=False, repr=False)
@@ -719,6 +751,61 @@ class GameRules(Generic[_S, _C, _A, _V]):
     def _hidden_changes(self, state: _S, cards: Mapping[str, tuple[Card, ...]]) -> dict[str, Any]:
         """The fields :meth:`with_zones` changes for the zones of :meth:`_table_zones`."""
         return {}
+
+
+# ---------------------------------------------------------------------------------------
+# The heuristic bot
+
+
+class ViewBot(Generic[_V]):
+    """The base of a game's heuristic bot: it acts on that game's views, and only those.
+
+    A subclass sets ``view_type`` and ``game`` (the game's title, for messages) and writes
+    ``choose``. :meth:`act` refuses a view of another game, a view whose fields do not fit
+    it (:func:`~tricktaking.plugins.refusing_forged_views`) and a seat with nothing to do
+    (:func:`~tricktaking.plugins.legal_choices`), then lets ``choose`` pick a legal action.
+
+    Example:
+        >>> from tricktaking import kit
+        >>> from tricktaking.games.one_card import OneCardView
+        >>> import tricktaking as tt
+        >>> class FirstBot(kit.ViewBot[OneCardView]):
+        ...     view_type, game = OneCardView, "One Card"
+        ...     def choose(self, view, legal):
+        ...         return legal[0]
+        >>> state = tt.new_game(tt.OneCardConfig(players=2))
+        >>> state = tt.apply(state, tt.deal(state, seed=1))
+        >>> FirstBot(seed=1).act(tt.view(state, 1))
+        Pass(seat=1)
+        >>> FirstBot().act(tt.view(tt.new_game(tt.WizardConfig(players=3)), 0))
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.ArgumentTypeError: FirstBot plays One Card, not WizardView
+    """
+
+    view_type: type[_V]
+    game: str
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    @refusing_forged_views
+    def act(self, view: PlayerView) -> Action:
+        """The action the bot takes in ``view``, one of its legal actions.
+
+        Raises:
+            ArgumentTypeError: If ``view`` is not a view of the bot's game.
+            ArgumentError: If the seat has no legal action, or the view's fields do not
+                fit its game.
+        """
+        if not isinstance(view, self.view_type):
+            kind = type(view).__name__[:40]
+            raise ArgumentTypeError(f"{type(self).__name__} plays {self.game}, not {kind}")
+        return self.choose(view, legal_choices(view))
+
+    def choose(self, view: _V, legal: tuple[Action, ...]) -> Action:
+        """The action to take among ``legal``, the view's legal actions (at least one)."""
+        raise NotImplementedError
 
 
 # ---------------------------------------------------------------------------------------

@@ -32,12 +32,11 @@ import attrs
 
 from tricktaking import kit
 from tricktaking.actions import ChooseDirection, ChooseTrump, Deal, Pass, parse_seat
-from tricktaking.arguments import is_exact_int
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
+from tricktaking.errors import NotationError, Violation, safe_repr
 from tricktaking.history import History
-from tricktaking.tricks import Play, Trick, best_play, effective_suit, follow_suit, left_of
+from tricktaking.tricks import Play, Trick, effective_suit, follow_suit, left_of
 from tricktaking.views import (
     JSONValue,
     TableView,
@@ -156,21 +155,11 @@ class BidWhistConfig:
         kit.exact_options(self, ints=("first_dealer", "target", "min_bid"))
         kit.exact_options(self, strs=("kitty", "first_lead"))
         kit.seat_option("first_dealer", self.first_dealer, PLAYERS)
-        if not 1 <= self.target <= kit.MAX_TARGET:
-            raise ConfigError(
-                f"target must be 1 to {kit.MAX_TARGET:,}, not {safe_repr(self.target)}"
-            )
-        if not is_exact_int(self.min_bid) or not 1 <= self.min_bid <= MAX_LEVEL:
-            raise ConfigError(f"min_bid must be 1 to 7, not {safe_repr(self.min_bid)}")
-        if self.kitty not in ("book", "exchange"):
-            raise ConfigError(f"kitty must be 'book' or 'exchange', not {safe_repr(self.kitty)}")
-        if not isinstance(self.nt_double, bool):
-            raise ConfigError(f"nt_double must be True or False, not {safe_repr(self.nt_double)}")
-        if self.first_lead not in ("left_of_dealer", "declarer"):
-            raise ConfigError(
-                "first_lead must be 'left_of_dealer' or 'declarer', "
-                f"not {safe_repr(self.first_lead)}"
-            )
+        kit.int_option("target", self.target, 1, kit.MAX_TARGET)
+        kit.int_option("min_bid", self.min_bid, 1, MAX_LEVEL)
+        kit.choice_option("kitty", self.kitty, ("book", "exchange"))
+        kit.choice_option("nt_double", self.nt_double, (True, False))
+        kit.choice_option("first_lead", self.first_lead, ("left_of_dealer", "declarer"))
 
 
 class BidMode(enum.Enum):
@@ -207,7 +196,7 @@ _MODE_BY_TOKEN = {token: mode for mode, token in _MODE_TOKENS.items()}
 _MODE_RANK = {BidMode.UPTOWN: 0, BidMode.DOWNTOWN: 1, BidMode.NO_TRUMP: 2}
 
 
-class BidWhistPhase(enum.Enum):
+class BidWhistPhase(kit.Phase):
     """Where a Bid Whist game stands.
 
     Example:
@@ -228,9 +217,6 @@ class BidWhistPhase(enum.Enum):
     """Trick play."""
     OVER = "over"
     """A team has reached the target or its negative."""
-
-    def __repr__(self) -> str:
-        return f"<BidWhistPhase.{self.name}: {self.value!r}>"
 
 
 @attrs.frozen
@@ -557,11 +543,9 @@ def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
         >>> trick_winner(trick, Suit.CLUBS, Direction.DOWNTOWN)
         0
     """
-    if not trick.plays:
-        raise ValueError("an empty trick has no winner yet")
-    if trump is None and _led(trick.plays, trump) is None:
+    if trick.plays and trump is None and _led(trick.plays, trump) is None:
         raise ValueError("a no-trump trick of jokers only has no winner yet")
-    return best_play(trick.plays, _trick_strength(trick.plays, trump, direction)).seat
+    return kit.trick_winner(trick.plays, _trick_strength, trump, direction)
 
 
 def winning_team(team_scores: tuple[int, int], target: int) -> int | None:
@@ -600,18 +584,15 @@ def hand_score(*, level: int, books: int, no_trump: bool, nt_double: bool) -> in
 # ---------------------------------------------------------------------------------------
 # Interned actions
 
-_UNIQUE_CARDS = sort_cards(_DECK)
-_PLAYS = tuple({card: Play(seat, card) for card in _UNIQUE_CARDS} for seat in range(PLAYERS))
-_DISCARDS = tuple({card: Discard(seat, card) for card in _UNIQUE_CARDS} for seat in range(PLAYERS))
+_PLAYS = kit.card_actions(Play, _DECK, seats=PLAYERS)
+_DISCARDS = kit.card_actions(Discard, _DECK, seats=PLAYERS)
 _BIDS = tuple(
     tuple(Bid(seat, level, mode) for level in range(1, MAX_LEVEL + 1) for mode in BidMode)
     for seat in range(PLAYERS)
 )
 _PASSES = tuple(Pass(seat) for seat in range(PLAYERS))
-_TRUMPS = tuple(tuple(ChooseTrump(seat, suit) for suit in Suit) for seat in range(PLAYERS))
-_DIRECTIONS = tuple(
-    tuple(ChooseDirection(seat, direction) for direction in Direction) for seat in range(PLAYERS)
-)
+_TRUMPS = kit.ladder(ChooseTrump, Suit, seats=PLAYERS)
+_DIRECTIONS = kit.ladder(ChooseDirection, Direction, seats=PLAYERS)
 
 
 # ---------------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ from tricktaking import kit
 from tricktaking.actions import Action, ChooseDirection, ChooseTrump
 from tricktaking.cards import Card, Direction, Rank, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import ArgumentTypeError
 from tricktaking.games.bid_whist import (
     Bid,
     BidMode,
@@ -22,9 +21,7 @@ from tricktaking.games.bid_whist import (
     rank_strength,
     trick_winner,
 )
-from tricktaking.plugins import legal_choices, refusing_forged_views
 from tricktaking.tricks import Play, Trick
-from tricktaking.views import PlayerView
 
 __all__ = ["BidWhistBot"]
 
@@ -39,7 +36,7 @@ def _top_books(cards: list[Card], direction: Direction) -> float:
     return sum(1.0 for position, rank in enumerate(ranks[:3]) if rank >= 12 - position)
 
 
-class BidWhistBot:
+class BidWhistBot(kit.ViewBot[BidWhistView]):
     """A heuristic Bid Whist player that counts on its partner and draws trumps.
 
     It bids the books it expects with its partner's help, never overtakes a trick its
@@ -54,15 +51,11 @@ class BidWhistBot:
         True
     """
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+    view_type = BidWhistView
+    game = "Bid Whist"
 
-    @refusing_forged_views
-    def act(self, view: PlayerView) -> Action:
+    def choose(self, view: BidWhistView, legal: tuple[Action, ...]) -> Action:
         """Call, choose trump or direction, discard, or play."""
-        if not isinstance(view, BidWhistView):
-            raise ArgumentTypeError(f"BidWhistBot plays Bid Whist, not {type(view).__name__[:40]}")
-        legal = legal_choices(view)
         first = legal[0]
         if isinstance(first, ChooseTrump | ChooseDirection):
             return max(legal, key=lambda action: self._choice_value(view, action))

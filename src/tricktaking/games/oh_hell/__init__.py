@@ -33,7 +33,6 @@ Example:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
@@ -49,7 +48,7 @@ from tricktaking.errors import ConfigError, Violation, safe_repr
 from tricktaking.exact_bids import ExactBid, ExactBidRules, co_winners
 from tricktaking.history import History
 from tricktaking.seeding import derive_seed, random_below, stream
-from tricktaking.tricks import Play, Trick, best_play, left_of
+from tricktaking.tricks import Play, Trick, left_of
 from tricktaking.views import JSONValue, TableView, config_json, table_json
 
 __all__ = [
@@ -159,14 +158,9 @@ class OhHellConfig:
             optional_ints=("hand_size", "first_dealer", "max_hand_size"),
             strs=("bid_rule",),
         )
-        if not 3 <= self.players <= _MAX_PLAYERS:
-            raise ConfigError(f"players must be 3 to 7, not {safe_repr(self.players)}")
-        if not 1 <= self.num_suits <= 4:
-            raise ConfigError(f"num_suits must be 1 to 4, not {safe_repr(self.num_suits)}")
-        if not 2 <= self.cards_per_suit <= 13:
-            raise ConfigError(
-                f"cards_per_suit must be 2 to 13, not {safe_repr(self.cards_per_suit)}"
-            )
+        kit.int_option("players", self.players, 3, _MAX_PLAYERS)
+        kit.int_option("num_suits", self.num_suits, 1, 4)
+        kit.int_option("cards_per_suit", self.cards_per_suit, 2, 13)
         size = self.num_suits * self.cards_per_suit
         if self.players > size - 1:
             raise ConfigError(
@@ -182,25 +176,15 @@ class OhHellConfig:
                 )
         if self.first_dealer is not None:
             kit.seat_option("first_dealer", self.first_dealer, self.players)
-        if self.bid_rule not in ("hook", "free"):
-            raise ConfigError(f"bid_rule must be 'hook' or 'free', not {safe_repr(self.bid_rule)}")
+        kit.choice_option("bid_rule", self.bid_rule, ("hook", "free"))
         for name in ("points_per_trick", "exact_bonus"):
             if object.__getattribute__(self, name) < 0:
                 raise ConfigError(f"{name} must be 0 or more, not {safe_repr(getattr(self, name))}")
-        if type(self.off_bid_penalty) is not bool:
-            raise ConfigError(
-                f"off_bid_penalty must be True or False, not {safe_repr(self.off_bid_penalty)}"
-            )
-        schedule: object = self.schedule
-        if schedule is None:
-            if self.max_hand_size is not None:
-                raise ConfigError("max_hand_size needs a schedule")
-        elif type(schedule) is not str or schedule not in _SCHEDULES:
-            raise ConfigError(
-                "schedule must be None, 'up', 'down', 'up_down' or 'down_up', "
-                f"not {safe_repr(self.schedule)}"
-            )
-        elif self.hand_size is not None:
+        kit.choice_option("off_bid_penalty", self.off_bid_penalty, (True, False))
+        kit.choice_option("schedule", self.schedule, (None, *_SCHEDULES))
+        if self.schedule is None and self.max_hand_size is not None:
+            raise ConfigError("max_hand_size needs a schedule")
+        if self.schedule is not None and self.hand_size is not None:
             raise ConfigError("hand_size must be None with a schedule (OH-14.1)")
 
     @property
@@ -300,7 +284,7 @@ def _orders(num_suits: int, cards_per_suit: int) -> list[int]:
     return kit.sorted_orders(_deck(num_suits, cards_per_suit))
 
 
-class OhHellPhase(enum.Enum):
+class OhHellPhase(kit.Phase):
     """Where an Oh Hell game stands.
 
     Example:
@@ -317,9 +301,6 @@ class OhHellPhase(enum.Enum):
     """Trick play."""
     OVER = "over"
     """The last hand has been scored."""
-
-    def __repr__(self) -> str:
-        return f"<OhHellPhase.{self.name}: {self.value!r}>"
 
 
 @attrs.frozen
@@ -467,10 +448,7 @@ def trick_winner(trick: Trick, trump: Suit | None) -> int:
         >>> trick_winner(trick, Suit.HEARTS), trick_winner(trick, Suit.CLUBS)
         (2, 3)
     """
-    plays = trick.plays
-    if not plays:
-        raise ValueError("an empty trick has no winner yet")
-    return best_play(plays, _trick_strength(plays, trump)).seat
+    return kit.trick_winner(trick.plays, _trick_strength, trump)
 
 
 def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:

@@ -12,8 +12,6 @@ from tricktaking.deck import Deck
 from tricktaking.errors import ArgumentTypeError, safe_repr
 from tricktaking.exact_bids import nearest_bid, play_for_bid
 from tricktaking.games.oh_hell import Bid, OhHellConfig, OhHellView, trick_winner
-from tricktaking.plugins import legal_choices, refusing_forged_views
-from tricktaking.views import PlayerView
 
 __all__ = ["OhHellBot"]
 
@@ -21,7 +19,7 @@ _KEY = object()  # this bot's card power tables, one per trump
 _DECK = Deck.standard()  # every deck of the game is a part of it
 
 
-class OhHellBot:
+class OhHellBot(kit.ViewBot[OhHellView]):
     """A heuristic Oh Hell player: bids its expected tricks, then tries to make its bid.
 
     A card's worth is its rank among the ranks in play (a reduced deck's top card is a
@@ -37,19 +35,15 @@ class OhHellBot:
         True
     """
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+    view_type = OhHellView
+    game = "Oh Hell"
 
-    @refusing_forged_views
-    def act(self, view: PlayerView) -> Action:
+    def choose(self, view: OhHellView, legal: tuple[Action, ...]) -> Action:
         """Bid or play."""
-        if not isinstance(view, OhHellView):
-            raise ArgumentTypeError(f"OhHellBot plays Oh Hell, not {type(view).__name__[:40]}")
         config: object = view.config  # a forged view may hold anything here
         if not isinstance(config, OhHellConfig):  # the bot reads the deck's size from it
             found = safe_repr(config)
             raise ArgumentTypeError(f"the view's config is not an OhHellConfig: {found}")
-        legal = legal_choices(view)
         if isinstance(legal[0], Bid):
             return nearest_bid(legal, self._expected_tricks(view))
         trump = view.trump

@@ -24,7 +24,6 @@ Example:
 
 from __future__ import annotations
 
-import enum
 import warnings
 from collections.abc import Mapping, Sequence
 from typing import TypeAlias
@@ -33,20 +32,11 @@ import attrs
 
 from tricktaking import kit
 from tricktaking.actions import ChooseDirection, Deal, Pass, parse_number, parse_seat
-from tricktaking.arguments import is_exact_int
-from tricktaking.cards import Card, Direction, Rank, Suit, sort_cards
+from tricktaking.cards import Card, Direction, Rank, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
+from tricktaking.errors import NotationError, Violation
 from tricktaking.history import History
-from tricktaking.tricks import (
-    Play,
-    Trick,
-    best_play,
-    effective_suit,
-    follow_suit,
-    left_of,
-    seats_from,
-)
+from tricktaking.tricks import Play, Trick, effective_suit, follow_suit, left_of, seats_from
 from tricktaking.views import (
     JSONValue,
     TableView,
@@ -128,13 +118,9 @@ class OneCardConfig:
 
     def __attrs_post_init__(self) -> None:
         kit.exact_options(self, ints=("players", "first_dealer", "target"))
-        if not is_exact_int(self.players) or not 2 <= self.players <= 4:
-            raise ConfigError(f"players must be 2 to 4, not {safe_repr(self.players)}")
+        kit.int_option("players", self.players, 2, 4)
         kit.seat_option("first_dealer", self.first_dealer, self.players)
-        if not 1 <= self.target <= kit.MAX_TARGET:
-            raise ConfigError(
-                f"target must be 1 to {kit.MAX_TARGET:,}, not {safe_repr(self.target)}"
-            )
+        kit.int_option("target", self.target, 1, kit.MAX_TARGET)
 
     @property
     def hand_size(self) -> int:
@@ -147,7 +133,7 @@ class OneCardConfig:
         return 10 - self.players
 
 
-class OneCardPhase(enum.Enum):
+class OneCardPhase(kit.Phase):
     """Where a One Card game stands.
 
     Example:
@@ -166,9 +152,6 @@ class OneCardPhase(enum.Enum):
     """In a no-bid hand, the joker's captor chooses uptown or downtown (OC-8.3)."""
     OVER = "over"
     """A player has won."""
-
-    def __repr__(self) -> str:
-        return f"<OneCardPhase.{self.name}: {self.value!r}>"
 
 
 @attrs.frozen
@@ -454,26 +437,21 @@ def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
         >>> trick_winner(trick, None, Direction.DOWNTOWN)
         2
     """
-    if not trick.plays:
-        raise ValueError("an empty trick has no winner yet")
-    return best_play(trick.plays, _trick_strength(trick.plays, trump, direction)).seat
+    return kit.trick_winner(trick.plays, _trick_strength, trump, direction)
 
 
 # ---------------------------------------------------------------------------------------
 # Interned actions
 
-_PLAYS = tuple({card: Play(seat, card) for card in sort_cards(_DECK)} for seat in range(4))
-_BIDS = tuple(tuple(Bid(seat, points) for points in range(MAX_BID + 1)) for seat in range(4))
+_PLAYS = kit.card_actions(Play, _DECK, seats=4)
+_BIDS = kit.ladder(Bid, range(MAX_BID + 1), seats=4)
 _PASSES = tuple(Pass(seat) for seat in range(4))
 # a seat's calls when the lowest bid is ``lowest``: pass, then the bids up to 15
 _CALLS: tuple[tuple[tuple[OneCardCall, ...], ...], ...] = tuple(
     tuple((_PASSES[seat], *_BIDS[seat][lowest:]) for lowest in range(MAX_BID + 2))
     for seat in range(4)
 )
-_DIRECTIONS = tuple(
-    (ChooseDirection(seat, Direction.UPTOWN), ChooseDirection(seat, Direction.DOWNTOWN))
-    for seat in range(4)
-)
+_DIRECTIONS = kit.ladder(ChooseDirection, Direction, seats=4)  # uptown, then downtown
 
 
 # ---------------------------------------------------------------------------------------

@@ -9,11 +9,8 @@ from tricktaking import kit
 from tricktaking.actions import Action, ChooseDirection
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import ArgumentTypeError
 from tricktaking.games.one_card import Bid, OneCardView, card_points, trick_winner
-from tricktaking.plugins import legal_choices, refusing_forged_views
 from tricktaking.tricks import Play
-from tricktaking.views import PlayerView
 
 __all__ = ["OneCardBot"]
 
@@ -24,7 +21,7 @@ _OC_DECK = Deck.one_card()
 _OC_RANKS = tuple(rank for rank in SUITED_RANKS if any(card.rank is rank for card in _OC_DECK))
 
 
-class OneCardBot:
+class OneCardBot(kit.ViewBot[OneCardView]):
     """A heuristic One Card player: bids only with a long, high suit, chases points.
 
     Example:
@@ -36,15 +33,11 @@ class OneCardBot:
         True
     """
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+    view_type = OneCardView
+    game = "One Card"
 
-    @refusing_forged_views
-    def act(self, view: PlayerView) -> Action:
+    def choose(self, view: OneCardView, legal: tuple[Action, ...]) -> Action:
         """Bid, choose the direction or play."""
-        if not isinstance(view, OneCardView):
-            raise ArgumentTypeError(f"OneCardBot plays One Card, not {type(view).__name__[:40]}")
-        legal = legal_choices(view)
         first = legal[0]
         if isinstance(first, ChooseDirection):
             low = sum(card.rank in (Rank.NINE, Rank.TEN) for card in view.hand)

@@ -33,7 +33,6 @@ Example:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from typing import Literal, TypeAlias
 
@@ -47,7 +46,7 @@ from tricktaking.deck import Deck
 from tricktaking.errors import ConfigError, safe_repr
 from tricktaking.exact_bids import ExactBid, ExactBidRules, co_winners
 from tricktaking.history import History
-from tricktaking.tricks import Play, Trick, best_play, left_of
+from tricktaking.tricks import Play, Trick, left_of
 from tricktaking.views import JSONValue, TableView, config_json, table_json
 
 __all__ = [
@@ -122,8 +121,7 @@ class WizardConfig:
     def __attrs_post_init__(self) -> None:
         kit.exact_options(self, ints=("players", "first_dealer"), optional_ints=("rounds",))
         kit.exact_options(self, strs=("bid_rule",))
-        if not is_exact_int(self.players) or not 3 <= self.players <= 6:
-            raise ConfigError(f"players must be 3 to 6, not {safe_repr(self.players)}")
+        kit.int_option("players", self.players, 3, 6)
         kit.seat_option("first_dealer", self.first_dealer, self.players)
         full = 60 // self.players
         if self.rounds is not None and (
@@ -133,8 +131,7 @@ class WizardConfig:
                 f"rounds must be None or 1 to {full} with {self.players} players, "
                 f"not {safe_repr(self.rounds)}"
             )
-        if self.bid_rule not in ("free", "hook"):
-            raise ConfigError(f"bid_rule must be 'free' or 'hook', not {safe_repr(self.bid_rule)}")
+        kit.choice_option("bid_rule", self.bid_rule, ("free", "hook"))
 
     @property
     def total_rounds(self) -> int:
@@ -142,7 +139,7 @@ class WizardConfig:
         return 60 // self.players if self.rounds is None else self.rounds
 
 
-class WizardPhase(enum.Enum):
+class WizardPhase(kit.Phase):
     """Where a Wizard game stands.
 
     Example:
@@ -161,9 +158,6 @@ class WizardPhase(enum.Enum):
     """Trick play."""
     OVER = "over"
     """The last round has been scored."""
-
-    def __repr__(self) -> str:
-        return f"<WizardPhase.{self.name}: {self.value!r}>"
 
 
 @attrs.frozen
@@ -344,10 +338,7 @@ def trick_winner(trick: Trick, trump: Suit | None) -> int:
         >>> trick_winner(trick, Suit.HEARTS), trick_winner(trick, None)
         (2, 3)
     """
-    plays = trick.plays
-    if not plays:
-        raise ValueError("an empty trick has no winner yet")
-    return best_play(plays, _trick_strength(plays, trump)).seat
+    return kit.trick_winner(trick.plays, _trick_strength, trump)
 
 
 def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:

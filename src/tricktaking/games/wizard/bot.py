@@ -9,11 +9,8 @@ from tricktaking import kit
 from tricktaking.actions import Action, ChooseTrump
 from tricktaking.cards import Card, Rank
 from tricktaking.deck import Deck
-from tricktaking.errors import ArgumentTypeError
 from tricktaking.exact_bids import nearest_bid, play_for_bid
 from tricktaking.games.wizard import Bid, WizardView, trick_winner
-from tricktaking.plugins import legal_choices, refusing_forged_views
-from tricktaking.views import PlayerView
 
 __all__ = ["WizardBot"]
 
@@ -22,7 +19,7 @@ _KEY = object()  # this bot's card power tables, one per trump and direction
 _WIZARD_DECK = Deck.wizard()
 
 
-class WizardBot:
+class WizardBot(kit.ViewBot[WizardView]):
     """A heuristic Wizard player: bids its expected tricks, then tries to make its bid.
 
     Example:
@@ -35,15 +32,11 @@ class WizardBot:
         True
     """
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+    view_type = WizardView
+    game = "Wizard"
 
-    @refusing_forged_views
-    def act(self, view: PlayerView) -> Action:
+    def choose(self, view: WizardView, legal: tuple[Action, ...]) -> Action:
         """Choose trump, bid or play."""
-        if not isinstance(view, WizardView):
-            raise ArgumentTypeError(f"WizardBot plays Wizard, not {type(view).__name__[:40]}")
-        legal = legal_choices(view)
         first = legal[0]
         if isinstance(first, ChooseTrump):
             return max(legal, key=lambda action: self._suit_value(view.hand, action))
