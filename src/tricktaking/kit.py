@@ -763,7 +763,7 @@ class ViewBot(Generic[_V]):
     A subclass sets ``view_type`` and ``game`` (the game's title, for messages) and writes
     ``choose``. :meth:`act` refuses a view of another game, a view whose fields do not fit
     it (:func:`~tricktaking.plugins.refusing_forged_views`) and a seat with nothing to do
-    (:func:`~tricktaking.plugins.legal_choices`), then lets ``choose`` pick a legal action.
+    (``plugins.legal_choices``), then lets ``choose`` pick a legal action.
 
     Example:
         >>> from tricktaking import kit
