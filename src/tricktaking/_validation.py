@@ -124,7 +124,7 @@ def turn_problem(seat: int, actor: int | Chance | None, phase: str) -> Problem |
         >>> kit.turn_problem(2, 1, "bid")
         (<Violation.NOT_YOUR_TURN: 'not_your_turn'>, "it is seat 1's turn in the bid phase")
     """
-    if seat == actor and type(seat) is int:
+    if seat == actor and is_exact_int(seat):
         return None
     return Violation.NOT_YOUR_TURN, f"it is seat {actor}'s turn in the {phase} phase"
 

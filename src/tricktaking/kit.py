@@ -648,7 +648,7 @@ class GameRules(Generic[_S, _C, _A, _V]):
         cls = action.__class__
         if cls is Play:  # exactly Play: its fields are read once, here
             seat, card = action.seat, action.card
-            if type(seat) is not int or not is_card(card):
+            if not is_exact_int(seat) or not is_card(card):
                 return Violation.UNKNOWN_ACTION, "the Play has a field of the wrong type"
             return self._play_problem(state, seat, card)
         if cls not in self._own_actions:
@@ -842,7 +842,7 @@ def _deal_is_well_formed(deal: Deal) -> bool:
     hands, stock, dealer = deal.hands, deal.stock, deal.dealer
     if type(hands) is not tuple or type(stock) is not tuple:
         return False
-    if dealer is not None and type(dealer) is not int:
+    if dealer is not None and not is_exact_int(dealer):
         return False
     for hand in hands:
         if type(hand) is not tuple or not all(map(is_card, hand)):

@@ -32,6 +32,7 @@ import attrs
 
 from tricktaking._json_reader import Reader
 from tricktaking.actions import Deal
+from tricktaking.arguments import is_exact_int
 from tricktaking.engine import (
     Action,
     Game,
@@ -267,7 +268,7 @@ def _int_list(reader: Reader, name: str) -> list[int]:
     items: list[int] = []
     for _ in reader.elements():
         value = reader.scalar()
-        if type(value) is not int:
+        if not is_exact_int(value):
             raise RecordError(f"the record's {name!r} field must hold integers")
         items.append(value)
     return items
@@ -314,7 +315,7 @@ class _Loading:
                     raise RecordError(f"the record's {key!r} field has the wrong type")
             case "version":
                 value = reader.scalar()
-                if type(value) is not int:
+                if not is_exact_int(value):
                     raise RecordError("the record's 'version' field has the wrong type")
                 if not 1 <= value <= VERSION:
                     raise RecordError(
