@@ -43,8 +43,12 @@ _C = TypeVar("_C", bound="type[FlatRound]")
 
 
 class Parts(Protocol):
-    """What the steps read of a state: the parts of its deal (a :class:`FlatRound` has them)."""
+    """The parts of a state's deal, which a :class:`FlatRound` holds and the steps read."""
 
+    @property
+    def _number(self) -> int: ...
+    @property
+    def _dealer(self) -> int: ...
     @property
     def _hands(self) -> tuple[tuple[Card, ...], ...]: ...
     @property
@@ -55,6 +59,8 @@ class Parts(Protocol):
     def _tricks(self) -> tuple[Trick, ...]: ...
     @property
     def _won(self) -> tuple[int, ...]: ...
+    @property
+    def _turn(self) -> int: ...
 
 
 _make_round = constructor(Round)

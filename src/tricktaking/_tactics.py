@@ -119,14 +119,12 @@ def choose_play(
 
     Example:
         >>> from tricktaking import kit
-        >>> from tricktaking.cards import Card
-        >>> from tricktaking.games.oh_hell import trick_winner
+        >>> from tricktaking.cards import parse_cards
         >>> from tricktaking.tricks import Play, Trick
-        >>> trick = Trick(leader=0, plays=(Play(0, Card.parse("9H")),))
-        >>> mine = [Play(1, Card.parse(token)) for token in ("2H", "TH", "KH")]
-        >>> kit.choose_play(mine, trick, want_win=True, power=kit.rank_index,
-        ...                 winner=lambda t: trick_winner(t, None), last=True).card
-        Card(Rank.TEN, Suit.HEARTS)
+        >>> mine = [Play(0, card) for card in parse_cards("QS 2H 9D")]
+        >>> kit.choose_play(mine, Trick(leader=0), want_win=False, power=kit.rank_index,
+        ...                 winner=lambda trick: 0, last=False)  # a lead it would lose
+        Play(seat=0, card=Card(Rank.TWO, Suit.HEARTS))
     """
     by_power = sorted(plays, key=lambda play: power(play.card))
     if not trick.plays:

@@ -26,6 +26,7 @@ from tricktaking.engine import Action, GameState
 from tricktaking.plugins import Assignment, WorldLayout
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick
+from tricktaking.views import PlayerView
 
 __all__ = [
     "deal_layout",
@@ -54,21 +55,6 @@ _C = TypeVar("_C")
 class _Configured(Protocol[_C_co]):
     @property
     def config(self) -> _C_co: ...
-
-
-class TableView(Protocol):
-    """The fields every game's view has that the sampler reads."""
-
-    @property
-    def seat(self) -> int: ...
-    @property
-    def hand(self) -> tuple[Card, ...]: ...
-    @property
-    def hand_sizes(self) -> tuple[int, ...]: ...
-    @property
-    def trick(self) -> Trick: ...
-    @property
-    def tricks(self) -> tuple[Trick, ...]: ...
 
 
 def view_config(view: _Configured[_C]) -> _C:
@@ -203,7 +189,7 @@ def plays_of(trick: Trick, tricks: Sequence[Trick]) -> list[Play]:
     return [play for _, play in all_plays(trick, tricks)]
 
 
-def seen_cards(view: TableView) -> list[Card]:
+def seen_cards(view: PlayerView) -> list[Card]:
     """The cards of the deal the seat sees in every game: its hand and the plays.
 
     Example:
@@ -218,7 +204,7 @@ def seen_cards(view: TableView) -> list[Card]:
 
 
 def hidden_hands(
-    view: TableView, hidden: Sequence[Card], follow: Follow
+    view: PlayerView, hidden: Sequence[Card], follow: Follow
 ) -> tuple[list[str], list[int], list[frozenset[Card]]]:
     """The other seats' hands as hidden zones: names, sizes and the cards each cannot hold.
 
@@ -245,18 +231,19 @@ def hidden_hands(
     )
 
 
-def hand_dealer(view: TableView) -> Callable[[Assignment], list[list[Card]]]:
+def hand_dealer(view: PlayerView) -> Callable[[Assignment], list[list[Card]]]:
     """A function giving each seat's cards at the deal: what it holds now and has played.
 
     Its argument is an assignment of the hidden cards to the zones ``"hand 0"``, ...
 
     Example:
         >>> from tricktaking import kit
-        >>> import tricktaking as tt
-        >>> state = tt.new_game(tt.OneCardConfig(players=2))
-        >>> state = tt.apply(state, tt.deal(state, seed=1))
-        >>> dealt = kit.hand_dealer(tt.view(state, 0))
-        >>> dealt({"hand 1": state.round.hands[1]}) == [list(hand) for hand in state.round.hands]
+        >>> from tricktaking.cards import format_cards
+        >>> from tricktaking.games import one_card
+        >>> state = one_card.new_game(one_card.OneCardConfig(players=2))
+        >>> state = one_card.apply(state, one_card.deal(state, seed=1))
+        >>> dealt = kit.hand_dealer(one_card.view(state, 0))({"hand 1": state.round.hands[1]})
+        >>> [format_cards(hand) for hand in dealt] == [format_cards(h) for h in state.round.hands]
         True
     """
     played = played_by(view.trick, view.tricks, len(view.hand_sizes))
@@ -346,19 +333,8 @@ def replayer(
     return run
 
 
-class ScoredView(TableView, Protocol):
-    """A view with per-seat totals, its dealer and its deal's number."""
-
-    @property
-    def scores(self) -> tuple[int, ...]: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def round_number(self) -> int: ...
-
-
 def dealing_builder(
-    view: ScoredView,
+    view: PlayerView,
     base: GameState[object],
     number: int,
     *,
@@ -425,7 +401,7 @@ def completed_round_scores(
 
 
 def deal_layout(
-    view: ScoredView,
+    view: PlayerView,
     config: object,
     *,
     follow: Follow,
@@ -448,15 +424,18 @@ def deal_layout(
 
     Example:
         >>> from tricktaking import kit
-        >>> from tricktaking.games.one_card import legal_plays
-        >>> import tricktaking as tt
-        >>> state = tt.new_game(tt.OneCardConfig(players=2))
-        >>> seen = tt.view(tt.apply(state, tt.deal(state, seed=1)), 0)
-        >>> follow = lambda hand, trick: legal_plays(hand, trick, None)
-        >>> layout = kit.deal_layout(seen, seen.config, follow=follow, actions=(),
-        ...                          complete=False, stock_zone=("centre", 1))
-        >>> layout.zones, layout.sizes
-        (('hand 1', 'centre'), (12, 1))
+        >>> from tricktaking.games import oh_hell
+        >>> config = oh_hell.OhHellConfig(hand_size=4, first_dealer=0)
+        >>> state = oh_hell.new_game(config)
+        >>> seen = oh_hell.view(oh_hell.apply(state, oh_hell.deal(state, seed=1)), 2)
+        >>> layout = kit.deal_layout(
+        ...     seen, config, follow=oh_hell.legal_plays, actions=(), complete=False,
+        ...     shown=(seen.turn_up,), stock_zone=("stock", 52 - 3 * 4 - 1))
+        >>> layout.zones, layout.sizes, len(layout.hidden)
+        (('hand 0', 'hand 1', 'stock'), (4, 4, 39), 47)
+        >>> oh_hell.view(layout.build(dict(zip(layout.zones, (layout.hidden[:4],
+        ...     layout.hidden[4:8], layout.hidden[8:])))), 2) == seen
+        True
     """
     number = view.round_number
     base = tt.new_game(config)

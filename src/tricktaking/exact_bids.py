@@ -34,6 +34,7 @@ from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
 from tricktaking.errors import NotationError, Violation
 from tricktaking.history import History
+from tricktaking.kit import _Table
 from tricktaking.plugins import (
     CardGroup,
     FieldSink,
@@ -44,7 +45,6 @@ from tricktaking.plugins import (
     TableExtras,
     TerminalPlugin,
 )
-from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick
 from tricktaking.views import PlayerView, Zone, replacement
 
@@ -102,19 +102,11 @@ class _Config(Protocol):
     def bid_rule(self) -> str: ...
 
 
-class _State(Protocol):
-    """What the family reads of a state: the kit's parts and the family's own fields."""
+class _State(_Table, Protocol):
+    """What the family reads of a state: the kit's, and the family's own fields."""
 
     @property
     def config(self) -> _Config: ...
-    @property
-    def phase(self) -> enum.Enum: ...
-    @property
-    def trump(self) -> Suit | None: ...
-    @property
-    def scores(self) -> tuple[int, ...]: ...
-    @property
-    def round(self) -> Round: ...
     @property
     def stock(self) -> tuple[Card, ...]: ...
     @property
@@ -123,24 +115,6 @@ class _State(Protocol):
     def score_sheet(self) -> History[tuple[int, ...]]: ...
     @property
     def history(self) -> History[Any]: ...
-    @property
-    def _legal(self) -> tuple[Any, ...] | None: ...
-    @property
-    def _hands(self) -> tuple[tuple[Card, ...], ...]: ...
-    @property
-    def _turn(self) -> int: ...
-    @property
-    def _dealer(self) -> int: ...
-    @property
-    def _number(self) -> int: ...
-    @property
-    def _leader(self) -> int: ...
-    @property
-    def _plays(self) -> tuple[Play, ...]: ...
-    @property
-    def _tricks(self) -> tuple[Trick, ...]: ...
-    @property
-    def _won(self) -> tuple[int, ...]: ...
 
 
 _S = TypeVar("_S", bound=_State)

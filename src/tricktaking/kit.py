@@ -57,6 +57,7 @@ from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
 from tricktaking._fields import MAX_TARGET, exact_int, exact_options, library_card, member_of
 from tricktaking._flat_round import (
     FlatRound,
+    Parts,
     flat_round_state,
     is_flat_round_state,
     play_card,
@@ -326,8 +327,8 @@ def empty_round(dealer: int, players: int) -> Round:
     )
 
 
-class _Table(Protocol):
-    """What the kit reads of every game's state (a :class:`State` with the game's fields)."""
+class _Table(Parts, Protocol):
+    """What the kit reads of every game's state: a :class:`State` with the game's fields."""
 
     @property
     def phase(self) -> enum.Enum: ...
@@ -339,10 +340,6 @@ class _Table(Protocol):
     def round(self) -> Round: ...
     @property
     def _legal(self) -> tuple[Any, ...] | None: ...
-    @property
-    def _hands(self) -> tuple[tuple[Card, ...], ...]: ...
-    @property
-    def _turn(self) -> int: ...
 
 
 # ---------------------------------------------------------------------------------------

@@ -318,9 +318,8 @@ def sample_world(view: PlayerView, seed: int, *, config: object | None = None) -
         legally from its deal.
 
     Raises:
-        InconsistentViewError: If no state gives this view (a forged or malformed view),
-            or ``config`` is not the view's config.
-        ArgumentTypeError: If ``view`` is not a view of a known game (a ``TypeError``).
+        InconsistentViewError: As :func:`world_sampler` does.
+        ArgumentTypeError: As :func:`world_sampler` does.
 
     Example:
         >>> from tricktaking.worlds import sample_world
@@ -347,9 +346,8 @@ def count_worlds(view: PlayerView, *, config: object | None = None) -> int:
         config: Deprecated (removed in 0.3): see :func:`world_sampler`.
 
     Raises:
-        InconsistentViewError: If no state gives this view (a forged or malformed view),
-            or ``config`` is not the view's config.
-        ArgumentTypeError: If ``view`` is not a view of a known game (a ``TypeError``).
+        InconsistentViewError: As :func:`world_sampler` does.
+        ArgumentTypeError: As :func:`world_sampler` does.
 
     Example:
         >>> from tricktaking.worlds import count_worlds

@@ -12,13 +12,7 @@ from tricktaking.cards import sort_cards
 from tricktaking.deck import Deck
 from tricktaking.exact_bids import bid_fields, write_bids
 from tricktaking.games.oh_hell import Bid, OhHellPhase, OhHellView
-from tricktaking.plugins import (
-    ActionIndex,
-    FieldSink,
-    LearningSpec,
-    Observation,
-    ObservationTables,
-)
+from tricktaking.plugins import ActionIndex, FieldSink, LearningSpec, Observation, ObservationTables
 from tricktaking.views import PlayerView
 
 __all__ = ["LEARNING"]

@@ -7,13 +7,7 @@ from tricktaking.cards import Suit, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.exact_bids import bid_fields, write_bids
 from tricktaking.games.wizard import Bid, WizardPhase, WizardView
-from tricktaking.plugins import (
-    ActionIndex,
-    FieldSink,
-    LearningSpec,
-    Observation,
-    ObservationTables,
-)
+from tricktaking.plugins import ActionIndex, FieldSink, LearningSpec, Observation, ObservationTables
 from tricktaking.views import PlayerView
 
 __all__ = ["LEARNING"]
