@@ -108,9 +108,6 @@ FirstLead: TypeAlias = Literal["left_of_dealer", "declarer"]
 
 _DECK = Deck.bid_whist()
 _DECK_ORDERS = kit.sorted_orders(_DECK)
-_RED_JOKER = Card.parse("RJ")
-_BLACK_JOKER = Card.parse("BJ")
-_JOKERS = (Rank.RED_JOKER, Rank.BLACK_JOKER)
 
 
 @attrs.frozen(kw_only=True)
