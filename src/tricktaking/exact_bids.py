@@ -198,8 +198,11 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
         return ()
 
     def _to_act(self, state: _S) -> int:
-        # the bidder, or the dealer naming trump
-        return self._bidder(state) if state.phase is self.bid_phase else state._dealer
+        if state.phase is not self.bid_phase:
+            return state._dealer  # naming trump
+        bids = state.bids  # the bidder, as _bidder says, on the path of every view
+        n = len(bids)
+        return (state._dealer + 1 + n - bids.count(None)) % n
 
     def _problem(self, state: _S, action: _A) -> kit.Problem | None:
         phase = state.phase

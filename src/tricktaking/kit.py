@@ -122,10 +122,11 @@ from tricktaking.errors import (
     ArgumentTypeError,
     IllegalActionError,
     NotationError,
+    TricktakingError,
     Violation,
     safe_repr,
 )
-from tricktaking.plugins import legal_choices, refusing_forged_views
+from tricktaking.plugins import FORGED_VIEW_ERRORS, forged_view_error, legal_choices
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, left_of
 from tricktaking.views import (
@@ -536,7 +537,8 @@ class GameRules(Generic[_S, _C, _A, _V]):
             (1, (1, 1, 1), 1)
         """
         players = len(state._hands)
-        if not is_exact_int(seat) or not 0 <= seat < players:
+        # is_exact_int, inline: a view is built for every decision of every bot
+        if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat must be 0 to {players - 1}, not {safe_repr(seat)}")
         return self._make_view(
             *table_values(state, seat, self.actor(state), self.legal_actions(state)),
@@ -758,9 +760,9 @@ class ViewBot(Generic[_V]):
     """The base of a game's heuristic bot: it acts on that game's views, and only those.
 
     A subclass sets ``view_type`` and ``game`` (the game's title, for messages) and writes
-    ``choose``. :meth:`act` refuses a view of another game, a view whose fields do not fit
-    it (:func:`~tricktaking.plugins.refusing_forged_views`) and a seat with nothing to do
-    (``plugins.legal_choices``), then lets ``choose`` pick a legal action.
+    ``choose``. :meth:`act` refuses a view of another game, a view whose fields do not
+    fit it (as :func:`~tricktaking.plugins.refusing_forged_views` does) and a seat with
+    nothing to do (``plugins.legal_choices``), then lets ``choose`` pick a legal action.
 
     Example:
         >>> from tricktaking import kit
@@ -786,7 +788,6 @@ class ViewBot(Generic[_V]):
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    @refusing_forged_views
     def act(self, view: PlayerView) -> Action:
         """The action the bot takes in ``view``, one of its legal actions.
 
@@ -795,10 +796,16 @@ class ViewBot(Generic[_V]):
             ArgumentError: If the seat has no legal action, or the view's fields do not
                 fit its game.
         """
-        if not isinstance(view, self.view_type):
-            kind = type(view).__name__[:40]
-            raise ArgumentTypeError(f"{type(self).__name__} plays {self.game}, not {kind}")
-        return self.choose(view, legal_choices(view))
+        # refusing_forged_views, written out: a bot acts in every step of every playout
+        try:
+            if not isinstance(view, self.view_type):
+                kind = type(view).__name__[:40]
+                raise ArgumentTypeError(f"{type(self).__name__} plays {self.game}, not {kind}")
+            return self.choose(view, legal_choices(view))
+        except TricktakingError:
+            raise
+        except FORGED_VIEW_ERRORS as error:
+            raise forged_view_error(view, error) from error
 
     def choose(self, view: _V, legal: tuple[Action, ...]) -> Action:
         """The action to take among ``legal``, the view's legal actions (at least one)."""
