@@ -14,7 +14,7 @@ import pytest
 import tricktaking as tt
 from tricktaking import kit
 from tricktaking.games import bid_whist, oh_hell, one_card, wizard
-from tricktaking.kit import _field_tests  # pyright: ignore[reportPrivateUsage]
+from tricktaking.kit import _field_types  # pyright: ignore[reportPrivateUsage]
 from tricktaking.testing import playout
 
 
@@ -132,7 +132,7 @@ def test_a_field_type_the_door_cannot_test_is_refused_when_the_game_is_built() -
         words: str
 
     with pytest.raises(TypeError, match=r"Say\.words: no exact-type test"):
-        _field_tests(Say)
+        _field_types(Say)
 
 
 BUILT_IN = [wizard, one_card, bid_whist, oh_hell]

@@ -391,7 +391,7 @@ class GameRules(Generic[_S, _C, _A, _V]):
         if not is_flat_round_state(self.state_type):
             raise TypeError(f"decorate {self.state_type.__name__} with @kit.state_class")
         self._own_actions = frozenset(self.actions)
-        self._field_tests = {cls: _field_tests(cls) for cls in self.actions if cls is not Deal}
+        self._fields = {cls: _field_types(cls) for cls in self.actions if cls is not Deal}
         self._make_view: Callable[..., _V] = constructor(
             self.view_type, *TABLE_FIELDS, *self.view_fields
         )
@@ -655,7 +655,7 @@ class GameRules(Generic[_S, _C, _A, _V]):
         if not (
             _deal_is_well_formed(action)
             if cls is Deal
-            else all(test(getattr(action, name)) for name, test in self._field_tests[cls])
+            else all(_is_exactly(getattr(action, name), kind) for name, kind in self._fields[cls])
         ):
             return Violation.UNKNOWN_ACTION, f"the {cls.__name__} has a field of the wrong type"
         phase = state.phase
@@ -816,28 +816,24 @@ class ViewBot(Generic[_V]):
 # The door and the error
 
 
-def _exact_member(enum_type: type[enum.Enum]) -> Callable[[object], bool]:
-    def is_member(value: object) -> bool:
-        return type(value) is enum_type
-
-    return is_member
-
-
-def _field_tests(cls: type) -> tuple[tuple[str, Callable[[object], bool]], ...]:
-    """For each field of an action class, a test that a value has exactly its type."""
+def _field_types(cls: type) -> tuple[tuple[str, type], ...]:
+    """Each field of an action class and its type, which a value must have exactly."""
     hints = get_type_hints(cls)
-    tests: list[tuple[str, Callable[[object], bool]]] = []
+    fields: list[tuple[str, type]] = []
     for field in attrs.fields(cls):
         kind = hints[field.name]
-        if kind is int:
-            tests.append((field.name, is_exact_int))
-        elif kind is Card:
-            tests.append((field.name, is_card))
-        elif isinstance(kind, type) and issubclass(kind, enum.Enum):
-            tests.append((field.name, _exact_member(kind)))
-        else:  # a new field type must be taught to the door
+        if not (
+            kind is int or kind is Card or (isinstance(kind, type) and issubclass(kind, enum.Enum))
+        ):
+            # a new field type must be taught to the door
             raise TypeError(f"{cls.__name__}.{field.name}: no exact-type test for {kind!r}")
-    return tuple(tests)
+        fields.append((field.name, kind))
+    return tuple(fields)
+
+
+def _is_exactly(value: object, kind: type) -> bool:
+    """Whether ``value`` is exactly of ``kind``: an int, a member, one of the library's cards."""
+    return is_card(value) if kind is Card else type(value) is kind
 
 
 def _deal_is_well_formed(deal: Deal) -> bool:
