@@ -173,36 +173,37 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
     # -----------------------------------------------------------------------------------
     # Bids and the trump choice
 
-    def _bidder(self, state: _S) -> int:
-        """The seat to bid: left of the dealer first, the dealer last (WZ-7.1, OH-7.1)."""
-        n = len(state.bids)
-        return (state._dealer + 1 + n - state.bids.count(None)) % n
+    def _to_act(self, state: _S) -> int:
+        """The seat to bid (the dealer's left first, the dealer last), or the dealer.
 
-    def _forbidden_bid(self, state: _S, seat: int) -> int | None:
-        """The dealer's bid the hook forbids, if any (WZ-7.5, OH-7.4)."""
+        The bidding order is WZ-7.1 and OH-7.1; the dealer names trump after a turn-up
+        that lets them.
+        """
+        if state.phase is not self.bid_phase:
+            return state._dealer
+        bids = state.bids
+        n = len(bids)
+        return (state._dealer + 1 + n - bids.count(None)) % n
+
+    def _forbidden_bid(self, state: _S, seat: int, size: int) -> int | None:
+        """The dealer's bid the hook forbids in a deal of ``size`` cards (WZ-7.5, OH-7.4)."""
         if state.config.bid_rule != "hook" or seat != state._dealer:
             return None
-        return kit.hooked_bid(state.bids, self._hand_size(state))
+        return kit.hooked_bid(state.bids, size)
 
     def _calls(self, state: _S) -> tuple[_A, ...]:
         """The legal bids from 0 up, or the trump choices S, H, D, C; else ``()``."""
         phase = state.phase
         if phase is self.bid_phase:
-            seat = self._bidder(state)
-            forbidden = self._forbidden_bid(state, seat)
-            bids: tuple[Any, ...] = self._bids[seat][: self._hand_size(state) + 1]
+            seat = self._to_act(state)
+            size = self._hand_size(state)
+            forbidden = self._forbidden_bid(state, seat, size)
+            bids: tuple[Any, ...] = self._bids[seat][: size + 1]
             return bids if forbidden is None else tuple(b for b in bids if b.tricks != forbidden)
         if phase is self.choose_phase:
             choices: tuple[Any, ...] = self._choices[state._dealer]
             return choices
         return ()
-
-    def _to_act(self, state: _S) -> int:
-        if state.phase is not self.bid_phase:
-            return state._dealer  # naming trump
-        bids = state.bids  # the bidder, as _bidder says, on the path of every view
-        n = len(bids)
-        return (state._dealer + 1 + n - bids.count(None)) % n
 
     def _problem(self, state: _S, action: _A) -> kit.Problem | None:
         phase = state.phase
@@ -210,13 +211,13 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
             if phase is not self.bid_phase:
                 return Violation.WRONG_PHASE, "bids are made only in the bid phase"
             seat, tricks = action.seat, action.tricks
-            problem = kit.turn_problem(seat, self._bidder(state), phase.value)
+            problem = kit.turn_problem(seat, self._to_act(state), phase.value)
             if problem is not None:
                 return problem
             r = self._hand_size(state)
             if not 0 <= tricks <= r:
                 return Violation.BID_OUT_OF_RANGE, self.bid_range.format(r=r)
-            if tricks == self._forbidden_bid(state, seat):
+            if tricks == self._forbidden_bid(state, seat, r):
                 return Violation.FORBIDDEN_BID_TOTAL, self.hook_rule.format(r=r)
             return None
         if isinstance(action, ChooseTrump):
