@@ -29,7 +29,7 @@ from typing import Any
 
 import attrs
 
-from tricktaking._flat_round import _REPLACERS  # pyright: ignore[reportPrivateUsage]
+from tricktaking._flat_round import _COPIES  # pyright: ignore[reportPrivateUsage]
 from tricktaking._table import actions_for
 from tricktaking.games import wizard
 from tricktaking.testing import playout
@@ -58,7 +58,7 @@ def engine_loop(states: Sequence[wizard.WizardState]) -> float:
 def floor_loop(states: Sequence[wizard.WizardState]) -> float:
     """CPU seconds per state of the allocations alone (see the module's docstring)."""
     copies = [attrs.evolve(state) for state in states]
-    play_into: Any = _REPLACERS[wizard.WizardState][0]  # the engine's copy for a card played
+    play_into: Any = _COPIES[wizard.WizardState].card  # the engine's copy for a card played
     plays_of = wizard._PLAYS
     start = time.process_time()
     for state in copies:

@@ -48,8 +48,9 @@ from typing import Any
 import bench
 
 import tricktaking as tt
+from tricktaking import kit
 from tricktaking._fast import slot_setter
-from tricktaking._flat_round import _REPLACERS  # pyright: ignore[reportPrivateUsage]
+from tricktaking._flat_round import _COPIES  # pyright: ignore[reportPrivateUsage]
 from tricktaking.games import wizard
 from tricktaking.history import History
 from tricktaking.testing import playout
@@ -109,8 +110,8 @@ def action_tables() -> list[list[Any]]:
     for seat in range(4):
         table: list[Any] = [None] * 210
         table[:60] = [wizard._PLAYS[seat][cards[min(i, len(cards) - 1)]] for i in range(60)]
-        table[100:116] = wizard._BIDS[seat][:16]
-        table[200:204] = wizard._TRUMP_CHOICES[seat]
+        table[100:116] = wizard.RULES._bids[seat][:16]
+        table[200:204] = wizard.RULES._choices[seat]
         tables.append(table)
     return tables
 
@@ -132,8 +133,8 @@ def with_public_layer(kernel: Any) -> bench.Loop:
         for state in playout(wizard.new_game(CONFIG), 3)
         if state.phase is wizard.WizardPhase.PLAY and state._plays
     )
-    copy = _REPLACERS[wizard.WizardState][0]
-    memo = slot_setter(wizard.WizardState, "_legal")
+    copy = _COPIES[wizard.WizardState].card
+    memo = slot_setter(kit.State, "_legal")  # the memo every kit state has
     tables = action_tables()
     over = kernel.OVER
 

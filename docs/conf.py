@@ -59,6 +59,7 @@ napoleon_use_rtype = False
 nitpicky = True
 nitpick_ignore_regex = [
     (r"py:.*", r"(typing|typing_extensions|collections\.abc|enum|attrs|attr)\..*"),
+    (r"py:class", r"collections\.Counter"),
     (r"py:.*", r"_[A-Za-z_]+"),
     (r"py:class", r"(Sequence|Iterable|Iterator|Callable|Hashable|Mapping|Protocol|Generic)"),
     (r"py:class", r"(ValueError|Exception|TypeError|KeyError|IndexError|NoReturn|TypeAlias)"),

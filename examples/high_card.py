@@ -1,13 +1,15 @@
-"""High Card: a complete trick-taking game written outside the package, from public names only.
+"""High Card: a complete trick-taking game written outside the package, on the game kit.
 
 Two players, the four cards AS KS AH KH, two cards each, one deal. The player left of the
 dealer leads; follow suit if you can; the ace of the suit led wins the trick, and each
 trick scores a point.
 
-The module is the game's rules (the functions of :class:`tricktaking.engine.Rules`) and
-ends with its declaration and one registration: from then on the whole library plays it
-(the top-level functions, records, the CLI, render, world sampling, the bots, the arena
-and the learning environments). The "Add a game" how-to walks through it.
+The game's rules are a subclass of :class:`tricktaking.kit.GameRules`, which writes
+``apply``, ``check``, ``legal_actions`` and the rest once over a few hooks, and the
+module ends with its declaration and one registration: from then on the whole library
+plays it (the top-level functions, records, the CLI, render, world sampling, the bots,
+the arena and the learning environments). It uses public names only. The "Add a game"
+how-to walks through it.
 
 Run it to play one game between two heuristic bots::
 
@@ -16,23 +18,17 @@ Run it to play one game between two heuristic bots::
 
 from __future__ import annotations
 
-import enum
-import sys
-from collections.abc import Mapping
-from typing import cast
-
 import attrs
 
 import tricktaking as tt
-from tricktaking.actions import CHANCE, Action, Chance, Deal, Play, parse_core_action
-from tricktaking.cards import Card, Rank, is_card, parse_cards, sort_cards
+from tricktaking import kit
+from tricktaking.actions import Action, Deal, Play
+from tricktaking.cards import Card, Direction, Rank, Suit, parse_cards, sort_cards
 from tricktaking.deck import Deck
-from tricktaking.engine import Rules
-from tricktaking.errors import IllegalActionError, NotationError, Violation
+from tricktaking.errors import Violation
 from tricktaking.history import History
 from tricktaking.plugins import (
     ActionIndex,
-    Assignment,
     FieldSink,
     LearningSpec,
     Observation,
@@ -40,27 +36,17 @@ from tricktaking.plugins import (
     TableExtras,
     WorldLayout,
     WorldsPlugin,
-    legal_choices,
 )
-from tricktaking.rounds import Round
-from tricktaking.tricks import Trick, follow_suit, left_of
-from tricktaking.views import (
-    JSONValue,
-    PlayerView,
-    TableView,
-    Zone,
-    check_zone_names,
-    hand_zones,
-    played_zones,
-    replaced_hands,
-    table_json,
-)
+from tricktaking.tricks import Trick, follow_suit
+from tricktaking.views import JSONValue, PlayerView, TableView, table_json
 
 __all__ = [
     "GAME",
+    "RULES",
     "HighCardBot",
     "HighCardConfig",
     "HighCardPhase",
+    "HighCardRules",
     "HighCardState",
     "HighCardView",
     "apply",
@@ -71,6 +57,7 @@ __all__ = [
     "view",
 ]
 
+NAME = "high-card"
 DECK = Deck(parse_cards("AS KS AH KH"))
 PLAYERS = 2
 HAND_SIZE = 2
@@ -90,8 +77,7 @@ class HighCardConfig:
     first_dealer: int = 0
 
     def __attrs_post_init__(self) -> None:
-        if type(self.first_dealer) is not int or self.first_dealer not in (0, 1):
-            raise tt.ConfigError(f"first_dealer must be 0 or 1, not {self.first_dealer!r}")
+        kit.seat_option("first_dealer", self.first_dealer, PLAYERS)
 
     @property
     def players(self) -> int:
@@ -99,7 +85,7 @@ class HighCardConfig:
         return PLAYERS
 
 
-class HighCardPhase(enum.Enum):
+class HighCardPhase(kit.Phase):
     """Where a High Card game stands."""
 
     DEAL = "deal"
@@ -107,16 +93,19 @@ class HighCardPhase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(kw_only=True)
-class HighCardState:
-    """The whole game: the config, the phase, the deal in progress and the history."""
+HighCardAction = Deal | Play
+
+
+@kit.state_class
+@attrs.frozen(kw_only=True, cache_hash=True, repr=False)
+class HighCardState(kit.State):
+    """The whole game: the deal in progress (from ``kit.State``), the phase, the scores."""
 
     config: HighCardConfig
     phase: HighCardPhase
-    round: Round
     trump: None = None  # High Card has no trump
     scores: tuple[int, ...] = (0, 0)
-    history: History[Deal | Play] = attrs.field(factory=History)
+    history: History[HighCardAction] = attrs.field(factory=History)
 
 
 @attrs.frozen(kw_only=True)
@@ -128,244 +117,110 @@ class HighCardView(TableView[HighCardPhase, Play]):
         return table_json(NAME, self)
 
 
-NAME = "high-card"
-
 # ---------------------------------------------------------------------------------------
 # The rules
 
 
-def new_game(config: HighCardConfig) -> HighCardState:
-    """A new game before its deal; the actor is ``CHANCE``."""
-    if not isinstance(config, HighCardConfig):
-        raise TypeError(f"expected a HighCardConfig, not {type(config).__name__}")
-    dealer = config.first_dealer
-    return HighCardState(
-        config=config,
-        phase=HighCardPhase.DEAL,
-        round=Round(
-            number=0,
-            dealer=dealer,
-            hands=((), ()),
-            trick=Trick(leader=left_of(dealer, PLAYERS), plays=()),
-        ),
-    )
+def _led(trick: Trick) -> Suit | None:
+    return trick.plays[0].card.suit if trick.plays else None
 
 
-def deal(state: HighCardState, seed: int) -> Deal:
-    """The deal: the four cards shuffled by ``seed``, two each, the first to seat 0."""
-    return Deal.from_deck(DECK.shuffled(seed), players=PLAYERS, first_seat=0, hand_size=HAND_SIZE)
+def _follow(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
+    """The one rule of play: follow the suit led if you can."""
+    return follow_suit(hand, _led(trick))
 
 
-def actor(state: HighCardState) -> int | Chance | None:
-    """The seat to play, ``CHANCE`` before the deal, ``None`` once the game is over."""
-    if state.phase is HighCardPhase.PLAY:
-        rnd = state.round
-        return (rnd.trick.leader + len(rnd.trick.plays)) % PLAYERS
-    return CHANCE if state.phase is HighCardPhase.DEAL else None
+def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | None) -> int:
+    if card.suit is not led:
+        return -1
+    return 1 if card.rank is Rank.ACE else 0  # the ace of the suit led wins
 
 
-def _playable(state: HighCardState, seat: int) -> tuple[Card, ...]:
-    """The cards ``seat`` may play: follow the suit led if you can (the one rule of play)."""
-    trick = state.round.trick
-    led = trick.plays[0].card.suit if trick.plays else None
-    return follow_suit(state.round.hands[seat], led)
+_STRENGTH = kit.strength_tables(DECK, _strength, (Direction.UPTOWN,))
 
 
-def legal_actions(state: HighCardState) -> tuple[Play, ...]:
-    """The legal plays of the seat to act, in hand order; ``()`` at the deal and after."""
-    seat = actor(state)
-    if not isinstance(seat, int):
-        return ()
-    return tuple(Play(seat, card) for card in _playable(state, seat))
+def _trick_strength(plays: tuple[Play, ...]) -> dict[Card, int]:
+    return _STRENGTH[None, Direction.UPTOWN, plays[0].card.suit]
 
 
-def _problem(state: HighCardState, action: object) -> tuple[Violation, str] | None:
-    """Why ``action`` is illegal in ``state``, or ``None``: every rule of legality, once."""
-    match action:
-        case Play(seat=seat, card=card) if type(action) is Play:
-            if type(seat) is not int or not is_card(card):
-                return Violation.UNKNOWN_ACTION, "the Play has a field of the wrong type"
-            if state.phase is not HighCardPhase.PLAY:
-                over = state.phase is HighCardPhase.OVER
-                return (
-                    (Violation.GAME_OVER, "the game is over")
-                    if over
-                    else (
-                        Violation.WRONG_PHASE,
-                        "the cards are not dealt yet",
-                    )
-                )
-            if seat != actor(state):
-                return Violation.NOT_YOUR_TURN, f"it is seat {actor(state)}'s turn"
-            if card not in state.round.hands[seat]:
-                return Violation.CARD_NOT_IN_HAND, "that card is not in the seat's hand"
-            if card not in _playable(state, seat):
-                return Violation.MUST_FOLLOW_SUIT, "a card of the suit led must be played"
-            return None
-        case Deal(hands=hands, stock=stock, dealer=dealer) if type(action) is Deal:
-            if state.phase is not HighCardPhase.DEAL:
-                return Violation.WRONG_PHASE, "no deal is due"
-            if dealer not in (None, state.round.dealer):
-                return Violation.BAD_DEAL, "the dealer is the configuration's, not chance's"
-            sizes_right = len(hands) == PLAYERS and all(len(h) == HAND_SIZE for h in hands)
-            dealt = sorted(map(str, (card for hand in hands for card in hand)))
-            if not sizes_right or stock or dealt != sorted(map(str, DECK)):
-                return Violation.BAD_DEAL, "each seat gets two of AS KS AH KH"
-            return None
-        case _:
-            return (
-                Violation.UNKNOWN_ACTION,
-                f"{type(action).__name__[:40]} is not a High Card action",
-            )
+class HighCardRules(kit.GameRules[HighCardState, HighCardConfig, HighCardAction, HighCardView]):
+    """High Card's rules: the hooks the kit's engine functions call."""
 
+    title = "High Card"
+    config_type = HighCardConfig
+    state_type = HighCardState
+    view_type = HighCardView
+    actions = (Deal, Play)
+    deal_phase = HighCardPhase.DEAL
+    play_phase = HighCardPhase.PLAY
+    over_phase = HighCardPhase.OVER
 
-def check(state: HighCardState, action: Action) -> Violation | None:
-    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`."""
-    found = _problem(state, action)
-    return None if found is None else found[0]
+    def _new_state(self, config: HighCardConfig) -> HighCardState:
+        round_0 = kit.empty_round(config.first_dealer, PLAYERS)
+        return HighCardState(config=config, phase=HighCardPhase.DEAL, round=round_0)
 
+    def _deal_from(self, state: HighCardState, seed: int) -> Deal:
+        # the four cards shuffled by the seed, two each, the first to seat 0
+        return kit.deal_round(DECK, seed, players=PLAYERS, hand_size=HAND_SIZE, first_seat=0)
 
-def apply(state: HighCardState, action: Action) -> HighCardState:
-    """The state after ``action``, validated; ``state`` is unchanged."""
-    found = _problem(state, action)
-    if found is not None:
-        violation, reason = found
-        seat = getattr(action, "seat", None)
-        raise IllegalActionError(
-            f"{reason} (in the {state.phase.value} phase)",
-            violation,
-            action,
-            seat if type(seat) is int else None,
+    def _deal_problem(self, state: HighCardState, deal: Deal) -> kit.Problem | None:
+        return kit.deal_problem(
+            deal,
+            deck=DECK,
+            players=PLAYERS,
+            hand_size=HAND_SIZE,
+            stock_size=0,
+            dealer=state.config.first_dealer,
         )
-    match action:
-        case Deal():
-            return _dealt(state, action)
-        case Play():
-            return _played(state, action)
-        case _:  # pragma: no cover - _problem lets only deals and plays through
-            raise TypeError("not an action of High Card")
+
+    def _dealt(self, state: HighCardState, deal: Deal) -> HighCardState:
+        hands = kit.dealt_hands(deal, DECK)
+        dealt = kit.start_round(state, 1, state.config.first_dealer, hands)
+        return attrs.evolve(dealt, phase=HighCardPhase.PLAY, history=state.history.append(deal))
+
+    def _legal(self, state: HighCardState) -> tuple[HighCardAction, ...]:
+        seat = self.actor(state)
+        if not isinstance(seat, int):
+            return ()
+        return tuple(Play(seat, card) for card in self._playable(state, seat))
+
+    def _playable(self, state: HighCardState, seat: int) -> tuple[Card, ...]:
+        return _follow(state.round.hands[seat], state.round.trick)
+
+    def _unplayable(self, state: HighCardState, seat: int, card: Card) -> kit.Problem:
+        return Violation.MUST_FOLLOW_SUIT, "a card of the suit led must be played"
+
+    def _play(self, state: HighCardState, play: Play) -> HighCardState:
+        played, done = kit.play_card(state, play, state.history.append(play), _trick_strength)
+        if done is None:
+            return played
+        rnd = played.round
+        phase = HighCardPhase.PLAY if rnd.hands[0] else HighCardPhase.OVER
+        return attrs.evolve(played, phase=phase, scores=rnd.won)  # a point a trick
 
 
-def _dealt(state: HighCardState, deal: Deal) -> HighCardState:
-    hands = tuple(sort_cards(hand) for hand in deal.hands)
-    return attrs.evolve(
-        state,
-        phase=HighCardPhase.PLAY,
-        round=attrs.evolve(state.round, number=1, hands=hands),
-        history=state.history.append(deal),
-    )
+RULES = HighCardRules()
+"""The one instance of HighCardRules; its methods are the game's engine functions."""
 
-
-def _played(state: HighCardState, play: Play) -> HighCardState:
-    """The card leaves its hand for the trick; a full trick goes to the ace of the suit led."""
-    rnd = state.round
-    history = state.history.append(play)
-    hands = tuple(
-        tuple(card for card in hand if card != play.card) if seat == play.seat else hand
-        for seat, hand in enumerate(rnd.hands)
-    )
-    plays = (*rnd.trick.plays, play)
-    if len(plays) < PLAYERS:
-        trick = attrs.evolve(rnd.trick, plays=plays)
-        return attrs.evolve(
-            state, round=attrs.evolve(rnd, hands=hands, trick=trick), history=history
-        )
-    led = plays[0].card.suit
-    winner = next((p for p in plays if p.card.suit is led and p.card.rank is Rank.ACE), plays[0])
-    done = Trick(leader=rnd.trick.leader, plays=plays, winner=winner.seat)
-    won = tuple(count + (seat == winner.seat) for seat, count in enumerate(rnd.won))
-    return attrs.evolve(
-        state,
-        phase=HighCardPhase.PLAY if hands[0] else HighCardPhase.OVER,
-        round=attrs.evolve(
-            rnd,
-            hands=hands,
-            trick=Trick(leader=winner.seat, plays=()),
-            tricks=(*rnd.tricks, done),
-            won=won,
-        ),
-        scores=won,
-        history=history,
-    )
-
-
-def view(state: HighCardState, seat: int) -> HighCardView:
-    """What ``seat`` sees: its own hand and everything public."""
-    if type(seat) is not int or seat not in (0, 1):
-        raise ValueError(f"seat must be 0 or 1, not {seat!r}")
-    rnd = state.round
-    to_act = actor(state)
-    turn = to_act if isinstance(to_act, int) else None
-    return HighCardView(
-        seat=seat,
-        players=PLAYERS,
-        phase=state.phase,
-        round_number=rnd.number,
-        dealer=rnd.dealer,
-        hand=rnd.hands[seat],  # only its own hand: the other's is never in the view
-        hand_sizes=tuple(map(len, rnd.hands)),
-        trick=rnd.trick,
-        tricks=rnd.tricks,
-        tricks_won=rnd.won,
-        trump=None,
-        scores=state.scores,
-        actor=turn,
-        legal_actions=legal_actions(state) if turn == seat else (),
-    )
-
-
-def is_over(state: HighCardState) -> bool:
-    """Whether both tricks are played."""
-    return state.phase is HighCardPhase.OVER
-
-
-def scores(state: HighCardState) -> tuple[int, ...]:
-    """Tricks won by each seat."""
-    return state.scores
-
-
-def winners(state: HighCardState) -> tuple[int, ...]:
-    """The seats with the most tricks, once the game is over."""
-    if not is_over(state):
-        return ()
-    top = max(state.scores)
-    return tuple(seat for seat, score in enumerate(state.scores) if score == top)
-
-
-def parse_action(text: str) -> Deal | Play:
-    """Read a deal or a play from its token (``str(action)``)."""
-    action = parse_core_action(text)
-    if isinstance(action, Deal | Play):
-        return action
-    raise NotationError(f"{text[:40]!r} is not a High Card action")
-
-
-def zones(state: HighCardState) -> tuple[Zone, ...]:
-    """Where the cards lie: the hands (each seen by its owner) and the played cards."""
-    rnd = state.round
-    return (*hand_zones(rnd.hands), *played_zones(rnd.trick, rnd.tricks))
-
-
-def with_zones(state: HighCardState, cards: Mapping[str, tuple[Card, ...]]) -> HighCardState:
-    """``state`` with the cards of hidden zones replaced (for tests of what views reveal)."""
-    check_zone_names(cards, zones(state))
-    rnd = state.round
-    return attrs.evolve(state, round=attrs.evolve(rnd, hands=replaced_hands(cards, rnd.hands)))
-
+new_game = RULES.new_game
+deal = RULES.deal
+apply = RULES.apply
+check = RULES.check
+legal_actions = RULES.legal_actions
+view = RULES.view
 
 # ---------------------------------------------------------------------------------------
 # The plug-ins: what the layers above the engine may ask
 
 
-class HighCardBot:
+class HighCardBot(kit.ViewBot[HighCardView]):
     """Plays an ace whenever it may, else its first legal card."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+    view_type = HighCardView
+    game = "High Card"
 
-    def act(self, view: PlayerView) -> Action:
+    def choose(self, view: HighCardView, legal: tuple[Action, ...]) -> Action:
         """The chosen play."""
-        legal = legal_choices(view)
         aces = [a for a in legal if isinstance(a, Play) and a.card.rank is Rank.ACE]
         return aces[0] if aces else legal[0]
 
@@ -376,33 +231,8 @@ def _config_of(view: HighCardView) -> HighCardConfig:
 
 def _layout(view: HighCardView, config: HighCardConfig) -> WorldLayout:
     """The other hand is hidden; a void shown in play rules out that suit."""
-    base = new_game(config)
-    if view.phase is HighCardPhase.DEAL:
-        return WorldLayout((), (), (), (), lambda assignment: base)
-    me, other = view.seat, 1 - view.seat
-    plays = [play for trick in (*view.tricks, view.trick) for play in trick.plays]
-    seen = {*view.hand, *(play.card for play in plays)}
-    hidden = sort_cards(card for card in DECK if card not in seen)
-    barred = frozenset(
-        card
-        for trick in (*view.tricks, view.trick)
-        for play in trick.plays[1:]
-        if play.seat == other and play.card.suit is not trick.plays[0].card.suit
-        for card in hidden
-        if card.suit is trick.plays[0].card.suit
-    )
-
-    def build(assignment: Assignment) -> HighCardState:
-        dealt: list[tuple[Card, ...]] = [(), ()]
-        dealt[me] = (*view.hand, *(p.card for p in plays if p.seat == me))
-        dealt[other] = (*assignment[f"hand {other}"], *(p.card for p in plays if p.seat == other))
-        state = apply(base, Deal(hands=(dealt[0], dealt[1]), stock=()))
-        for play in plays:
-            state = apply(state, play)
-        return state
-
-    zone = f"hand {other}"
-    return WorldLayout((zone,), (view.hand_sizes[other],), hidden, (barred,), build)
+    plays = kit.plays_of(view.trick, view.tricks)
+    return kit.deal_layout(view, config, follow=_follow, actions=plays, complete=False)
 
 
 def _no_fields(out: FieldSink, players: int, space: ActionIndex) -> None:
@@ -429,7 +259,7 @@ GAME = tt.Game(
     title="High Card",
     config_type=HighCardConfig,
     state_type=HighCardState,
-    rules=cast("Rules[HighCardState, HighCardConfig]", sys.modules[__name__]),  # these functions
+    rules=RULES,
     view_type=HighCardView,
     summary=SUMMARY,
     heuristic_bot=HighCardBot,

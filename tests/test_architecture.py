@@ -23,7 +23,6 @@ CORE = {
     "tricktaking._fast",
     "tricktaking._fields",
     "tricktaking._flat_round",
-    "tricktaking._skeleton",
     "tricktaking._table",
     "tricktaking._table_words",
     "tricktaking._tactics",
@@ -36,8 +35,10 @@ CORE = {
     "tricktaking.deck",
     "tricktaking.engine",
     "tricktaking.errors",
+    "tricktaking.exact_bids",
     "tricktaking.extras",
     "tricktaking.history",
+    "tricktaking.kit",
     "tricktaking.plugins",
     "tricktaking.rounds",
     "tricktaking.seeding",
@@ -233,3 +234,52 @@ def test_no_layer_above_the_games_names_a_game() -> None:
                 elif node.module == "tricktaking.games":
                     wrong.append(f"{module}:{node.lineno} imports a game module")
     assert wrong == [], "\n".join(wrong)
+
+
+EXAMPLES = PACKAGE.parents[1] / "examples"
+
+
+def private_imports(tree: ast.AST, own: str) -> list[str]:
+    """The imports in ``tree`` of a private module or a private name of the library,
+    outside the package ``own`` (a game's own private modules are its own)."""
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            continue
+        for name in names:
+            if not name.startswith("tricktaking.") or (own and name.startswith(own + ".")):
+                continue
+            if is_private(name):
+                found.append(f"{node.lineno}: {name}")
+    return found
+
+
+def test_no_game_imports_a_private_module_of_the_library() -> None:
+    wrong = []
+    for module, (tree, _) in parsed_modules().items():
+        if module.startswith("tricktaking.games."):
+            own = layer_of(module)
+            wrong += [f"{module}:{line}" for line in private_imports(tree, own)]
+    assert wrong == []
+
+
+def test_no_example_imports_a_private_module_of_the_library() -> None:
+    examples = sorted(EXAMPLES.glob("*.py"))
+    assert examples
+    wrong = []
+    for path in examples:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        wrong += [f"{path.name}:{line}" for line in private_imports(tree, "")]
+    assert wrong == []
+
+
+def test_the_private_import_check_finds_one() -> None:
+    tree = ast.parse("from tricktaking._fast import replacer\nfrom tricktaking.kit import _copy")
+    assert private_imports(tree, "") == [
+        "1: tricktaking._fast.replacer",
+        "2: tricktaking.kit._copy",
+    ]

@@ -60,6 +60,6 @@ def test_the_kit_catches_a_broken_game(monkeypatch: pytest.MonkeyPatch) -> None:
             return (*actions, wizard.Bid(actions[0].seat, 99))  # type: ignore[union-attr]
         return actions
 
-    monkeypatch.setattr(wizard, "legal_actions", also_lists_an_illegal_bid)
+    monkeypatch.setattr(wizard.RULES, "legal_actions", also_lists_an_illegal_bid)
     with pytest.raises(ConformanceError, match="fails check"):
         check_conformance(tt.WizardConfig(players=3, rounds=1), games=1)

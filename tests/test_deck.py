@@ -85,11 +85,13 @@ def test_deck_rejects_non_cards() -> None:
 def test_engine_deals_are_the_canonical_deal_of_the_shuffled_deck(
     seed: int, hand_size: int, dealer: int
 ) -> None:
-    from tricktaking._table import deal_round
+    from tricktaking.kit import deal_round
 
+    first = (dealer + 1) % 4
     expected = Deal.from_deck(
-        Deck.wizard().shuffled(seed), players=4, first_seat=(dealer + 1) % 4, hand_size=hand_size
+        Deck.wizard().shuffled(seed), players=4, first_seat=first, hand_size=hand_size
     )
     assert (
-        deal_round(Deck.wizard(), seed, players=4, dealer=dealer, hand_size=hand_size) == expected
+        deal_round(Deck.wizard(), seed, players=4, hand_size=hand_size, first_seat=first)
+        == expected
     )

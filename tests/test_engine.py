@@ -21,7 +21,7 @@ def test_registry_lists_and_finds_games() -> None:
     assert game.config_type is tt.WizardConfig
     assert game.state_type is tt.WizardState
     rules: object = game.rules
-    assert rules is wizard
+    assert rules is wizard.RULES
     assert tt.get_game("WIZARD") is game
 
 

@@ -29,6 +29,7 @@ EXPECTED = {
     "random_game": "winners",
     "train_reinforce": "win rate after training",
     "high_card": "winners",
+    "plain_whist": "win rate",
     "train_maskable_ppo": "after 256 steps",
 }
 # Examples that need a package outside the project's extras: tools/test installs

@@ -20,7 +20,7 @@ from types import ModuleType
 import pytest
 
 import tricktaking as tt
-from tricktaking import engine, records, render, worlds
+from tricktaking import engine, kit, records, render, worlds
 from tricktaking.arena import arena
 from tricktaking.bots import BOT_KINDS, make_bot
 from tricktaking.cli import main
@@ -57,6 +57,7 @@ def test_the_example_imports_no_private_name() -> None:
 
 
 def test_it_passes_the_conformance_kit(high_card: ModuleType) -> None:
+    assert isinstance(high_card.RULES, kit.GameRules)  # written on the public kit
     report = check_conformance(high_card.HighCardConfig(), games=40)
     assert report.game == "high-card"
     assert report.records_checked == 40

@@ -85,19 +85,17 @@ def new_game(config: object) -> GameState[object]: ...
 
 
 def new_game(config: object) -> GameState[object]:
-    """The state of a new game before its first deal; the actor is ``CHANCE``.
+    """The state of a new game before its first deal, as :func:`tricktaking.engine.new_game`.
 
-    Args:
-        config: The configuration of a registered game, e.g. ``WizardConfig(players=4)``.
+    Typed precisely for the built-in games: a ``WizardConfig`` gives a ``WizardState``.
 
     Raises:
-        ArgumentTypeError: If ``config`` is not the configuration of a registered game
-            (a ``TypeError``).
+        ArgumentTypeError: If ``config`` is not the configuration of a registered game.
 
     Example:
         >>> import tricktaking as tt
-        >>> tt.new_game(tt.WizardConfig(players=3)).phase
-        <WizardPhase.DEAL: 'deal'>
+        >>> type(tt.new_game(tt.OhHellConfig())).__name__, tt.actor(tt.new_game(tt.OhHellConfig()))
+        ('OhHellState', <Chance.CHANCE: 'chance'>)
     """
     return engine.new_game(config)
 

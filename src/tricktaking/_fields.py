@@ -14,6 +14,7 @@ from typing import TypeVar, cast
 
 import attrs
 
+from tricktaking.arguments import is_exact_int
 from tricktaking.cards import _ORDER, Card
 from tricktaking.errors import ActionError, ConfigError, safe_repr
 
@@ -23,21 +24,9 @@ __all__ = [
     "card_tuple",
     "exact_int",
     "exact_options",
-    "is_exact_int",
-    "is_exact_str",
     "library_card",
     "member_of",
 ]
-
-
-def is_exact_int(value: object) -> bool:
-    """Whether ``value`` is an ``int`` itself: not a ``bool``, not a subclass."""
-    return type(value) is int
-
-
-def is_exact_str(value: object) -> bool:
-    """Whether ``value`` is a ``str`` itself, not a subclass with its own ``__eq__``."""
-    return type(value) is str
 
 
 def _owner(instance: object, name: str) -> str:
@@ -68,8 +57,23 @@ def card_tuple(cards: Iterable[Card], holder: str) -> tuple[Card, ...]:
 
 
 def exact_int(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    """Attrs validator: the field is exactly an ``int``."""
-    if type(value) is not int:
+    """Attrs validator: the field is exactly an ``int`` (an action's seat, a bid).
+
+    Raises:
+        ActionError: If it is not.
+
+    Example:
+        >>> import attrs
+        >>> from tricktaking import kit
+        >>> @attrs.frozen
+        ... class Raise:
+        ...     seat: int = attrs.field(validator=kit.exact_int)
+        >>> Raise(True)
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.ActionError: Raise.seat must be an int (not a bool ...), not True
+    """
+    if not is_exact_int(value):
         raise ActionError(
             f"{_owner(instance, attribute.name)} must be an int (not a bool or a subclass "
             f"of int), not {safe_repr(value)}"
@@ -77,7 +81,25 @@ def exact_int(instance: object, attribute: attrs.Attribute[int], value: int) -> 
 
 
 def library_card(instance: object, attribute: attrs.Attribute[Card], value: Card) -> None:
-    """Attrs validator: the field is one of the library's :class:`Card` flyweights."""
+    """Attrs validator: the field is one of the library's cards (the flyweight objects).
+
+    Raises:
+        ActionError: If it is not (a string, a forged or subclassed card).
+
+    Example:
+        >>> import attrs
+        >>> from tricktaking import kit
+        >>> from tricktaking.cards import Card
+        >>> @attrs.frozen
+        ... class Show:
+        ...     card: Card = attrs.field(validator=kit.library_card)
+        >>> Show(Card.parse("QS")).card
+        Card(Rank.QUEEN, Suit.SPADES)
+        >>> Show("QS")
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.ActionError: Show.card must be a Card made by the library ..., not 'QS'
+    """
     if type(value) is not Card or value not in _ORDER:
         raise ActionError(
             f"{_owner(instance, attribute.name)} must be a Card made by the library "
@@ -86,7 +108,22 @@ def library_card(instance: object, attribute: attrs.Attribute[Card], value: Card
 
 
 def member_of(kind: type[_E]) -> Callable[[object, attrs.Attribute[_E], _E], None]:
-    """Attrs validator: the field is one of the members of the enum ``kind``."""
+    """Attrs validator: the field is one of the members of the enum ``kind``.
+
+    Example:
+        >>> import attrs
+        >>> from tricktaking import kit
+        >>> from tricktaking.cards import Suit
+        >>> @attrs.frozen
+        ... class Name:
+        ...     suit: Suit = attrs.field(validator=kit.member_of(Suit))
+        >>> Name(Suit.CLUBS).suit
+        <Suit.CLUBS: 'C'>
+        >>> Name("C")
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.ActionError: Name.suit must be a Suit, not 'C'
+    """
     members = frozenset(id(member) for member in kind)
 
     def validate(instance: object, attribute: attrs.Attribute[_E], value: _E) -> None:
@@ -114,7 +151,18 @@ def exact_options(
 
     ``bool`` and subclasses of ``int`` or ``str`` (which may compare equal to
     anything) are refused with :class:`~tricktaking.errors.ConfigError`; the games then
-    check the ranges.
+    check the ranges. A configuration calls it first in its ``__attrs_post_init__``.
+
+    Example:
+        >>> from tricktaking import kit
+        >>> import tricktaking as tt
+        >>> config = tt.OneCardConfig(players=2)
+        >>> kit.exact_options(config, ints=("players", "target")) is None
+        True
+        >>> kit.exact_options(config, strs=("players",))
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.ConfigError: players must be a str, not 2
     """
     for names, kinds, what in (
         (ints, (int,), "an int"),

@@ -15,7 +15,7 @@ parts from that round, so the public way to make or change a state is unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -27,8 +27,10 @@ from tricktaking.tricks import Play, Trick, best_play, left_of
 
 __all__ = [
     "FlatRound",
+    "Parts",
     "empty_trick",
     "flat_round_state",
+    "is_flat_round_state",
     "new_round",
     "play_card",
     "round_fields",
@@ -36,17 +38,39 @@ __all__ = [
     "with_leader",
 ]
 
-_S = TypeVar("_S", bound="FlatRound")
+_S = TypeVar("_S", bound="Parts")
 _C = TypeVar("_C", bound="type[FlatRound]")
+
+
+class Parts(Protocol):
+    """The parts of a state's deal, which a :class:`FlatRound` holds and the steps read."""
+
+    @property
+    def _number(self) -> int: ...
+    @property
+    def _dealer(self) -> int: ...
+    @property
+    def _hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def _leader(self) -> int: ...
+    @property
+    def _plays(self) -> tuple[Play, ...]: ...
+    @property
+    def _tricks(self) -> tuple[Trick, ...]: ...
+    @property
+    def _won(self) -> tuple[int, ...]: ...
+    @property
+    def _turn(self) -> int: ...
+
 
 _make_round = constructor(Round)
 _make_trick = constructor(Trick)
 # Tricks are immutable, so every round can share one empty trick per leader.
-_EMPTY_TRICKS = tuple(Trick(leader=seat) for seat in range(7))
+_EMPTY_TRICKS = tuple(Trick(leader=seat) for seat in range(16))
 
 
 def empty_trick(leader: int) -> Trick:
-    """The shared empty trick led by ``leader`` (0 to 6)."""
+    """The shared empty trick led by ``leader`` (0 to 15)."""
     return _EMPTY_TRICKS[leader]
 
 
@@ -148,11 +172,20 @@ def start_round(state: _S, number: int, dealer: int, hands: tuple[tuple[Card, ..
 
     No trick is played yet; the seat left of the dealer is to lead. Nothing else
     changes: the game then sets the fields its deal decides, by name
-    (``_replace(start_round(...), phase=..., trump=...)``).
+    (``replace(start_round(...), phase=..., trump=...)``, ``replace`` a :func:`copier`).
+
+    Example:
+        >>> from tricktaking import kit
+        >>> from tricktaking.cards import parse_cards
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OneCardConfig(players=2))
+        >>> dealt = kit.start_round(state, 1, 0, (parse_cards("AS"), parse_cards("KS")))
+        >>> dealt.round.number, dealt.round.trick.leader, dealt.phase
+        (1, 1, <OneCardPhase.DEAL: 'deal'>)
     """
     players = len(hands)
     leader = left_of(dealer, players)
-    new: _S = _REPLACERS[state.__class__][2](
+    new: _S = _copies(state).deal(
         state,
         _number=number,
         _dealer=dealer,
@@ -167,23 +200,40 @@ def start_round(state: _S, number: int, dealer: int, hands: tuple[tuple[Card, ..
 
 
 def with_leader(state: _S, leader: int, **changes: object) -> _S:
-    """``state`` with an empty trick led by ``leader``, and ``changes`` (field names)."""
-    new: _S = _REPLACERS[state.__class__][3](
-        state, _leader=leader, _plays=(), _turn=leader, **changes
-    )
+    """``state`` with an empty trick led by ``leader``, and ``changes`` (fields by name).
+
+    Example:
+        >>> from tricktaking import kit
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OneCardConfig(players=3))
+        >>> led = kit.with_leader(state, 2, bidder=2)
+        >>> led.round.trick.leader, led.bidder
+        (2, 2)
+    """
+    new: _S = _copies(state).any(state, _leader=leader, _plays=(), _turn=leader, **changes)
     return new
 
 
-_Copies = tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any], Callable[..., Any]]
-# per state class: the copies for a card played and for a trick completed (positional,
-# in play_card's order: every card played makes one), for a new deal's round, and for
-# any fields by keyword
-_REPLACERS: dict[type, _Copies] = {}
+@attrs.frozen
+class _Copies:
+    """The copies of one state class that the steps of a deal make."""
+
+    card: Callable[..., Any]
+    """A card played into an unfinished trick: hands, plays, turn, history, positionally."""
+    trick: Callable[..., Any]
+    """A trick completed: hands, leader, plays, tricks, won, turn, history, positionally."""
+    deal: Callable[..., Any]
+    """A new deal's round: all its parts, by keyword."""
+    any: Callable[..., Any]
+    """Any fields, by keyword."""
+
+
+_COPIES: dict[type, _Copies] = {}
 
 
 def flat_round_state(cls: _C) -> _C:
     """Register a game's state class (a :class:`FlatRound`) for :func:`play_card`."""
-    _REPLACERS[cls] = (
+    _COPIES[cls] = _Copies(
         replacer(cls, "_hands", "_plays", "_turn", "history", positional=True),
         replacer(
             cls,
@@ -198,6 +248,15 @@ def flat_round_state(cls: _C) -> _C:
     return cls
 
 
+def is_flat_round_state(cls: type) -> bool:
+    """Whether ``cls`` was registered by :func:`flat_round_state`."""
+    return cls in _COPIES
+
+
+def _copies(state: Parts) -> _Copies:
+    return _COPIES[state.__class__]
+
+
 def play_card(
     state: _S,
     play: Play,
@@ -205,27 +264,43 @@ def play_card(
     strength_of: Callable[..., Mapping[Card, int]],
     *rules: object,
 ) -> tuple[_S, Trick | None]:
-    """The state after ``play`` with ``history``, and the trick it completed, if any.
+    """The state after a legal ``play`` with ``history``, and the trick it completed, if any.
 
     The card leaves its hand and joins the trick. When every seat has played, the
     trick, with its winner (the strongest card by the table ``strength_of(plays,
     *rules)``, see :func:`~tricktaking.tricks.best_play`), moves to the completed
-    tricks, and the winner leads an empty trick. Nothing else of the state changes.
+    tricks, and the winner leads an empty trick. Nothing else of the state changes: the
+    game then scores what the trick decides.
+
+    Example:
+        >>> from tricktaking import kit
+        >>> from tricktaking.games.one_card import OneCardPhase
+        >>> from tricktaking.tricks import Play
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.OneCardConfig(players=2))
+        >>> state = tt.apply(state, tt.deal(state, seed=1))
+        >>> state = kit.with_leader(state, 1, phase=OneCardPhase.PLAY)
+        >>> lead, follow = state.round.hands[1][0], state.round.hands[0][0]
+        >>> strongest_first = lambda plays: {lead: 1, follow: 0}
+        >>> once, done = kit.play_card(state, Play(1, lead), state.history, strongest_first)
+        >>> twice, done = kit.play_card(once, Play(0, follow), state.history, strongest_first)
+        >>> done.winner, twice.round.trick.leader, twice.round.won
+        (1, 1, (0, 1))
     """
     seat = play.seat
     hands = list(state._hands)
     hands[seat] = without_card(hands[seat], play.card)
     plays = state._plays + (play,)  # noqa: RUF005  (twice as fast as unpacking)
-    with_trick, with_trick_done, _, _ = _REPLACERS[state.__class__]
+    copies = _COPIES[state.__class__]
     players = len(hands)
     if len(plays) < players:
-        return with_trick(state, tuple(hands), plays, (seat + 1) % players, history), None
+        return copies.card(state, tuple(hands), plays, (seat + 1) % players, history), None
     winner = best_play(plays, strength_of(plays, *rules)).seat
     done = _make_trick(leader=state._leader, plays=plays, winner=winner)
     won = list(state._won)
     won[winner] += 1
     return (
-        with_trick_done(
+        copies.trick(
             state, tuple(hands), winner, (), (*state._tricks, done), tuple(won), winner, history
         ),
         done,

@@ -1,16 +1,25 @@
-"""Words the table shows for a deal, an auction and exact bids, shared by the games."""
+"""Words the table shows for a deal and an auction, shared by the games' plug-ins.
+
+:mod:`tricktaking.kit` makes them public.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tricktaking.plugins import Screen, SeatNames
-
-__all__ = ["bids_line", "deal_line", "exact_bid_summary", "last_calls"]
+__all__ = ["deal_line", "last_calls"]
 
 
 def last_calls(calls: Sequence[object], players: int) -> tuple[tuple[str, ...], ...]:
-    """Each seat's latest call, as its token without the seat (``"bid 7"``, ``"pass"``)."""
+    """Each seat's latest call, as its token without the seat (``"bid 7"``, ``"pass"``).
+
+    Example:
+        >>> from tricktaking import kit
+        >>> from tricktaking.actions import Pass
+        >>> from tricktaking.games.one_card import Bid
+        >>> kit.last_calls([Bid(1, 7), Pass(2), Bid(1, 9)], 3)
+        ((), ('bid 9',), ('pass',))
+    """
     last: list[tuple[str, ...]] = [() for _ in range(players)]
     for call in calls:
         seat = getattr(call, "seat", None)
@@ -20,29 +29,11 @@ def last_calls(calls: Sequence[object], players: int) -> tuple[tuple[str, ...], 
 
 
 def deal_line(word: str, number: int, total: str = "") -> str:
-    """``"round 3 of 15"``; before the first deal (number 0) ``"before round 1 of 15"``."""
+    """``"round 3 of 15"``; before the first deal (number 0) ``"before round 1 of 15"``.
+
+    Example:
+        >>> from tricktaking import kit
+        >>> kit.deal_line("round", 3, " of 15"), kit.deal_line("hand", 0)
+        ('round 3 of 15', 'before hand 1')
+    """
     return f"{word} {number}{total}" if number else f"before {word} 1{total}"
-
-
-def bids_line(bids: Sequence[int | None], names: SeatNames) -> str:
-    """``bids: you 2, seat 1 0`` for the bids made so far of a game of exact bids."""
-    made = [f"{names(seat)} {bid}" for seat, bid in enumerate(bids) if bid is not None]
-    return f"bids: {', '.join(made) or 'none yet'}"
-
-
-def exact_bid_summary(
-    bids: Sequence[int | None],
-    won: Sequence[int],
-    *,
-    gained: Sequence[int],
-    totals: Sequence[int],
-    names: SeatNames,
-    screen: Screen,
-) -> None:
-    """How each seat's exact bid went in a finished deal, one line a seat."""
-    for seat, bid in enumerate(bids):
-        verdict = "made it" if bid == won[seat] else "missed"
-        screen(
-            f"{names(seat)}: bid {bid}, took {won[seat]} ({verdict}): "
-            f"{gained[seat]:+d}, total {totals[seat]}"
-        )

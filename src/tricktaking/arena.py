@@ -81,7 +81,7 @@ from tricktaking._runs import (
     play,
     run,
 )
-from tricktaking.arguments import MAX_COUNT
+from tricktaking.arguments import MAX_COUNT, is_exact_int
 from tricktaking.bots import Bot, IsmctsBot, PimcBot, bot_from_spec
 from tricktaking.engine import GameState, game_of, get_game, scores
 from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
@@ -511,7 +511,7 @@ def _bot_stats(
 
 
 def _check(game: str, bots: Sequence[BotSpec], seats: int, deals: object) -> None:
-    if type(deals) is not int:
+    if not is_exact_int(deals):
         raise ArgumentTypeError(
             f"deals must be an int (not a bool or a float), not {safe_repr(deals)}"
         )

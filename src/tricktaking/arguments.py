@@ -19,10 +19,18 @@ Example:
 from __future__ import annotations
 
 import math
+from typing import TypeGuard
 
 from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
 
-__all__ = ["MAX_COUNT", "callable_argument", "count_argument", "real_argument", "seed_argument"]
+__all__ = [
+    "MAX_COUNT",
+    "callable_argument",
+    "count_argument",
+    "is_exact_int",
+    "real_argument",
+    "seed_argument",
+]
 
 MAX_COUNT = 10**9
 """The most games, deals or search iterations one call may ask for (a billion).
@@ -30,6 +38,21 @@ MAX_COUNT = 10**9
 Far beyond any run that finishes (a billion games of the fastest game take days on one
 core), small enough that a mistyped count is refused at once instead of running forever.
 """
+
+
+def is_exact_int(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is an ``int`` itself: not a ``bool``, not a subclass of ``int``.
+
+    The one test of an exact int, wherever a value from outside must be one: an action's
+    seat, a configuration's option, a count. A ``bool`` is an ``int`` that a record
+    cannot hold, and a subclass may compare equal to anything.
+
+    Example:
+        >>> from tricktaking.arguments import is_exact_int
+        >>> is_exact_int(3), is_exact_int(True), is_exact_int(3.0)
+        (True, False, False)
+    """
+    return type(value) is int
 
 
 def count_argument(name: str, value: object, *, low: int = 1, high: int = MAX_COUNT) -> int:
@@ -46,7 +69,7 @@ def count_argument(name: str, value: object, *, low: int = 1, high: int = MAX_CO
         ...
         tricktaking.errors.ArgumentError: deals must be 1 to 1,000,000,000, not 0
     """
-    if type(value) is not int:
+    if not is_exact_int(value):
         raise ArgumentTypeError(
             f"{name} must be an int (not a bool or a float), not {safe_repr(value)}"
         )
@@ -66,7 +89,7 @@ def seed_argument(name: str, value: object) -> int:
         >>> seed_argument("seed", -(10**30)) < 0
         True
     """
-    if type(value) is not int:
+    if not is_exact_int(value):
         raise ArgumentTypeError(f"{name} must be an int, not {safe_repr(value)}")
     return value
 

@@ -2,9 +2,10 @@
 
 The top-level functions dispatch to the registered game of the state they are given.
 
-Every game module (``tricktaking.games.wizard`` and the others) is itself an
-implementation of :class:`Rules` and exports the same functions with precise types.
-The top-level functions here accept a state of any registered game.
+Every game's rules (``tricktaking.games.wizard.RULES`` and the others, instances of
+:class:`~tricktaking.kit.GameRules`) implement :class:`Rules`, and each game module
+exports their methods with precise types. The top-level functions here accept a state of
+any registered game.
 
 Example:
     >>> from tricktaking.engine import available_games
@@ -135,12 +136,12 @@ class GameState(Protocol[_A_co]):
 
 
 class Rules(Protocol[_S, _C_contra]):
-    """The functions a game provides; each game module is an implementation.
+    """The functions a game provides: every :class:`~tricktaking.kit.GameRules` is one.
 
     Example:
         >>> from tricktaking.engine import get_game
         >>> from tricktaking.games import wizard
-        >>> get_game("wizard").rules is wizard
+        >>> get_game("wizard").rules is wizard.RULES
         True
     """
 
@@ -212,7 +213,7 @@ class Game(Generic[_S, _C]):
         config_type: The game's configuration class (an ``attrs`` class; its fields,
             defaults and docs are the game's options in the CLI and the web lobby).
         state_type: The game's state class.
-        rules: The game's rules; for the built-in games, the game module itself.
+        rules: The game's rules: the one instance of its :class:`~tricktaking.kit.GameRules`.
         view_type: The class of the game's player views, if it has its own.
         action_types: The action classes only this game has (its ``Bid``), not the
             shared ones of :mod:`tricktaking.actions`.

@@ -67,11 +67,18 @@ FORGED_VIEW_ERRORS = (
     IndexError,
     KeyError,
     OverflowError,
+    RecursionError,
+    StopIteration,
     TypeError,
     ValueError,
     ZeroDivisionError,
 )
-"""What reading a forged view's fields raises, turned into :func:`forged_view_error`."""
+"""What reading a forged view's fields raises (a field of the wrong type or size, a
+history the rules refuse, as an ``IllegalActionError`` is a ``ValueError``).
+
+The one list every layer that reads views catches: bots and encoders turn it into
+:func:`forged_view_error`, world sampling into its ``InconsistentViewError``, the
+renderer into its ``RenderError``."""
 
 
 def forged_view_error(view: object, error: Exception) -> ArgumentError:

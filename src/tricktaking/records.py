@@ -40,7 +40,7 @@ import attrs
 from tricktaking._json_reader import MAX_SKIPPED, Reader
 from tricktaking._seen import HIDDEN, rebuild, seen_tokens
 from tricktaking.actions import Deal
-from tricktaking.arguments import count_argument
+from tricktaking.arguments import count_argument, is_exact_int
 from tricktaking.engine import (
     Action,
     Game,
@@ -323,7 +323,7 @@ def _int_list(reader: Reader, name: str) -> list[int]:
     items: list[int] = []
     for _ in reader.elements():
         value = reader.scalar()
-        if type(value) is not int:
+        if not is_exact_int(value):
             raise RecordError(f"the record's {name!r} field must hold integers")
         items.append(value)
     return items
@@ -370,7 +370,7 @@ class _Loading:
                     raise RecordError(f"the record's {key!r} field has the wrong type")
             case "version":
                 value = reader.scalar()
-                if type(value) is not int:
+                if not is_exact_int(value):
                     raise RecordError("the record's 'version' field has the wrong type")
                 if not 1 <= value <= VERSION:
                     raise RecordError(

@@ -22,6 +22,7 @@ import struct
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
+from tricktaking.arguments import is_exact_int
 from tricktaking.errors import ActionError, safe_repr
 
 __all__ = ["derive_seed", "random_below", "shuffle", "stream"]
@@ -211,6 +212,6 @@ def derive_seed(seed: int, *labels: int | str) -> int:
 def _label_text(label: int | str) -> str:
     if type(label) is str:
         return f"str:{label}"
-    if type(label) is int:
+    if is_exact_int(label):
         return f"int:{_decimal(label)}"
     raise ActionError(f"a seed label must be an int or a str, not {safe_repr(label)}")

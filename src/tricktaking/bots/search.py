@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import math
 import time
-import warnings
 from collections.abc import Callable, Sequence
 from typing import Literal
 
@@ -49,7 +48,7 @@ from tricktaking.engine import Action, GameState, PlayerView
 from tricktaking.errors import ArgumentTypeError, safe_repr
 from tricktaking.plugins import refusing_forged_views
 from tricktaking.seeding import derive_seed
-from tricktaking.worlds import InconsistentViewError, WorldSampler, world_sampler
+from tricktaking.worlds import WorldSampler, _deprecated_config
 
 __all__ = [
     "EXPLORATION",
@@ -163,15 +162,9 @@ class _Searcher:
         win_value: float = 50.0,
     ) -> None:
         search_budget(seed, iterations, seconds, playout, win_value)
-        if config is not None:
-            # point at the code that made the bot, past the __init__ of each subclass
-            inits = sum("__init__" in vars(kind) for kind in type(self).__mro__[:-1])
-            warnings.warn(
-                "config= is deprecated and will be removed in 0.3: a view carries its "
-                "game's config (view.config), which the search reads",
-                DeprecationWarning,
-                stacklevel=1 + inits,
-            )
+        # point at the code that made the bot, past the __init__ of each subclass
+        inits = sum("__init__" in vars(kind) for kind in type(self).__mro__[:-1])
+        _deprecated_config(config, stacklevel=inits)
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
@@ -215,11 +208,7 @@ class _Searcher:
         return seat_values(state, win_value=self.win_value)
 
     def worlds(self, view: PlayerView) -> WorldSampler:
-        if self.config is not None and self.config != getattr(view, "config", None):
-            raise InconsistentViewError(
-                "the bot's config= is not the view's config: the view was made under other rules"
-            )
-        return world_sampler(view)
+        return WorldSampler._quietly(view, self.config)  # it refuses a config not the view's
 
     def decision_seed(self) -> int:
         self._decisions += 1

@@ -15,7 +15,7 @@ from typing import TypeGuard
 
 from tricktaking.engine import get_game
 from tricktaking.errors import ArgumentTypeError, TricktakingError, safe_repr, safe_str
-from tricktaking.plugins import CardGroup, TableExtras
+from tricktaking.plugins import FORGED_VIEW_ERRORS, CardGroup, TableExtras
 from tricktaking.render._errors import RenderError
 from tricktaking.render._view import game_name, is_card, is_tuple, read_view
 from tricktaking.views import PlayerView
@@ -91,7 +91,7 @@ def extras_of(view: PlayerView) -> TableExtras:
         result = extras(view)
     except TricktakingError:
         raise
-    except (AttributeError, IndexError, KeyError, OverflowError, TypeError, ValueError) as error:
+    except FORGED_VIEW_ERRORS as error:
         # The plug-in trusts its view's own fields; one replaced by a value no game makes
         # (a forged view) breaks it. Say which view could not be drawn, and keep the cause.
         raise RenderError(

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from tricktaking.actions import CHANCE, Deal
+from tricktaking.arguments import is_exact_int
 from tricktaking.cards import Card
 from tricktaking.engine import (
     GameState,
@@ -95,13 +96,9 @@ def deal_count(record: GameRecord) -> int:
     return len(_deals(record))
 
 
-def _is_int(value: object) -> bool:
-    return type(value) is int  # not a bool, nor an int subclass that only looks like one
-
-
 def _finished_deal(record: GameRecord, index: int) -> _Deal:
     deals = _deals(record)
-    if not _is_int(index) or not 0 <= index < len(deals):
+    if not is_exact_int(index) or not 0 <= index < len(deals):
         raise RenderError(
             f"deal index {safe_repr(index)} is not one of the record's {len(deals)} finished deals "
             "(0-based; a deal still being played cannot be replayed)"
@@ -195,14 +192,14 @@ def deal_svg(
     players = len(deal.deal.hands)
     check_colors(colors)
     labels = seat_names(record.seats if names is None else names, players)
-    if not _is_int(seat) or not 0 <= seat < players:
+    if not is_exact_int(seat) or not 0 <= seat < players:
         raise RenderError(
             f"seat must be a seat of the game, 0 to {players - 1}, not {safe_repr(seat)}"
         )
     if step is None:
         return _sheet(record, deal, index, labels, size=size, colors=colors)
     last = len(deal.states) - 1
-    if not _is_int(step) or not 0 <= step <= last:
+    if not is_exact_int(step) or not 0 <= step <= last:
         raise RenderError(f"step must be 0 to {last} for this deal, not {safe_repr(step)}")
     table, extras = _spectator(record, deal.states[step], seat, labels)
     title = f"{table.title}: replay of deal {index + 1}, step {step} of {last}"

@@ -12,6 +12,7 @@ from typing import TypeGuard, cast
 
 import attrs
 
+from tricktaking.arguments import is_exact_int
 from tricktaking.cards import Card, Suit
 from tricktaking.engine import available_games, get_game
 from tricktaking.errors import safe_repr, safe_str
@@ -102,11 +103,11 @@ def is_tuple(value: object) -> TypeGuard[tuple[object, ...]]:
 
 def _seat_of(value: object, players: int) -> bool:
     """Whether ``value`` is exactly an int, and a seat of ``players``."""
-    return type(value) is int and 0 <= value < players
+    return is_exact_int(value) and 0 <= value < players
 
 
 def _int(value: object, field: str, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
+    if not is_exact_int(value) or not low <= value <= high:
         raise RenderError(
             f"the view's {field} must be an int {low} to {high}, not {safe_repr(value)}"
         )

@@ -36,6 +36,7 @@ from gymnasium import spaces
 
 import tricktaking as tt
 from tricktaking.actions import CHANCE
+from tricktaking.arguments import is_exact_int
 from tricktaking.bots import BOT_KINDS, Bot, BotFactory, make_bot
 from tricktaking.engine import GameState, PlayerView
 from tricktaking.errors import ArgumentError, ArgumentTypeError, TricktakingError, safe_repr
@@ -300,7 +301,7 @@ class TricktakingAECEnv(AECEnv[str, Observation, int]):
                 or a NumPy integer is not).
         """
         if seed is not None:
-            if type(seed) is not int:
+            if not is_exact_int(seed):
                 raise ArgumentTypeError(f"seed must be an int or None, not {safe_repr(seed)}")
             self._base_seed, self._unseeded_resets = seed, 0
             master = seed
@@ -574,7 +575,7 @@ class TricktakingEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
             ArgumentError: If ``seed`` is negative.
         """
         if seed is not None:
-            if type(seed) is not int:
+            if not is_exact_int(seed):
                 raise ArgumentTypeError(f"seed must be an int or None, not {safe_repr(seed)}")
             if seed < 0:
                 raise ArgumentError(f"seed must be 0 or more, not {safe_repr(seed)}")

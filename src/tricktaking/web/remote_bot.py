@@ -191,9 +191,11 @@ class _Reader:
     """Reads JSON data back into the attrs types of one game's view."""
 
     def __init__(self, game: str) -> None:
-        rules = tt.get_game(game).rules
+        declared = tt.get_game(game)
+        rules = declared.rules
         self.parse = rules.parse_action
-        self.view_type = cast("type", typing.get_type_hints(rules.view)["return"])
+        returned = declared.view_type or typing.get_type_hints(rules.view)["return"]
+        self.view_type = cast("type", returned)
         attrs.resolve_types(self.view_type)
         self.phase: type[enum.Enum] | None = None
         for base in getattr(self.view_type, "__orig_bases__", ()):

@@ -44,10 +44,11 @@ from typing import cast
 
 import attrs
 
+from tricktaking.arguments import is_exact_int
 from tricktaking.cards import Card, sort_cards
 from tricktaking.engine import Game, GameState, PlayerView, game_of_view
 from tricktaking.errors import ArgumentTypeError, TricktakingError
-from tricktaking.plugins import WorldsPlugin
+from tricktaking.plugins import FORGED_VIEW_ERRORS, WorldsPlugin
 from tricktaking.seeding import derive_seed, random_below, stream
 from tricktaking.worlds._assign import CardClass, Step, allocation, walk
 
@@ -75,23 +76,12 @@ class InconsistentViewError(TricktakingError, ValueError):
     """
 
 
-_MALFORMED = (
-    AttributeError,
-    IndexError,
-    KeyError,
-    OverflowError,
-    RecursionError,
-    StopIteration,
-    TypeError,
-    ValueError,
-    ZeroDivisionError,
-)
-"""What a game's layout or the engine raises on a view no state gives: a field of the
-wrong type or size, a history the rules refuse (an IllegalActionError is a ValueError)."""
-
-
 def _deprecated_config(config: object | None, stacklevel: int) -> None:
-    """Warn of ``config=``, ``stacklevel`` frames above this function's caller."""
+    """Warn of ``config=``, ``stacklevel`` frames above this function's caller.
+
+    The one statement of the deprecation, for world sampling and the search bots (which
+    pass their ``config=`` on to :class:`WorldSampler`, and are gone with it in 0.3).
+    """
     if config is not None:
         warnings.warn(
             "config= is deprecated and will be removed in 0.3: a view carries its game's "
@@ -202,7 +192,7 @@ class WorldSampler:
                     f" ({type(shown).__name__[:40]}): the view was made under other rules"
                 )
             self._layout = layout = plugin.layout(view, shown)
-            if any(type(size) is not int or size < 0 for size in layout.sizes):
+            if any(not is_exact_int(size) or size < 0 for size in layout.sizes):
                 raise InconsistentViewError(
                     "the view gives a hidden zone a size that is not a count"
                 )
@@ -218,7 +208,7 @@ class WorldSampler:
             deals = sum(layout.sizes) == len(layout.hidden) and self._allocation.count() > 0
         except InconsistentViewError:
             raise
-        except _MALFORMED as error:
+        except FORGED_VIEW_ERRORS as error:
             raise _malformed(error) from error
         if not deals:
             raise InconsistentViewError("no deal of the cards is consistent with the view")
@@ -229,7 +219,7 @@ class WorldSampler:
             view = self.view
             try:
                 same = _worlds_game(view).rules.view(world, view.seat) == view
-            except _MALFORMED as error:
+            except FORGED_VIEW_ERRORS as error:
                 raise _malformed(error) from error
             if not same:
                 raise InconsistentViewError(
@@ -241,7 +231,7 @@ class WorldSampler:
     def _checked_world(self, seed: int) -> GameState[object]:
         try:
             world = self.world(self.assignment(stream(derive_seed(seed, "world"))))
-        except _MALFORMED as error:
+        except FORGED_VIEW_ERRORS as error:
             raise _malformed(error) from error
         return self._check(world)
 
@@ -389,9 +379,8 @@ def sample_world(view: PlayerView, seed: int, *, config: object | None = None) -
         legally from its deal.
 
     Raises:
-        InconsistentViewError: If no state gives this view (a forged or malformed view),
-            or ``config`` is not the view's config.
-        ArgumentTypeError: If ``view`` is not a view of a known game (a ``TypeError``).
+        InconsistentViewError: As :func:`world_sampler` does.
+        ArgumentTypeError: As :func:`world_sampler` does.
 
     Example:
         >>> from tricktaking.worlds import sample_world
@@ -418,9 +407,8 @@ def count_worlds(view: PlayerView, *, config: object | None = None) -> int:
         config: Deprecated (removed in 0.3): see :func:`world_sampler`.
 
     Raises:
-        InconsistentViewError: If no state gives this view (a forged or malformed view),
-            or ``config`` is not the view's config.
-        ArgumentTypeError: If ``view`` is not a view of a known game (a ``TypeError``).
+        InconsistentViewError: As :func:`world_sampler` does.
+        ArgumentTypeError: As :func:`world_sampler` does.
 
     Example:
         >>> from tricktaking.worlds import count_worlds

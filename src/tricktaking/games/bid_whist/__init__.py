@@ -6,9 +6,10 @@ declarer names trump (or, in no trump, the direction); the two jokers are the to
 The six-card kitty is the bidding team's first book, or with ``kitty="exchange"`` is taken
 into the declarer's hand before six discards. Only the bidding team scores.
 
-This module is the game's :class:`~tricktaking.engine.Rules` and exports the pure rule
-helpers ``effective_suit``, ``led_suit``, ``legal_plays``, ``trick_winner`` and
-``hand_score``.
+The game's rules are :class:`BidWhistRules`, and :data:`RULES` its one instance, whose
+methods this module exports as the precisely typed engine functions (``new_game``,
+``apply``, ``legal_actions``, ...). The pure rule helpers are ``effective_suit``,
+``led_suit``, ``legal_plays``, ``trick_winner`` and ``hand_score``.
 
 Example:
     >>> from tricktaking.games import bid_whist
@@ -29,82 +30,34 @@ from typing import TYPE_CHECKING, Literal, TypeAlias
 
 import attrs
 
-from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
-from tricktaking._fields import MAX_TARGET, exact_int, exact_options, library_card, member_of
-from tricktaking._flat_round import (
-    FlatRound,
-    flat_round_state,
-    new_round,
-    play_card,
-    start_round,
-    with_leader,
-)
-from tricktaking._skeleton import Hooks, engine_functions
-from tricktaking._table import (
-    actions_for,
-    deal_round,
-    dealt_hands,
-    next_dealer,
-    replace_at,
-    require_deal,
-    strength_tables,
-    without_card,
-)
-from tricktaking._validation import (
-    Problem,
-    card_play_problem,
-    deal_problem,
-    follow_problem,
-    is_int,
-    not_playing,
-    require_config,
-    seat_option,
-    sorted_orders,
-    turn_problem,
-    view_seat,
-)
-from tricktaking.actions import (
-    CHANCE,
-    Action,
-    Chance,
-    ChooseDirection,
-    ChooseTrump,
-    Deal,
-    Pass,
-    parse_core_action,
-    parse_seat,
-    token_text,
-)
+from tricktaking import kit
+from tricktaking.actions import ChooseDirection, ChooseTrump, Deal, Pass, parse_seat
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_cards
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
+from tricktaking.errors import NotationError, Violation, safe_repr
 from tricktaking.history import History
-from tricktaking.tricks import Play, Trick, best_play, effective_suit, follow_suit, left_of
+from tricktaking.tricks import Play, Trick, effective_suit, follow_suit, left_of
 from tricktaking.views import (
-    TABLE_FIELDS,
     JSONValue,
     TableView,
     Zone,
     actions_to_json,
     cards_to_json,
-    check_zone_names,
     config_json,
-    hand_zones,
-    played_zones,
-    replaced_hands,
     replacement,
     table_json,
-    table_values,
 )
 
 __all__ = [
     "MAX_LEVEL",
+    "RULES",
     "Bid",
     "BidMode",
     "BidWhistAction",
     "BidWhistCall",
     "BidWhistConfig",
     "BidWhistPhase",
+    "BidWhistRules",
     "BidWhistState",
     "BidWhistView",
     "ChooseDirection",
@@ -154,10 +107,7 @@ FirstLead: TypeAlias = Literal["left_of_dealer", "declarer"]
 """Who leads trick 1 (BW-9.1)."""
 
 _DECK = Deck.bid_whist()
-_DECK_ORDERS = sorted_orders(_DECK)
-_RED_JOKER = Card.parse("RJ")
-_BLACK_JOKER = Card.parse("BJ")
-_JOKERS = (Rank.RED_JOKER, Rank.BLACK_JOKER)
+_DECK_ORDERS = kit.sorted_orders(_DECK)
 
 
 @attrs.frozen(kw_only=True)
@@ -199,22 +149,14 @@ class BidWhistConfig:
         return PLAYERS
 
     def __attrs_post_init__(self) -> None:
-        exact_options(self, ints=("first_dealer", "target", "min_bid"))
-        exact_options(self, strs=("kitty", "first_lead"))
-        seat_option("first_dealer", self.first_dealer, PLAYERS)
-        if not 1 <= self.target <= MAX_TARGET:
-            raise ConfigError(f"target must be 1 to {MAX_TARGET:,}, not {safe_repr(self.target)}")
-        if not is_int(self.min_bid) or not 1 <= self.min_bid <= MAX_LEVEL:
-            raise ConfigError(f"min_bid must be 1 to 7, not {safe_repr(self.min_bid)}")
-        if self.kitty not in ("book", "exchange"):
-            raise ConfigError(f"kitty must be 'book' or 'exchange', not {safe_repr(self.kitty)}")
-        if not isinstance(self.nt_double, bool):
-            raise ConfigError(f"nt_double must be True or False, not {safe_repr(self.nt_double)}")
-        if self.first_lead not in ("left_of_dealer", "declarer"):
-            raise ConfigError(
-                "first_lead must be 'left_of_dealer' or 'declarer', "
-                f"not {safe_repr(self.first_lead)}"
-            )
+        kit.exact_options(self, ints=("first_dealer", "target", "min_bid"))
+        kit.exact_options(self, strs=("kitty", "first_lead"))
+        kit.seat_option("first_dealer", self.first_dealer, PLAYERS)
+        kit.int_option("target", self.target, 1, kit.MAX_TARGET)
+        kit.int_option("min_bid", self.min_bid, 1, MAX_LEVEL)
+        kit.choice_option("kitty", self.kitty, ("book", "exchange"))
+        kit.choice_option("nt_double", self.nt_double, (True, False))
+        kit.choice_option("first_lead", self.first_lead, ("left_of_dealer", "declarer"))
 
 
 class BidMode(enum.Enum):
@@ -251,7 +193,7 @@ _MODE_BY_TOKEN = {token: mode for mode, token in _MODE_TOKENS.items()}
 _MODE_RANK = {BidMode.UPTOWN: 0, BidMode.DOWNTOWN: 1, BidMode.NO_TRUMP: 2}
 
 
-class BidWhistPhase(enum.Enum):
+class BidWhistPhase(kit.Phase):
     """Where a Bid Whist game stands.
 
     Example:
@@ -273,9 +215,6 @@ class BidWhistPhase(enum.Enum):
     OVER = "over"
     """A team has reached the target or its negative."""
 
-    def __repr__(self) -> str:
-        return f"<BidWhistPhase.{self.name}: {self.value!r}>"
-
 
 @attrs.frozen
 class Bid:
@@ -291,9 +230,9 @@ class Bid:
         True
     """
 
-    seat: int = attrs.field(validator=exact_int)
-    level: int = attrs.field(validator=exact_int)
-    mode: BidMode = attrs.field(validator=member_of(BidMode))
+    seat: int = attrs.field(validator=kit.exact_int)
+    level: int = attrs.field(validator=kit.exact_int)
+    mode: BidMode = attrs.field(validator=kit.member_of(BidMode))
 
     @property
     def strength(self) -> int:
@@ -315,8 +254,8 @@ class Discard:
         '2 discard 3C'
     """
 
-    seat: int = attrs.field(validator=exact_int)
-    card: Card = attrs.field(validator=library_card)
+    seat: int = attrs.field(validator=kit.exact_int)
+    card: Card = attrs.field(validator=kit.library_card)
 
     def __str__(self) -> str:
         return f"{self.seat} discard {self.card}"
@@ -329,10 +268,9 @@ BidWhistAction: TypeAlias = Deal | Bid | Pass | ChooseTrump | ChooseDirection | 
 """Every action of a Bid Whist game."""
 
 
-@flat_round_state
-@short_cut_eq
+@kit.state_class
 @attrs.frozen(kw_only=True, cache_hash=True, repr=False)
-class BidWhistState(FlatRound):
+class BidWhistState(kit.State):
     """The complete, immutable state of a Bid Whist game.
 
     Attributes:
@@ -368,10 +306,6 @@ class BidWhistState(FlatRound):
     team_scores: tuple[int, int]
     score_sheet: History[tuple[int, int]]
     history: History[BidWhistAction]
-    # legal_actions memo: derived from the fields above, so it takes no part in equality
-    _legal: tuple[BidWhistAction, ...] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
 
     @property
     def declarer(self) -> int | None:
@@ -469,8 +403,9 @@ _ACE_RANK = Rank.ACE
 _RED_JOKER_RANK = Rank.RED_JOKER
 
 
-_replace = replacer(BidWhistState)
-_set_legal = slot_setter(BidWhistState, "_legal")
+_replace = kit.copier(BidWhistState)
+# every hand has four calls: a copy of exactly these fields, cheaper than _replace's
+_with_call = kit.copier(BidWhistState, "calls", "history")
 
 
 # ---------------------------------------------------------------------------------------
@@ -577,7 +512,7 @@ def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | 
 
 
 # strength per (trump, direction, suit to follow): the winner of a trick is its maximum
-_STRENGTH = strength_tables(_DECK, _strength)
+_STRENGTH = kit.strength_tables(_DECK, _strength)
 
 
 def _trick_strength(
@@ -605,11 +540,9 @@ def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
         >>> trick_winner(trick, Suit.CLUBS, Direction.DOWNTOWN)
         0
     """
-    if not trick.plays:
-        raise ValueError("an empty trick has no winner yet")
-    if trump is None and _led(trick.plays, trump) is None:
+    if trick.plays and trump is None and _led(trick.plays, trump) is None:
         raise ValueError("a no-trump trick of jokers only has no winner yet")
-    return best_play(trick.plays, _trick_strength(trick.plays, trump, direction)).seat
+    return kit.trick_winner(trick.plays, _trick_strength, trump, direction)
 
 
 def winning_team(team_scores: tuple[int, int], target: int) -> int | None:
@@ -648,65 +581,19 @@ def hand_score(*, level: int, books: int, no_trump: bool, nt_double: bool) -> in
 # ---------------------------------------------------------------------------------------
 # Interned actions
 
-_UNIQUE_CARDS = sort_cards(_DECK)
-_PLAYS = tuple({card: Play(seat, card) for card in _UNIQUE_CARDS} for seat in range(PLAYERS))
-_DISCARDS = tuple({card: Discard(seat, card) for card in _UNIQUE_CARDS} for seat in range(PLAYERS))
+_PLAYS = kit.card_actions(Play, _DECK, seats=PLAYERS)
+_DISCARDS = kit.card_actions(Discard, _DECK, seats=PLAYERS)
 _BIDS = tuple(
     tuple(Bid(seat, level, mode) for level in range(1, MAX_LEVEL + 1) for mode in BidMode)
     for seat in range(PLAYERS)
 )
 _PASSES = tuple(Pass(seat) for seat in range(PLAYERS))
-_TRUMPS = tuple(tuple(ChooseTrump(seat, suit) for suit in Suit) for seat in range(PLAYERS))
-_DIRECTIONS = tuple(
-    tuple(ChooseDirection(seat, direction) for direction in Direction) for seat in range(PLAYERS)
-)
+_TRUMPS = kit.ladder(ChooseTrump, Suit, seats=PLAYERS)
+_DIRECTIONS = kit.ladder(ChooseDirection, Direction, seats=PLAYERS)
 
 
 # ---------------------------------------------------------------------------------------
-# The engine functions
-
-
-def new_game(config: BidWhistConfig) -> BidWhistState:
-    """A new game before the first deal; the actor is ``CHANCE``.
-
-    Example:
-        >>> from tricktaking.games.bid_whist import BidWhistConfig, actor, new_game
-        >>> actor(new_game(BidWhistConfig()))
-        <Chance.CHANCE: 'chance'>
-    """
-    require_config(config, BidWhistConfig)
-    dealer = config.first_dealer
-    return BidWhistState(
-        config=config,
-        phase=_DEAL_PHASE,
-        round=new_round(0, dealer, ((),) * PLAYERS, left_of(dealer, PLAYERS)),
-        kitty=(),
-        discards=(),
-        calls=(),
-        contract=None,
-        trump=None,
-        direction=_UPTOWN,
-        team_scores=(0, 0),
-        score_sheet=History(),
-        history=History(),
-    )
-
-
-def deal(state: BidWhistState, seed: int) -> Deal:
-    """The next hand's deal: 54 cards shuffled by ``seed`` and dealt as BW-5.2 says.
-
-    Raises:
-        IllegalActionError: If the next action is not a deal.
-
-    Example:
-        >>> from tricktaking.games.bid_whist import BidWhistConfig, deal, new_game
-        >>> d = deal(new_game(BidWhistConfig()), seed=3)
-        >>> [len(hand) for hand in d.hands], len(d.stock)
-        ([12, 12, 12, 12], 6)
-    """
-    require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
-    dealer = next_dealer(state.config.first_dealer, state._number, PLAYERS)
-    return deal_round(_DECK, seed, players=PLAYERS, dealer=dealer, hand_size=HAND_SIZE)
+# The rules
 
 
 def _high_bid(calls: tuple[BidWhistCall, ...]) -> Bid | None:
@@ -718,179 +605,10 @@ def _caller(state: BidWhistState) -> int:
     return (state._dealer + 1 + len(state.calls)) % PLAYERS
 
 
-def actor(state: BidWhistState) -> int | Chance | None:
-    """The seat to act, ``CHANCE`` when a deal is due, ``None`` when the game is over.
-
-    Example:
-        >>> from tricktaking.games.bid_whist import BidWhistConfig, actor, new_game
-        >>> actor(new_game(BidWhistConfig()))
-        <Chance.CHANCE: 'chance'>
-    """
-    phase = state.phase
-    if phase is _PLAY_PHASE:
-        return state._turn
-    if phase is _BID_PHASE:
-        return _caller(state)
-    if phase is _CHOOSE_PHASE or phase is _DISCARD_PHASE:
-        return state.declarer
-    if phase is _DEAL_PHASE:
-        return CHANCE
-    return None
-
-
 def _dealer_must_bid(state: BidWhistState) -> bool:
     """After three passes the dealer may not pass (BW-7.5)."""
     calls = state.calls
     return len(calls) == 3 and _high_bid(calls) is None
-
-
-def _legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
-    phase = state.phase
-    if phase is _PLAY_PHASE:
-        seat = state._turn
-        cards = _legal_cards(state._hands[seat], state._plays, state.trump)
-        return actions_for(_PLAYS[seat], cards)
-    if phase is _BID_PHASE:
-        seat = _caller(state)
-        high = _high_bid(state.calls)
-        lowest = 3 * state.config.min_bid if high is None else high.strength + 1
-        bids = _BIDS[seat][max(0, lowest - 3) :]
-        return bids if _dealer_must_bid(state) else (_PASSES[seat], *bids)
-    declarer = state.declarer
-    if declarer is None:
-        return ()
-    if phase is _CHOOSE_PHASE:
-        return _DIRECTIONS[declarer] if state.no_trump else _TRUMPS[declarer]
-    if phase is _DISCARD_PHASE:
-        discards = _DISCARDS[declarer]
-        return tuple(discards[card] for card in dict.fromkeys(state._hands[declarer]))
-    return ()
-
-
-def _play_problem(state: BidWhistState, seat: int, card: Card) -> Problem | None:
-    if state.phase is not _PLAY_PHASE:
-        return not_playing(state.phase is _OVER_PHASE)
-    hands, plays, trump = state._hands, state._plays, state.trump
-    problem = card_play_problem(hands, state._turn, seat, card)
-    if problem is None and card not in _legal_cards(hands[seat], plays, trump):
-        return follow_problem(seat, _led(plays, trump), trump, "BW-10.4")
-    return problem
-
-
-def _problem(state: BidWhistState, action: BidWhistAction) -> Problem | None:
-    phase = state.phase
-    if phase is _OVER_PHASE:
-        return Violation.GAME_OVER, "the game is over"
-    match action:
-        case Play(seat=seat, card=card):
-            return _play_problem(state, seat, card)
-        case Bid() | Pass():
-            if phase is not _BID_PHASE:
-                return Violation.WRONG_PHASE, "calls are made only in the auction"
-            problem = turn_problem(action.seat, _caller(state), phase.value)
-            if problem is not None:
-                return problem
-            if isinstance(action, Pass):
-                if _dealer_must_bid(state):
-                    return Violation.MUST_BID, "after three passes the dealer must bid (BW-7.5)"
-                return None
-            if not 1 <= action.level <= MAX_LEVEL:
-                return Violation.BID_OUT_OF_RANGE, "a bid level is 1 to 7 (BW-7.2)"
-            if action.level < state.config.min_bid:
-                return Violation.BID_TOO_LOW, f"the lowest level is {state.config.min_bid}"
-            high = _high_bid(state.calls)
-            if high is not None and action.strength <= high.strength:
-                return Violation.BID_TOO_LOW, f"a bid must beat the high bid {high.level}" + (
-                    f"{high.mode.token} (BW-7.4)"
-                )
-            return None
-        case ChooseTrump(seat=seat) | ChooseDirection(seat=seat):
-            if phase is not _CHOOSE_PHASE:
-                return Violation.WRONG_PHASE, "the second choice follows the auction"
-            problem = turn_problem(seat, state.declarer, phase.value)
-            if problem is not None:
-                return problem
-            if isinstance(action, ChooseTrump) == state.no_trump:
-                wanted = "a direction" if state.no_trump else "a trump suit"
-                return Violation.INVALID_CHOICE, f"the contract needs {wanted} (BW-8.1)"
-            return None
-        case Discard(seat=seat, card=card):
-            if phase is not _DISCARD_PHASE:
-                return Violation.WRONG_PHASE, "discards follow the kitty pickup"
-            problem = turn_problem(seat, state.declarer, phase.value)
-            if problem is not None:
-                return problem
-            if card not in state._hands[seat]:
-                return Violation.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}"
-            return None
-        case Deal():
-            if phase is not _DEAL_PHASE:
-                return Violation.WRONG_PHASE, "no deal is due"
-            return deal_problem(
-                action,
-                deck=_DECK,
-                orders=_DECK_ORDERS,
-                players=PLAYERS,
-                hand_size=HAND_SIZE,
-                stock_size=KITTY_SIZE,
-                dealer=next_dealer(state.config.first_dealer, state._number, PLAYERS),
-            )
-
-
-# every hand has four calls: a copy of exactly these fields, cheaper than _replace's
-_with_call = replacer(BidWhistState, "calls", "history")
-
-
-def _advance(state: BidWhistState, action: BidWhistAction) -> BidWhistState:
-    history = state.history.append(action)
-    match action:
-        case Bid() | Pass():
-            calls = state.calls + (action,)  # noqa: RUF005  (faster: hot path)
-            if len(calls) < PLAYERS:
-                return _with_call(state, calls=calls, history=history)
-            contract = _high_bid(calls)
-            if contract is None:  # pragma: no cover - the dealer may not pass (BW-7.5)
-                raise RuntimeError("an auction of four passes")
-            direction = _DOWNTOWN if contract.mode is _DOWNTOWN_MODE else _UPTOWN
-            return _replace(
-                state,
-                phase=_CHOOSE_PHASE,
-                calls=calls,
-                contract=contract,
-                direction=direction,
-                history=history,
-            )
-        case ChooseTrump(suit=suit):
-            return _after_choice(_replace(state, trump=suit, history=history))
-        case ChooseDirection(direction=direction):
-            return _after_choice(_replace(state, direction=direction, history=history))
-        case Discard(seat=seat, card=card):
-            hands = state._hands
-            discards = (*state.discards, card)
-            done = len(discards) == KITTY_SIZE
-            return _replace(
-                state,
-                phase=_PLAY_PHASE if done else _DISCARD_PHASE,
-                _hands=replace_at(hands, seat, without_card(hands[seat], card)),
-                discards=discards,
-                history=history,
-            )
-        case Deal():
-            number = state._number
-            dealer = next_dealer(state.config.first_dealer, number, PLAYERS)
-            return _replace(
-                start_round(state, number + 1, dealer, dealt_hands(action, _DECK)),
-                phase=_BID_PHASE,
-                kitty=action.stock,
-                discards=(),
-                calls=(),
-                contract=None,
-                trump=None,
-                direction=_UPTOWN,
-                history=history,
-            )
-        case Play():
-            return _play(state, action)
 
 
 def _contract(state: BidWhistState) -> Bid:
@@ -908,185 +626,10 @@ def _after_choice(state: BidWhistState) -> BidWhistState:
     if config.kitty == "exchange":
         hands = state._hands
         hand = sort_cards((*hands[declarer], *state.kitty))
-        return with_leader(
-            state, leader, phase=_DISCARD_PHASE, _hands=replace_at(hands, declarer, hand)
+        return kit.with_leader(
+            state, leader, phase=_DISCARD_PHASE, _hands=kit.replace_at(hands, declarer, hand)
         )
-    return with_leader(state, leader, phase=_PLAY_PHASE)
-
-
-def _play(state: BidWhistState, action: Play) -> BidWhistState:
-    played, done = play_card(
-        state, action, state.history.append(action), _trick_strength, state.trump, state.direction
-    )
-    if done is None or len(played._tricks) < HAND_SIZE:
-        return played
-    contract = _contract(state)
-    team = team_of(contract.seat)
-    won = played._won
-    books = 1 + won[team] + won[team + 2]  # BW-12.1: the kitty book
-    score = hand_score(
-        level=contract.level, books=books, no_trump=state.no_trump, nt_double=state.config.nt_double
-    )
-    change = (score, 0) if team == 0 else (0, score)
-    totals = (state.team_scores[0] + change[0], state.team_scores[1] + change[1])
-    over = winning_team(totals, state.config.target) is not None
-    return _replace(
-        played,
-        phase=_OVER_PHASE if over else _DEAL_PHASE,
-        team_scores=totals,
-        score_sheet=state.score_sheet.append(change),
-    )
-
-
-_ENGINE = engine_functions(
-    Hooks(
-        game="Bid Whist",
-        actions=(Deal, Bid, Pass, ChooseTrump, ChooseDirection, Discard, Play),
-        legal=_legal_actions,
-        memo=_set_legal,
-        play_problem=_play_problem,
-        problem=_problem,
-        play=_play,
-        advance=_advance,
-    )
-)
-
-
-def legal_actions(state: BidWhistState) -> tuple[BidWhistAction, ...]:
-    """The legal actions of the seat to act; ``()`` at a deal and after the game.
-
-    Order: pass, then bids from the lowest legal one up (level, then U, D, NT); trump
-    choices S, H, D, C; directions uptown, downtown; discards and plays in hand order.
-
-    Example:
-        >>> from tricktaking.games.bid_whist import (
-        ...     BidWhistConfig, apply, deal, legal_actions, new_game,
-        ... )
-        >>> state = new_game(BidWhistConfig(min_bid=7))
-        >>> state = apply(state, deal(state, seed=1))
-        >>> [str(action) for action in legal_actions(state)]
-        ['1 pass', '1 bid 7U', '1 bid 7D', '1 bid 7NT']
-    """
-    # The memo the skeleton's apply reads, stored here rather than through
-    # _ENGINE.legal_actions: this runs once per action of every playout.
-    listed = state._legal
-    if listed is None:
-        listed = _legal_actions(state)
-        _set_legal(state, listed)
-    return listed
-
-
-def check(state: BidWhistState, action: Action) -> Violation | None:
-    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
-
-    Example:
-        >>> from tricktaking.games.bid_whist import BidWhistConfig, check, new_game
-        >>> from tricktaking.actions import Pass
-        >>> check(new_game(BidWhistConfig()), Pass(1))
-        <Violation.WRONG_PHASE: 'wrong_phase'>
-    """
-    return _ENGINE.check(state, action)
-
-
-def apply(state: BidWhistState, action: Action) -> BidWhistState:
-    """The state after ``action``, validated; ``state`` is unchanged.
-
-    Raises:
-        IllegalActionError: If the action is illegal, with its
-            :class:`~tricktaking.errors.Violation`.
-
-    Example:
-        >>> from tricktaking.games.bid_whist import BidWhistConfig, apply, deal, new_game
-        >>> from tricktaking.actions import Pass
-        >>> state = new_game(BidWhistConfig())
-        >>> state = apply(state, deal(state, seed=5))
-        >>> for seat in (1, 2, 3):
-        ...     state = apply(state, Pass(seat))
-        >>> apply(state, Pass(0))
-        Traceback (most recent call last):
-        ...
-        tricktaking.errors.IllegalActionError: seat 0: '0 pass' is illegal in the bid phase: ...
-    """
-    # validated (unless legal_actions handed it out), then _play or _advance
-    return _ENGINE.apply(state, action)
-
-
-def is_over(state: BidWhistState) -> bool:
-    """Whether a team has reached ``+target`` or ``-target`` (BW-13.1).
-
-    Example:
-        >>> from tricktaking.games.bid_whist import BidWhistConfig, is_over, new_game
-        >>> is_over(new_game(BidWhistConfig()))
-        False
-    """
-    return state.phase is _OVER_PHASE
-
-
-def scores(state: BidWhistState) -> tuple[int, ...]:
-    """Cumulative scores per seat; partners share their team's score (BW-1.4).
-
-    Example:
-        >>> from tricktaking.games.bid_whist import BidWhistConfig, new_game, scores
-        >>> scores(new_game(BidWhistConfig()))
-        (0, 0, 0, 0)
-    """
-    return state.scores
-
-
-def winners(state: BidWhistState) -> tuple[int, ...]:
-    """The two seats of the winning team once the game is over (BW-13.2), else ``()``.
-
-    Example:
-        >>> from tricktaking.games.bid_whist import BidWhistConfig, new_game, winners
-        >>> winners(new_game(BidWhistConfig()))
-        ()
-    """
-    team = winning_team(state.team_scores, state.config.target)
-    if state.phase is not _OVER_PHASE or team is None:
-        return ()
-    return (team, team + 2)
-
-
-# Views are built for every bot decision: one positional call, the table fields in the
-# order of TABLE_FIELDS, then the game's own (about 1,000 CPU instructions less a view
-# than passing these by keyword, and a third of the cost of the attrs constructor).
-_make_view = constructor(
-    BidWhistView,
-    *TABLE_FIELDS,
-    "config",
-    "calls",
-    "contract",
-    "direction",
-    "kitty",
-    "discards",
-    "team_scores",
-)
-
-
-def view(state: BidWhistState, seat: int) -> BidWhistView:
-    """What ``seat`` may see: its own hand, the calls, the tricks and the scores.
-
-    Raises:
-        ValueError: If ``seat`` is not 0 to 3.
-
-    Example:
-        >>> from tricktaking.games.bid_whist import BidWhistConfig, new_game, view
-        >>> view(new_game(BidWhistConfig()), 2).team_scores
-        (0, 0)
-    """
-    view_seat(seat, PLAYERS)
-    # Visibility by role: only the declarer, and only after an exchange pickup.
-    sees_kitty = _picked_up(state) and seat == state.declarer
-    return _make_view(
-        *table_values(state, seat, actor(state), legal_actions(state)),
-        state.config,
-        state.calls,
-        state.contract,
-        state.direction,
-        state.kitty if sees_kitty else (),
-        state.discards if sees_kitty else (),
-        state.team_scores,
-    )
+    return kit.with_leader(state, leader, phase=_PLAY_PHASE)
 
 
 def _picked_up(state: BidWhistState) -> bool:
@@ -1098,71 +641,249 @@ def _picked_up(state: BidWhistState) -> bool:
     )
 
 
-def zones(state: BidWhistState) -> tuple[Zone, ...]:
-    """Where every card of the hand lies and who may see it.
+class BidWhistRules(kit.GameRules[BidWhistState, BidWhistConfig, BidWhistAction, BidWhistView]):
+    """Bid Whist's rules: the hooks of :class:`~tricktaking.kit.GameRules` for the game.
 
-    Each hand is seen by its owner. The kitty is seen by nobody; once the declarer has
-    taken it up (``kitty="exchange"``) its cards are in the declarer's hand, and the
-    discards are seen by the declarer only. Played cards are public.
-
-    Example:
-        >>> from tricktaking.games.bid_whist import BidWhistConfig, new_game, zones
-        >>> [zone.name for zone in zones(new_game(BidWhistConfig()))][4:]
-        ['kitty', 'trick', 'tricks']
-    """
-    rnd = state.round
-    if _picked_up(state) and state.declarer is not None:
-        kitty = Zone("discards", state.discards, frozenset({state.declarer}))
-    else:
-        kitty = Zone("kitty", state.kitty, frozenset())
-    return (*hand_zones(rnd.hands), kitty, *played_zones(rnd.trick, rnd.tricks))
-
-
-def with_zones(state: BidWhistState, cards: Mapping[str, tuple[Card, ...]]) -> BidWhistState:
-    """A copy of ``state`` with the cards of some hidden zones replaced.
-
-    The zones are the hands and the kitty, or the discards after an exchange pickup.
-
-    Raises:
-        ValueError: If a zone is unknown or public, or gets a different number of cards.
+    - ``deal``: the 54 cards shuffled by the seed and dealt as BW-5.2 says, six left as
+      the kitty.
+    - ``legal_actions`` in this order: pass, then bids from the lowest legal one up
+      (level, then U, D, NT); trump choices S, H, D, C; directions uptown, downtown;
+      discards and plays in hand order.
+    - ``view``: the seat's own hand, the calls, the tricks and the scores; the kitty and
+      the discards only to the declarer after an exchange pickup.
+    - ``zones``: each hand, seen by its owner; the kitty, seen by nobody (once taken up
+      with the exchange its cards are in the declarer's hand, and the discards are seen
+      by the declarer only); the played cards.
+    - ``is_over`` once a team has reached ``+target`` or ``-target`` (BW-13.1);
+      ``scores`` per seat, partners sharing their team's (BW-1.4); ``winners`` the two
+      seats of the winning team (BW-13.2).
 
     Example:
-        >>> from tricktaking.games.bid_whist import (
-        ...     BidWhistConfig, apply, deal, new_game, with_zones,
-        ... )
-        >>> state = new_game(BidWhistConfig())
-        >>> state = apply(state, deal(state, seed=1))
-        >>> with_zones(state, {"kitty": state.round.hands[0][:6]}).kitty == state.round.hands[0][:6]
-        True
+        >>> from tricktaking.games.bid_whist import RULES, BidWhistConfig
+        >>> state = RULES.new_game(BidWhistConfig(min_bid=7))
+        >>> state = RULES.apply(state, RULES.deal(state, seed=1))
+        >>> [str(action) for action in RULES.legal_actions(state)]
+        ['1 pass', '1 bid 7U', '1 bid 7D', '1 bid 7NT']
     """
-    check_zone_names(cards, zones(state))
-    return _replace(
-        state,
-        _hands=replaced_hands(cards, state._hands),
-        kitty=replacement(cards, "kitty", state.kitty),
-        discards=replacement(cards, "discards", state.discards),
-    )
 
+    title = "Bid Whist"
+    config_type = BidWhistConfig
+    state_type = BidWhistState
+    view_type = BidWhistView
+    view_fields = ("config", "calls", "contract", "direction", "kitty", "discards", "team_scores")
+    actions = (Deal, Bid, Pass, ChooseTrump, ChooseDirection, Discard, Play)
+    deal_phase = _DEAL_PHASE
+    play_phase = _PLAY_PHASE
+    over_phase = _OVER_PHASE
 
-def parse_action(text: str) -> BidWhistAction:
-    """Read a Bid Whist action from its canonical token (``str(action)``).
+    def _new_state(self, config: BidWhistConfig) -> BidWhistState:
+        return BidWhistState(
+            config=config,
+            phase=_DEAL_PHASE,
+            round=kit.empty_round(config.first_dealer, PLAYERS),
+            kitty=(),
+            discards=(),
+            calls=(),
+            contract=None,
+            trump=None,
+            direction=_UPTOWN,
+            team_scores=(0, 0),
+            score_sheet=History(),
+            history=History(),
+        )
 
-    Tokens: ``"deal <hand 0> / … / <kitty>"``, ``"<seat> pass"``, ``"<seat> bid 4U"``
-    (``U``, ``D`` or ``NT``), ``"<seat> trump S"``, ``"<seat> direction downtown"``,
-    ``"<seat> discard QH"``, ``"<seat> play QH"``.
+    def _deal_from(self, state: BidWhistState, seed: int) -> Deal:
+        # 54 cards shuffled by ``seed`` and dealt as BW-5.2 says
+        dealer = kit.next_dealer(state.config.first_dealer, state._number, PLAYERS)
+        first = left_of(dealer, PLAYERS)
+        return kit.deal_round(_DECK, seed, players=PLAYERS, hand_size=HAND_SIZE, first_seat=first)
 
-    Raises:
-        NotationError: If the text is not a Bid Whist action token.
+    def _legal(self, state: BidWhistState) -> tuple[BidWhistAction, ...]:
+        phase = state.phase
+        if phase is _PLAY_PHASE:
+            seat = state._turn
+            cards = _legal_cards(state._hands[seat], state._plays, state.trump)
+            return kit.actions_for(_PLAYS[seat], cards)
+        if phase is _BID_PHASE:
+            seat = _caller(state)
+            high = _high_bid(state.calls)
+            lowest = 3 * state.config.min_bid if high is None else high.strength + 1
+            bids = _BIDS[seat][max(0, lowest - 3) :]
+            return bids if _dealer_must_bid(state) else (_PASSES[seat], *bids)
+        declarer = state.declarer
+        if declarer is None:
+            return ()
+        if phase is _CHOOSE_PHASE:
+            return _DIRECTIONS[declarer] if state.no_trump else _TRUMPS[declarer]
+        if phase is _DISCARD_PHASE:
+            discards = _DISCARDS[declarer]
+            return tuple(discards[card] for card in dict.fromkeys(state._hands[declarer]))
+        return ()
 
-    Example:
-        >>> from tricktaking.games.bid_whist import parse_action
-        >>> parse_action("3 bid 4nt")
-        Bid(seat=3, level=4, mode=<BidMode.NO_TRUMP: 'no_trump'>)
-        >>> parse_action("0 discard 10c")
-        Discard(seat=0, card=Card(Rank.TEN, Suit.CLUBS))
-    """
-    words = token_text(text).split()
-    if len(words) == 3 and words[1].lower() in ("bid", "discard"):
+    def _to_act(self, state: BidWhistState) -> int | None:
+        return _caller(state) if state.phase is _BID_PHASE else state.declarer
+
+    def _playable(self, state: BidWhistState, seat: int) -> tuple[Card, ...]:
+        return _legal_cards(state._hands[seat], state._plays, state.trump)
+
+    def _unplayable(self, state: BidWhistState, seat: int, card: Card) -> kit.Problem:
+        trump = state.trump
+        return kit.follow_problem(seat, _led(state._plays, trump), trump, "BW-10.4")
+
+    def _problem(self, state: BidWhistState, action: BidWhistAction) -> kit.Problem | None:
+        phase = state.phase
+        match action:
+            case Bid() | Pass():
+                if phase is not _BID_PHASE:
+                    return Violation.WRONG_PHASE, "calls are made only in the auction"
+                problem = kit.turn_problem(action.seat, _caller(state), phase.value)
+                if problem is not None:
+                    return problem
+                if isinstance(action, Pass):
+                    if _dealer_must_bid(state):
+                        return Violation.MUST_BID, "after three passes the dealer must bid (BW-7.5)"
+                    return None
+                if not 1 <= action.level <= MAX_LEVEL:
+                    return Violation.BID_OUT_OF_RANGE, "a bid level is 1 to 7 (BW-7.2)"
+                if action.level < state.config.min_bid:
+                    return Violation.BID_TOO_LOW, f"the lowest level is {state.config.min_bid}"
+                high = _high_bid(state.calls)
+                if high is not None and action.strength <= high.strength:
+                    return Violation.BID_TOO_LOW, f"a bid must beat the high bid {high.level}" + (
+                        f"{high.mode.token} (BW-7.4)"
+                    )
+                return None
+            case ChooseTrump(seat=seat) | ChooseDirection(seat=seat):
+                if phase is not _CHOOSE_PHASE:
+                    return Violation.WRONG_PHASE, "the second choice follows the auction"
+                problem = kit.turn_problem(seat, state.declarer, phase.value)
+                if problem is not None:
+                    return problem
+                if isinstance(action, ChooseTrump) == state.no_trump:
+                    wanted = "a direction" if state.no_trump else "a trump suit"
+                    return Violation.INVALID_CHOICE, f"the contract needs {wanted} (BW-8.1)"
+                return None
+            case Discard(seat=seat, card=card):
+                if phase is not _DISCARD_PHASE:
+                    return Violation.WRONG_PHASE, "discards follow the kitty pickup"
+                problem = kit.turn_problem(seat, state.declarer, phase.value)
+                if problem is not None:
+                    return problem
+                if card not in state._hands[seat]:
+                    return Violation.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}"
+                return None
+            case _:  # plays and deals are the kit's
+                return None
+
+    def _deal_problem(self, state: BidWhistState, deal: Deal) -> kit.Problem | None:
+        return kit.deal_problem(
+            deal,
+            deck=_DECK,
+            orders=_DECK_ORDERS,
+            players=PLAYERS,
+            hand_size=HAND_SIZE,
+            stock_size=KITTY_SIZE,
+            dealer=kit.next_dealer(state.config.first_dealer, state._number, PLAYERS),
+        )
+
+    def _dealt(self, state: BidWhistState, deal: Deal) -> BidWhistState:
+        number = state._number
+        dealer = kit.next_dealer(state.config.first_dealer, number, PLAYERS)
+        return _replace(
+            kit.start_round(state, number + 1, dealer, kit.dealt_hands(deal, _DECK)),
+            phase=_BID_PHASE,
+            kitty=deal.stock,
+            discards=(),
+            calls=(),
+            contract=None,
+            trump=None,
+            direction=_UPTOWN,
+            history=state.history.append(deal),
+        )
+
+    def _advance(self, state: BidWhistState, action: BidWhistAction) -> BidWhistState:
+        history = state.history.append(action)
+        match action:
+            case Bid() | Pass():
+                calls = state.calls + (action,)  # noqa: RUF005  (faster: hot path)
+                if len(calls) < PLAYERS:
+                    return _with_call(state, calls=calls, history=history)
+                contract = _high_bid(calls)
+                if contract is None:  # pragma: no cover - the dealer may not pass (BW-7.5)
+                    raise RuntimeError("an auction of four passes")
+                direction = _DOWNTOWN if contract.mode is _DOWNTOWN_MODE else _UPTOWN
+                return _replace(
+                    state,
+                    phase=_CHOOSE_PHASE,
+                    calls=calls,
+                    contract=contract,
+                    direction=direction,
+                    history=history,
+                )
+            case ChooseTrump(suit=suit):
+                return _after_choice(_replace(state, trump=suit, history=history))
+            case ChooseDirection(direction=direction):
+                return _after_choice(_replace(state, direction=direction, history=history))
+            case Discard(seat=seat, card=card):
+                hands = state._hands
+                discards = (*state.discards, card)
+                done = len(discards) == KITTY_SIZE
+                return _replace(
+                    state,
+                    phase=_PLAY_PHASE if done else _DISCARD_PHASE,
+                    _hands=kit.replace_at(hands, seat, kit.without_card(hands[seat], card)),
+                    discards=discards,
+                    history=history,
+                )
+            case _:  # pragma: no cover - the kit applies plays and deals itself
+                raise TypeError(f"{action!r} is not a Bid Whist call")
+
+    def _play(self, state: BidWhistState, play: Play) -> BidWhistState:
+        played, done = kit.play_card(
+            state, play, state.history.append(play), _trick_strength, state.trump, state.direction
+        )
+        if done is None or len(played._tricks) < HAND_SIZE:
+            return played
+        contract = _contract(state)
+        team = team_of(contract.seat)
+        won = played._won
+        books = 1 + won[team] + won[team + 2]  # BW-12.1: the kitty book
+        config = state.config
+        score = hand_score(
+            level=contract.level, books=books, no_trump=state.no_trump, nt_double=config.nt_double
+        )
+        change = (score, 0) if team == 0 else (0, score)
+        totals = (state.team_scores[0] + change[0], state.team_scores[1] + change[1])
+        over = winning_team(totals, config.target) is not None
+        return _replace(
+            played,
+            phase=_OVER_PHASE if over else _DEAL_PHASE,
+            team_scores=totals,
+            score_sheet=state.score_sheet.append(change),
+        )
+
+    def _winners(self, state: BidWhistState) -> tuple[int, ...]:
+        # the two seats of the winning team (BW-13.2)
+        team = winning_team(state.team_scores, state.config.target)
+        return () if team is None else (team, team + 2)
+
+    def _view_values(self, state: BidWhistState, seat: int) -> tuple[object, ...]:
+        # the kitty by role: only the declarer sees it, and only after an exchange pickup
+        sees_kitty = _picked_up(state) and seat == state.declarer
+        return (
+            state.config,
+            state.calls,
+            state.contract,
+            state.direction,
+            state.kitty if sees_kitty else (),
+            state.discards if sees_kitty else (),
+            state.team_scores,
+        )
+
+    def _parse_own(self, text: str) -> BidWhistAction | None:
+        words = text.split()
+        if len(words) != 3 or words[1].lower() not in ("bid", "discard"):
+            return None
         seat = parse_seat(words[0])
         if words[1].lower() == "discard":
             return Discard(seat, Card.parse(words[2]))
@@ -1173,10 +894,38 @@ def parse_action(text: str) -> BidWhistAction:
         raise NotationError(
             f"{safe_repr(text)} is not a Bid Whist bid such as '3 bid 4U', '4D' or '4NT'"
         )
-    action = parse_core_action(text)
-    if isinstance(action, Deal | Pass | Play | ChooseTrump | ChooseDirection):
-        return action
-    raise NotationError(f"{safe_repr(text)} is not a Bid Whist action")
+
+    def _table_zones(self, state: BidWhistState) -> tuple[Zone, ...]:
+        # the kitty is seen by nobody; once the declarer has taken it up (the exchange)
+        # its cards are in the declarer's hand, and the discards seen by the declarer only
+        if _picked_up(state) and state.declarer is not None:
+            return (Zone("discards", state.discards, frozenset({state.declarer})),)
+        return (Zone("kitty", state.kitty, frozenset()),)
+
+    def _hidden_changes(
+        self, state: BidWhistState, cards: Mapping[str, tuple[Card, ...]]
+    ) -> dict[str, object]:
+        return {
+            "kitty": replacement(cards, "kitty", state.kitty),
+            "discards": replacement(cards, "discards", state.discards),
+        }
 
 
 _LEVEL_DIGITS = frozenset("0123456789")  # ASCII only: str.isdigit accepts '¹' too
+
+RULES = BidWhistRules()
+"""The one instance of BidWhistRules, whose methods are this module's engine functions."""
+
+new_game = RULES.new_game
+deal = RULES.deal
+apply = RULES.apply
+check = RULES.check
+legal_actions = RULES.legal_actions
+actor = RULES.actor
+view = RULES.view
+is_over = RULES.is_over
+scores = RULES.scores
+winners = RULES.winners
+parse_action = RULES.parse_action
+zones = RULES.zones
+with_zones = RULES.with_zones

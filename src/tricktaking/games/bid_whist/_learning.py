@@ -15,13 +15,7 @@ from tricktaking.games.bid_whist import (
     BidWhistView,
     Discard,
 )
-from tricktaking.plugins import (
-    ActionIndex,
-    FieldSink,
-    LearningSpec,
-    Observation,
-    ObservationTables,
-)
+from tricktaking.plugins import ActionIndex, FieldSink, LearningSpec, Observation, ObservationTables
 from tricktaking.views import PlayerView
 
 __all__ = ["LEARNING"]

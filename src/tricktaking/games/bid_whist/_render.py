@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tricktaking._table_words import deal_line, last_calls
+from tricktaking import kit
 from tricktaking.games.bid_whist import BidWhistView
 from tricktaking.plugins import CardGroup, TableExtras, for_views_of
 
@@ -11,8 +11,8 @@ __all__ = ["render_extras"]
 
 def _extras(view: BidWhistView) -> TableExtras:
     """The lines, seat notes and card groups of a Bid Whist view."""
-    lines = [deal_line("hand", view.round_number)]
-    notes = [list(calls) for calls in last_calls(view.calls, len(view.hand_sizes))]
+    lines = [kit.deal_line("hand", view.round_number)]
+    notes = [list(calls) for calls in kit.last_calls(view.calls, len(view.hand_sizes))]
     if view.contract is not None:
         lines.append(f"contract {str(view.contract).partition(' bid ')[2]}")
         lines.append(f"direction: {view.direction.value}")

@@ -9,18 +9,7 @@ discards (topped up from the declarer's hand while discards are still to come).
 
 from __future__ import annotations
 
-from tricktaking import engine
-from tricktaking._world_layout import (
-    Layout,
-    deck_of,
-    first_deal,
-    hand_dealer,
-    hand_zones,
-    hidden_cards,
-    plays_of,
-    replayer,
-    seen_cards,
-)
+from tricktaking import engine, kit
 from tricktaking.actions import ChooseDirection, ChooseTrump, Deal
 from tricktaking.cards import Card, sort_cards
 from tricktaking.engine import Action, GameState
@@ -33,17 +22,12 @@ from tricktaking.games.bid_whist import (
     legal_plays,
     new_game,
 )
-from tricktaking.plugins import Assignment, WorldsPlugin
+from tricktaking.plugins import Assignment, WorldLayout, WorldsPlugin
 from tricktaking.tricks import Trick
 
 __all__ = ["WORLDS"]
 
 _Phase = BidWhistPhase
-
-
-def config_of(view: BidWhistView) -> BidWhistConfig:
-    """The configuration the view carries: everyone at the table knows the rules."""
-    return view.config
 
 
 def _choice(view: BidWhistView) -> list[Action]:
@@ -67,42 +51,42 @@ def _picked_up(view: BidWhistView, config: BidWhistConfig) -> bool:
     )
 
 
-def layout(view: BidWhistView, config: BidWhistConfig) -> Layout:
+def layout(view: BidWhistView, config: BidWhistConfig) -> WorldLayout:
     """The hidden zones of ``view`` and the builder of its worlds."""
     number = view.round_number
     base = new_game(config)
     if number == 0:
-        return Layout((), (), (), (), lambda _: base)
-    shape = first_deal(config)
+        return WorldLayout((), (), (), (), lambda _: base)
+    shape = kit.first_deal(config)
     kitty_size = len(shape.stock)
     declarer = None if view.contract is None else view.contract.seat
     picked_up = _picked_up(view, config)
-    seen = seen_cards(view)
+    seen = kit.seen_cards(view)
     if seat_declares := view.seat == declarer and picked_up:
         seen += view.discards  # the kitty is in the declarer's hand, played or discarded
-    hidden = hidden_cards(deck_of(config), seen)
+    hidden = kit.hidden_cards(kit.deck_of(config), seen)
 
     def follow(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
         return legal_plays(hand, trick, view.trump)
 
-    zones, sizes, forbidden = hand_zones(view, hidden, follow)
+    zones, sizes, forbidden = kit.hidden_hands(view, hidden, follow)
     if not picked_up:
         zones.append("kitty")
         sizes.append(kitty_size)
         forbidden.append(frozenset())
     elif declarer is not None and not seat_declares:
         held = view.hand_sizes[declarer] + sum(
-            p.seat == declarer for p in plays_of(view.trick, view.tricks)
+            p.seat == declarer for p in kit.plays_of(view.trick, view.tricks)
         )
         zones.append("discards")
         sizes.append(len(shape.hands[0]) + kitty_size - held)
         forbidden.append(frozenset())
     actions = [*view.calls, *_choice(view)]
-    plays = plays_of(view.trick, view.tricks)
+    plays = kit.plays_of(view.trick, view.tricks)
 
-    deal_hands = hand_dealer(view)
+    deal_hands = kit.hand_dealer(view)
     complete = view.phase in (_Phase.DEAL, _Phase.OVER)
-    run = replayer(
+    run = kit.replayer(
         base,
         number,
         field="team_scores",
@@ -131,12 +115,12 @@ def layout(view: BidWhistView, config: BidWhistConfig) -> Layout:
 
         return run((dealt, *actions, *exchange, *plays))
 
-    return Layout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)
+    return WorldLayout(tuple(zones), tuple(sizes), hidden, tuple(forbidden), build)
 
 
 def _team_scores(state: GameState[object]) -> tuple[int, ...]:
     return engine.scores(state)[:2]
 
 
-WORLDS = WorldsPlugin.typed(BidWhistView, BidWhistConfig, config_of, layout)
+WORLDS = WorldsPlugin.typed(BidWhistView, BidWhistConfig, kit.view_config, layout)
 """How world sampling reads this game's views."""

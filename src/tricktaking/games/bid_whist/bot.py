@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tricktaking._tactics import choose_play, legal_choices, power_table
+from tricktaking import kit
 from tricktaking.actions import Action, ChooseDirection, ChooseTrump
 from tricktaking.cards import Card, Direction, Rank, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import ArgumentTypeError
 from tricktaking.games.bid_whist import (
     Bid,
     BidMode,
@@ -22,9 +21,7 @@ from tricktaking.games.bid_whist import (
     rank_strength,
     trick_winner,
 )
-from tricktaking.plugins import refusing_forged_views
 from tricktaking.tricks import Play, Trick
-from tricktaking.views import PlayerView
 
 __all__ = ["BidWhistBot"]
 
@@ -39,7 +36,7 @@ def _top_books(cards: list[Card], direction: Direction) -> float:
     return sum(1.0 for position, rank in enumerate(ranks[:3]) if rank >= 12 - position)
 
 
-class BidWhistBot:
+class BidWhistBot(kit.ViewBot[BidWhistView]):
     """A heuristic Bid Whist player that counts on its partner and draws trumps.
 
     It bids the books it expects with its partner's help, never overtakes a trick its
@@ -54,15 +51,11 @@ class BidWhistBot:
         True
     """
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+    view_type = BidWhistView
+    game = "Bid Whist"
 
-    @refusing_forged_views
-    def act(self, view: PlayerView) -> Action:
+    def choose(self, view: BidWhistView, legal: tuple[Action, ...]) -> Action:
         """Call, choose trump or direction, discard, or play."""
-        if not isinstance(view, BidWhistView):
-            raise ArgumentTypeError(f"BidWhistBot plays Bid Whist, not {type(view).__name__[:40]}")
-        legal = legal_choices(view)
         first = legal[0]
         if isinstance(first, ChooseTrump | ChooseDirection):
             return max(legal, key=lambda action: self._choice_value(view, action))
@@ -85,7 +78,7 @@ class BidWhistBot:
             strength = rank_strength(card.rank, direction)
             return strength + (20.0 if card.suit is trump else 0.0)
 
-        power = power_table((_KEY, trump, direction), card_power, _BW_DECK)
+        power = kit.power_table((_KEY, trump, direction), card_power, _BW_DECK)
         trick = view.trick
         if trick.plays and self._partner_winning(view, trick, winner):
             return min(plays, key=lambda play: power(play.card))  # leave it to the partner
@@ -93,7 +86,7 @@ class BidWhistBot:
             trumps = [p for p in plays if effective_suit(p.card, trump) is trump]
             if len(trumps) >= 2:
                 return max(trumps, key=lambda play: power(play.card))
-        return choose_play(
+        return kit.choose_play(
             plays,
             trick,
             want_win=True,

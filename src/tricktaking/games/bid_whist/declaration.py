@@ -1,14 +1,10 @@
-"""Bid Whist's declaration: the one record the library reads about the game, registered.
-
-Every layer above the engine finds Bid Whist through this record (see
-:class:`~tricktaking.engine.Game`): its rules are the module :mod:`tricktaking.games.bid_whist`,
-and its plug-ins live beside it in this package.
+"""Bid Whist's declaration, registered: the one record the library reads about the game.
 
 Example:
     >>> from tricktaking.games.bid_whist.declaration import GAME
     >>> import tricktaking as tt
-    >>> tt.get_game("bid-whist") is GAME
-    True
+    >>> tt.get_game("bid-whist") is GAME, GAME.rules is tt.bid_whist.RULES
+    (True, True)
 """
 
 from __future__ import annotations
@@ -56,7 +52,7 @@ GAME = Game(
     title="Bid Whist",
     config_type=rules.BidWhistConfig,
     state_type=rules.BidWhistState,
-    rules=rules,
+    rules=rules.RULES,
     view_type=rules.BidWhistView,
     action_types=(rules.Bid, rules.Discard),
     summary=SUMMARY,

@@ -7,11 +7,11 @@ size. Each trick taken scores ``points_per_trick`` and an exact bid ``exact_bonu
 more. By default the game is one hand whose size and dealer are drawn by chance, as in
 OpenSpiel's ``oh_hell``, against which it is checked move by move.
 
-This module is the game's :class:`~tricktaking.engine.Rules`: ``new_game``, ``deal``,
-``apply``, ``check``, ``legal_actions``, ``actor``, ``view``, ``is_over``, ``scores`` and
-``winners`` are the precisely typed versions of the top-level functions;
-``trick_winner``, ``legal_plays`` and ``hand_score`` are the pure rule helpers, and
-``hand_size_outcomes`` and ``dealer_outcomes`` state the chance model.
+The game's rules are :class:`OhHellRules`, and :data:`RULES` its one instance, whose
+methods this module exports as the precisely typed engine functions (``new_game``,
+``apply``, ``legal_actions``, ...). ``trick_winner``, ``legal_plays`` and ``hand_score``
+are the pure rule helpers, and ``hand_size_outcomes`` and ``dealer_outcomes`` state the
+chance model.
 
 Example:
     >>> from tricktaking.actions import Deal
@@ -33,7 +33,6 @@ Example:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
@@ -41,70 +40,19 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from tricktaking._dealt import mark
-from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
-from tricktaking._fields import exact_int, exact_options
-from tricktaking._flat_round import (
-    FlatRound,
-    flat_round_state,
-    play_card,
-    start_round,
-)
-from tricktaking._skeleton import Hooks, engine_functions
-from tricktaking._table import (
-    actions_for,
-    dealt_hands,
-    hooked_bid,
-    replace_at,
-    require_deal,
-    strength_tables,
-    top_seats,
-)
-from tricktaking._validation import (
-    Problem,
-    card_play_problem,
-    deal_problem,
-    follow_problem,
-    not_playing,
-    require_config,
-    seat_option,
-    sorted_orders,
-    turn_problem,
-    view_seat,
-)
-from tricktaking.actions import (
-    CHANCE,
-    Action,
-    Chance,
-    Deal,
-    parse_core_action,
-    parse_number,
-    parse_seat,
-    token_text,
-)
-from tricktaking.cards import SUITED_RANKS, Card, Direction, Suit, sort_cards
+from tricktaking import kit
+from tricktaking.actions import Deal
+from tricktaking.cards import SUITED_RANKS, Card, Direction, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
+from tricktaking.errors import ConfigError, Violation, safe_repr
+from tricktaking.exact_bids import ExactBid, ExactBidRules, co_winners
 from tricktaking.history import History
-from tricktaking.rounds import Round
-from tricktaking.seeding import derive_seed, random_below, shuffle, stream
-from tricktaking.tricks import Play, Trick, best_play, left_of
-from tricktaking.views import (
-    TABLE_FIELDS,
-    JSONValue,
-    TableView,
-    Zone,
-    check_zone_names,
-    config_json,
-    hand_zones,
-    played_zones,
-    replaced_hands,
-    replacement,
-    table_json,
-    table_values,
-)
+from tricktaking.seeding import derive_seed, random_below, stream
+from tricktaking.tricks import Play, Trick, left_of
+from tricktaking.views import JSONValue, TableView, config_json, table_json
 
 __all__ = [
+    "RULES",
     "SUIT_ORDER",
     "Bid",
     "BidRule",
@@ -112,6 +60,7 @@ __all__ = [
     "OhHellAction",
     "OhHellConfig",
     "OhHellPhase",
+    "OhHellRules",
     "OhHellState",
     "OhHellView",
     "Play",
@@ -203,20 +152,15 @@ class OhHellConfig:
     max_hand_size: int | None = None
 
     def __attrs_post_init__(self) -> None:
-        exact_options(
+        kit.exact_options(
             self,
             ints=("players", "num_suits", "cards_per_suit", "points_per_trick", "exact_bonus"),
             optional_ints=("hand_size", "first_dealer", "max_hand_size"),
             strs=("bid_rule",),
         )
-        if not 3 <= self.players <= _MAX_PLAYERS:
-            raise ConfigError(f"players must be 3 to 7, not {safe_repr(self.players)}")
-        if not 1 <= self.num_suits <= 4:
-            raise ConfigError(f"num_suits must be 1 to 4, not {safe_repr(self.num_suits)}")
-        if not 2 <= self.cards_per_suit <= 13:
-            raise ConfigError(
-                f"cards_per_suit must be 2 to 13, not {safe_repr(self.cards_per_suit)}"
-            )
+        kit.int_option("players", self.players, 3, _MAX_PLAYERS)
+        kit.int_option("num_suits", self.num_suits, 1, 4)
+        kit.int_option("cards_per_suit", self.cards_per_suit, 2, 13)
         size = self.num_suits * self.cards_per_suit
         if self.players > size - 1:
             raise ConfigError(
@@ -231,26 +175,16 @@ class OhHellConfig:
                     f"{name} must be None or 1 to {h_max} (H_max), not {safe_repr(value)}"
                 )
         if self.first_dealer is not None:
-            seat_option("first_dealer", self.first_dealer, self.players)
-        if self.bid_rule not in ("hook", "free"):
-            raise ConfigError(f"bid_rule must be 'hook' or 'free', not {safe_repr(self.bid_rule)}")
+            kit.seat_option("first_dealer", self.first_dealer, self.players)
+        kit.choice_option("bid_rule", self.bid_rule, ("hook", "free"))
         for name in ("points_per_trick", "exact_bonus"):
             if object.__getattribute__(self, name) < 0:
                 raise ConfigError(f"{name} must be 0 or more, not {safe_repr(getattr(self, name))}")
-        if type(self.off_bid_penalty) is not bool:
-            raise ConfigError(
-                f"off_bid_penalty must be True or False, not {safe_repr(self.off_bid_penalty)}"
-            )
-        schedule: object = self.schedule
-        if schedule is None:
-            if self.max_hand_size is not None:
-                raise ConfigError("max_hand_size needs a schedule")
-        elif type(schedule) is not str or schedule not in _SCHEDULES:
-            raise ConfigError(
-                "schedule must be None, 'up', 'down', 'up_down' or 'down_up', "
-                f"not {safe_repr(self.schedule)}"
-            )
-        elif self.hand_size is not None:
+        kit.choice_option("off_bid_penalty", self.off_bid_penalty, (True, False))
+        kit.choice_option("schedule", self.schedule, (None, *_SCHEDULES))
+        if self.schedule is None and self.max_hand_size is not None:
+            raise ConfigError("max_hand_size needs a schedule")
+        if self.schedule is not None and self.hand_size is not None:
             raise ConfigError("hand_size must be None with a schedule (OH-14.1)")
 
     @property
@@ -347,10 +281,10 @@ class _IndexMap(dict[Card, int]):
 
 @cache
 def _orders(num_suits: int, cards_per_suit: int) -> list[int]:
-    return sorted_orders(_deck(num_suits, cards_per_suit))
+    return kit.sorted_orders(_deck(num_suits, cards_per_suit))
 
 
-class OhHellPhase(enum.Enum):
+class OhHellPhase(kit.Phase):
     """Where an Oh Hell game stands.
 
     Example:
@@ -368,12 +302,9 @@ class OhHellPhase(enum.Enum):
     OVER = "over"
     """The last hand has been scored."""
 
-    def __repr__(self) -> str:
-        return f"<OhHellPhase.{self.name}: {self.value!r}>"
-
 
 @attrs.frozen
-class Bid:
+class Bid(ExactBid):
     """An Oh Hell bid: the number of tricks the seat will take exactly.
 
     Example:
@@ -382,25 +313,18 @@ class Bid:
         '2 bid 3'
     """
 
-    seat: int = attrs.field(validator=exact_int)
-    tricks: int = attrs.field(validator=exact_int)
-
-    def __str__(self) -> str:
-        return f"{self.seat} bid {self.tricks}"
-
 
 OhHellAction: TypeAlias = Deal | Bid | Play
 """Every action of an Oh Hell game."""
 
 
-@flat_round_state
-@short_cut_eq
+@kit.state_class
 @attrs.frozen(kw_only=True, cache_hash=True, repr=False)
-class OhHellState(FlatRound):
+class OhHellState(kit.State):
     """The complete, immutable state of an Oh Hell game.
 
-    Build it with :func:`new_game` and advance it with :func:`apply`. It holds hidden
-    information (every hand and the stock): give players a :func:`view` instead.
+    Build it with ``new_game`` and advance it with ``apply``. It holds hidden
+    information (every hand and the stock): give players a ``view`` instead.
 
     Attributes:
         config: The game's options.
@@ -431,10 +355,6 @@ class OhHellState(FlatRound):
     scores: tuple[int, ...]
     score_sheet: History[tuple[int, ...]]
     history: History[OhHellAction]
-    # legal_actions memo: derived from the fields above, so it takes no part in equality
-    _legal: tuple[OhHellAction, ...] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
 
     @property
     def turn_up(self) -> Card | None:
@@ -492,15 +412,6 @@ _DEAL_PHASE = OhHellPhase.DEAL
 _OVER_PHASE = OhHellPhase.OVER
 _PLAY_PHASE = OhHellPhase.PLAY
 
-_make_view = constructor(
-    OhHellView, *TABLE_FIELDS, "config", "total_hands", "hand_size", "turn_up", "bids"
-)
-_replace = replacer(OhHellState)
-_set_legal = slot_setter(OhHellState, "_legal")
-# every seat bids every hand: a copy of exactly these fields, cheaper than _replace's
-_with_bid = replacer(OhHellState, "phase", "bids", "history")
-
-
 # ---------------------------------------------------------------------------------------
 # Rule helpers (pinned API)
 
@@ -513,7 +424,7 @@ def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | 
 
 # strength of each card given (trump, suit to follow): trump > suit led > the rest, so
 # "the highest trump, else the highest card of the suit led" (OH-11) is one max.
-_STRENGTH = strength_tables(Deck.standard(), _strength, (_UPTOWN,))
+_STRENGTH = kit.strength_tables(Deck.standard(), _strength, (_UPTOWN,))
 
 
 def _trick_strength(plays: tuple[Play, ...], trump: Suit | None) -> Mapping[Card, int]:
@@ -537,10 +448,7 @@ def trick_winner(trick: Trick, trump: Suit | None) -> int:
         >>> trick_winner(trick, Suit.HEARTS), trick_winner(trick, Suit.CLUBS)
         (2, 3)
     """
-    plays = trick.plays
-    if not plays:
-        raise ValueError("an empty trick has no winner yet")
-    return best_play(plays, _trick_strength(plays, trump)).seat
+    return kit.trick_winner(trick.plays, _trick_strength, trump)
 
 
 def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
@@ -595,17 +503,6 @@ def hand_score(
     return points_per_trick * taken
 
 
-def co_winners(totals: Sequence[int]) -> tuple[int, ...]:
-    """Every seat whose total is the highest; ties make co-winners (OH-13.2).
-
-    Example:
-        >>> from tricktaking.games.oh_hell import co_winners
-        >>> co_winners([12, 10, 12]), co_winners([-3, -1, -2])
-        ((0, 2), (1,))
-    """
-    return top_seats(totals)
-
-
 # ---------------------------------------------------------------------------------------
 # The chance model
 
@@ -645,7 +542,7 @@ def hand_size_outcomes(state: OhHellState) -> tuple[tuple[int, Fraction], ...]:
         >>> hand_size_outcomes(new_game(OhHellConfig(hand_size=4)))
         ((4, Fraction(1, 1)),)
     """
-    require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
+    kit.require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
     size = _next_size(state)
     if size is None:
         return _uniform(range(1, state.config.h_max + 1))
@@ -669,7 +566,7 @@ def dealer_outcomes(state: OhHellState) -> tuple[tuple[int, Fraction], ...]:
         >>> dealer_outcomes(new_game(OhHellConfig(first_dealer=2)))
         ((2, Fraction(1, 1)),)
     """
-    require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
+    kit.require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
     dealer = _due_dealer(state)
     if dealer is None:
         return _uniform(range(state.config.players))
@@ -677,451 +574,176 @@ def dealer_outcomes(state: OhHellState) -> tuple[tuple[int, Fraction], ...]:
 
 
 # ---------------------------------------------------------------------------------------
-# Interned actions: legal_actions hands out the same objects every time.
+# The rules
 
-_PLAYS = tuple({card: Play(seat, card) for card in Deck.standard()} for seat in range(7))
-_BIDS = tuple(tuple(Bid(seat, tricks) for tricks in range(18)) for seat in range(7))
-
-
-# ---------------------------------------------------------------------------------------
-# The engine functions
+# legal_actions hands out the same objects every time
+_PLAYS = kit.card_actions(Play, Deck.standard(), seats=_MAX_PLAYERS)
 
 
-def new_game(config: OhHellConfig) -> OhHellState:
-    """A new game before the first deal; the actor is ``CHANCE``.
+class OhHellRules(ExactBidRules[OhHellState, OhHellConfig, OhHellAction, OhHellView]):
+    """Oh Hell's rules: the hooks of :class:`~tricktaking.kit.GameRules` for the game.
 
-    Example:
-        >>> from tricktaking.games.oh_hell import OhHellConfig, actor, new_game
-        >>> actor(new_game(OhHellConfig()))
-        <Chance.CHANCE: 'chance'>
-    """
-    require_config(config, OhHellConfig)
-    n = config.players
-    dealer = 0 if config.first_dealer is None else config.first_dealer
-    return OhHellState(
-        config=config,
-        phase=_DEAL_PHASE,
-        round=Round(
-            number=0, dealer=dealer, hands=((),) * n, trick=Trick(leader=left_of(dealer, n))
-        ),
-        stock=(),
-        trump=None,
-        hand_size=0,
-        bids=(None,) * n,
-        scores=(0,) * n,
-        score_sheet=History(),
-        history=History(),
-    )
-
-
-def deal(state: OhHellState, seed: int) -> Deal:
-    """The next hand's deal, drawn from ``seed`` by the chance model (OH-4.1, OH-5).
-
-    The hand size, when drawn, is uniform over :func:`hand_size_outcomes` (a draw from
-    ``derive_seed(seed, "oh-hell", "hand size")``), and the dealer, when drawn, uniform
-    over :func:`dealer_outcomes` (from ``derive_seed(seed, "oh-hell", "dealer")``). The
-    deck, in card-index order, is shuffled by ``seed`` and dealt by OH-5.3: card
-    ``d[k]`` to seat ``k % players``, starting with seat 0 whoever deals, and
-    ``d[players * r]`` is the turn-up, ``stock[0]``.
-
-    Raises:
-        IllegalActionError: If the next action is not a deal.
+    - ``deal`` draws the next hand by the chance model (OH-4.1, OH-5): the hand size,
+      when drawn, uniform over :func:`hand_size_outcomes` (from
+      ``derive_seed(seed, "oh-hell", "hand size")``), and the dealer, when drawn, uniform
+      over :func:`dealer_outcomes` (from ``derive_seed(seed, "oh-hell", "dealer")``), and
+      names it in the deal. The deck, in card-index order, is shuffled by the seed and
+      dealt by OH-5.3: card ``d[k]`` to seat ``k % players``, starting with seat 0 whoever
+      deals, and ``d[players * r]`` is the turn-up, ``stock[0]``.
+    - ``legal_actions``: each distinct action once, bids from 0 up, plays in hand order.
+    - ``view``: the seat's own hand, the turn-up card and everything public.
+    - ``zones``: each hand, seen by its owner; the turn-up card, seen by everyone; the rest
+      of the stock, seen by nobody; the played cards.
+    - ``is_over`` once the last hand is scored (OH-13.1, OH-14.7); ``scores`` are all 0
+      until a hand is over (OH-12.5, OH-14.6); ``winners`` every seat with the top total
+      (OH-13.2).
 
     Example:
-        >>> from tricktaking.games.oh_hell import OhHellConfig, deal, new_game
-        >>> d = deal(new_game(OhHellConfig(players=4)), seed=42)
-        >>> len({len(hand) for hand in d.hands}), d.dealer in range(4)
-        (1, True)
-        >>> deal(new_game(OhHellConfig(hand_size=5, first_dealer=1)), seed=42).dealer is None
-        True
+        >>> from tricktaking.games.oh_hell import RULES, OhHellConfig
+        >>> state = RULES.new_game(OhHellConfig(hand_size=2, first_dealer=0))
+        >>> state = RULES.apply(state, RULES.deal(state, seed=3))
+        >>> [str(action) for action in RULES.legal_actions(state)]
+        ['1 bid 0', '1 bid 1', '1 bid 2']
     """
-    require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
-    config = state.config
-    n = config.players
-    size = _next_size(state)
-    if size is None:
-        size = 1 + random_below(stream(derive_seed(seed, "oh-hell", "hand size")), config.h_max)
-    dealer: int | None = None
-    if _due_dealer(state) is None:
-        dealer = random_below(stream(derive_seed(seed, "oh-hell", "dealer")), n)
-    deck = config.deck
-    cards = shuffle(deck.cards, seed)
-    dealt = n * size
-    made = Deal(
-        hands=tuple(sort_cards(cards[seat:dealt:n]) for seat in range(n)),
-        stock=cards[dealt:],
-        dealer=dealer,
-    )
-    mark(made, deck)
-    return made
 
+    title = "Oh Hell"
+    article = "an"
+    config_type = OhHellConfig
+    state_type = OhHellState
+    view_type = OhHellView
+    view_fields = ("config", "total_hands", "hand_size", "turn_up", "bids")
+    actions = (Deal, Bid, Play)
+    deal_phase = _DEAL_PHASE
+    play_phase = _PLAY_PHASE
+    over_phase = _OVER_PHASE
+    bid_type = Bid
+    bid_phase = _BID_PHASE
+    seats = _MAX_PLAYERS
+    most_tricks = 17
+    bid_range = "a bid in a hand of {r} is 0 to {r} (OH-7.2)"
+    hook_rule = "under the hook the dealer may not make the bids total {r} (OH-7.4)"
 
-def actor(state: OhHellState) -> int | Chance | None:
-    """The seat to act, ``CHANCE`` when a deal is due, ``None`` when the game is over.
+    def _new_state(self, config: OhHellConfig) -> OhHellState:
+        n = config.players
+        dealer = 0 if config.first_dealer is None else config.first_dealer
+        return OhHellState(
+            config=config,
+            phase=_DEAL_PHASE,
+            round=kit.empty_round(dealer, n),
+            stock=(),
+            trump=None,
+            hand_size=0,
+            bids=(None,) * n,
+            scores=(0,) * n,
+            score_sheet=History(),
+            history=History(),
+        )
 
-    Example:
-        >>> from tricktaking.games.oh_hell import OhHellConfig, actor, new_game
-        >>> actor(new_game(OhHellConfig()))
-        <Chance.CHANCE: 'chance'>
-    """
-    phase = state.phase
-    if phase is _PLAY_PHASE:
-        return state._turn
-    if phase is _BID_PHASE:
-        return _bidder(state)
-    if phase is _DEAL_PHASE:
-        return CHANCE
-    return None
+    def _deal_from(self, state: OhHellState, seed: int) -> Deal:
+        config = state.config
+        n = config.players
+        size = _next_size(state)
+        if size is None:
+            size = 1 + random_below(stream(derive_seed(seed, "oh-hell", "hand size")), config.h_max)
+        dealer: int | None = None
+        if _due_dealer(state) is None:
+            dealer = random_below(stream(derive_seed(seed, "oh-hell", "dealer")), n)
+        # OH-5.3: card d[k] to seat k % players, starting with seat 0 whoever deals
+        return kit.deal_round(
+            config.deck, seed, players=n, hand_size=size, first_seat=0, dealer=dealer
+        )
 
-
-def _bidder(state: OhHellState) -> int:
-    """The seat to bid: left of the dealer first, the dealer last (OH-7.1)."""
-    n = state.config.players
-    return (state._dealer + 1 + n - state.bids.count(None)) % n
-
-
-def _forbidden_bid(state: OhHellState, seat: int) -> int | None:
-    """The dealer's bid the hook forbids, if any (OH-7.4)."""
-    if state.config.bid_rule != "hook" or seat != state._dealer:
-        return None
-    return hooked_bid(state.bids, state.hand_size)
-
-
-def _legal_actions(state: OhHellState) -> tuple[OhHellAction, ...]:
-    phase = state.phase
-    if phase is _PLAY_PHASE:
-        seat = state._turn
-        return actions_for(_PLAYS[seat], _legal_cards(state._hands[seat], state._plays))
-    if phase is _BID_PHASE:
-        seat = _bidder(state)
-        forbidden = _forbidden_bid(state, seat)
-        bids = _BIDS[seat][: state.hand_size + 1]
-        return bids if forbidden is None else tuple(b for b in bids if b.tricks != forbidden)
-    return ()
-
-
-def _play_problem(state: OhHellState, seat: int, card: Card) -> Problem | None:
-    if state.phase is not _PLAY_PHASE:
-        return not_playing(state.phase is _OVER_PHASE)
-    hands, plays = state._hands, state._plays
-    problem = card_play_problem(hands, state._turn, seat, card)
-    if problem is None and card not in _legal_cards(hands[seat], plays):
-        return follow_problem(seat, plays[0].card.suit, state.trump, "OH-10.3")
-    return problem
-
-
-def _deal_problem(state: OhHellState, action: Deal) -> Problem | None:
-    config = state.config
-    n = config.players
-    deck = config.deck
-    size = _next_size(state)
-    hands = action.hands
-    r = len(hands[0]) if hands else 0
-    if size is None:
-        if not 1 <= r <= config.h_max:
-            return (
-                Violation.BAD_DEAL,
-                f"the deal must give {n} hands of 1 to {config.h_max} cards (OH-5.1)",
-            )
-        size = r
-    return deal_problem(
-        action,
-        deck=deck,
-        orders=_orders(config.num_suits, config.cards_per_suit),
-        players=n,
-        hand_size=size,
-        stock_size=len(deck) - n * size,
-        dealer=_due_dealer(state),
-    )
-
-
-def _problem(state: OhHellState, action: OhHellAction) -> Problem | None:
-    phase = state.phase
-    if phase is _OVER_PHASE:
-        return Violation.GAME_OVER, "the game is over"
-    match action:
-        case Play(seat=seat, card=card):
-            return _play_problem(state, seat, card)
-        case Bid(seat=seat, tricks=tricks):
-            if phase is not _BID_PHASE:
-                return Violation.WRONG_PHASE, "bids are made only in the bid phase"
-            problem = turn_problem(seat, _bidder(state), phase.value)
-            if problem is not None:
-                return problem
-            r = state.hand_size
-            if not 0 <= tricks <= r:
-                return Violation.BID_OUT_OF_RANGE, f"a bid in a hand of {r} is 0 to {r} (OH-7.2)"
-            if tricks == _forbidden_bid(state, seat):
+    def _deal_problem(self, state: OhHellState, deal: Deal) -> kit.Problem | None:
+        config = state.config
+        n = config.players
+        deck = config.deck
+        size = _next_size(state)
+        hands = deal.hands
+        r = len(hands[0]) if hands else 0
+        if size is None:
+            if not 1 <= r <= config.h_max:
                 return (
-                    Violation.FORBIDDEN_BID_TOTAL,
-                    f"under the hook the dealer may not make the bids total {r} (OH-7.4)",
+                    Violation.BAD_DEAL,
+                    f"the deal must give {n} hands of 1 to {config.h_max} cards (OH-5.1)",
                 )
-            return None
-        case Deal():
-            if phase is not _DEAL_PHASE:
-                return Violation.WRONG_PHASE, "no deal is due"
-            return _deal_problem(state, action)
+            size = r
+        return kit.deal_problem(
+            deal,
+            deck=deck,
+            orders=_orders(config.num_suits, config.cards_per_suit),
+            players=n,
+            hand_size=size,
+            stock_size=len(deck) - n * size,
+            dealer=_due_dealer(state),
+        )
 
+    def _dealer_of(self, state: OhHellState, deal: Deal) -> int:
+        due = _due_dealer(state)
+        dealer = deal.dealer if due is None else due
+        if dealer is None:  # pragma: no cover - the deal was checked: it names the dealer
+            raise RuntimeError("a drawn dealer missing from a checked deal")
+        return dealer
 
-def _advance(state: OhHellState, action: OhHellAction) -> OhHellState:
-    match action:
-        case Bid(seat=seat, tricks=tricks):
-            return _with_bid(
-                state,
-                phase=_PLAY_PHASE if seat == state._dealer else _BID_PHASE,
-                bids=replace_at(state.bids, seat, tricks),
-                history=state.history.append(action),
-            )
-        case Deal():
-            return _deal(state, action)
-        case Play():
-            return _play(state, action)
+    def _dealt_fields(self, state: OhHellState, deal: Deal) -> dict[str, object]:
+        return {"hand_size": len(deal.hands[0])}
 
+    def _legal(self, state: OhHellState) -> tuple[OhHellAction, ...]:
+        if state.phase is not _PLAY_PHASE:
+            return self._calls(state)
+        seat = state._turn
+        return kit.actions_for(_PLAYS[seat], _legal_cards(state._hands[seat], state._plays))
 
-def _deal(state: OhHellState, action: Deal) -> OhHellState:
-    config = state.config
-    due = _due_dealer(state)
-    dealer = action.dealer if due is None else due
-    if dealer is None:  # pragma: no cover - the deal was checked: it names the dealer
-        raise RuntimeError("a drawn dealer missing from a checked deal")
-    stock = action.stock
-    hands = dealt_hands(action, config.deck)
-    return _replace(
-        start_round(state, state._number + 1, dealer, hands),
-        phase=_BID_PHASE,
-        stock=stock,
-        trump=stock[0].suit,
-        hand_size=len(hands[0]),
-        bids=(None,) * config.players,
-        history=state.history.append(action),
-    )
+    def _playable(self, state: OhHellState, seat: int) -> tuple[Card, ...]:
+        return _legal_cards(state._hands[seat], state._plays)
 
+    def _unplayable(self, state: OhHellState, seat: int, card: Card) -> kit.Problem:
+        return kit.follow_problem(seat, state._plays[0].card.suit, state.trump, "OH-10.3")
 
-def _play(state: OhHellState, action: Play) -> OhHellState:
-    played, done = play_card(
-        state, action, state.history.append(action), _trick_strength, state.trump
-    )
-    if done is None or len(played._tricks) < state.hand_size:
-        return played
-    config = state.config
-    hand_scores = tuple(
-        hand_score(
+    def _play(self, state: OhHellState, play: Play) -> OhHellState:
+        played, done = kit.play_card(
+            state, play, state.history.append(play), _trick_strength, state.trump
+        )
+        if done is None or len(played._tricks) < state.hand_size:
+            return played
+        return self._scored(state, played)
+
+    def _hand_size(self, state: OhHellState) -> int:
+        return state.hand_size
+
+    def _deals(self, state: OhHellState) -> int:
+        return state.config.total_hands
+
+    def _deck_of(self, state: OhHellState) -> Deck:
+        return state.config.deck
+
+    def _deal_score(self, state: OhHellState, bid: int, taken: int) -> int:
+        config = state.config
+        return hand_score(
             bid,
             taken,
             points_per_trick=config.points_per_trick,
             off_bid_penalty=config.off_bid_penalty,
             exact_bonus=config.exact_bonus,
         )
-        for bid, taken in zip(_made_bids(state.bids), played._won, strict=True)
-    )
-    return _replace(
-        played,
-        phase=_OVER_PHASE if played._number == config.total_hands else _DEAL_PHASE,
-        scores=tuple(
-            [total + score for total, score in zip(state.scores, hand_scores, strict=True)]
-        ),
-        score_sheet=state.score_sheet.append(hand_scores),
-    )
+
+    def _view_values(self, state: OhHellState, seat: int) -> tuple[object, ...]:
+        config = state.config
+        return config, config.total_hands, state.hand_size, state.turn_up, state.bids
 
 
-def _made_bids(bids: tuple[int | None, ...]) -> tuple[int, ...]:
-    """The bids of a hand in play: every seat has bid (OH-7.1)."""
-    made = tuple(bid for bid in bids if bid is not None)
-    if len(made) != len(bids):  # pragma: no cover - play starts after the last bid
-        raise RuntimeError("a hand scored before every seat bid")
-    return made
+RULES = OhHellRules()
+"""The one instance of OhHellRules, whose methods are this module's engine functions."""
 
-
-_ENGINE = engine_functions(
-    Hooks(
-        game="Oh Hell",
-        actions=(Deal, Bid, Play),
-        legal=_legal_actions,
-        memo=_set_legal,
-        play_problem=_play_problem,
-        problem=_problem,
-        play=_play,
-        advance=_advance,
-    )
-)
-
-
-def legal_actions(state: OhHellState) -> tuple[OhHellAction, ...]:
-    """The legal actions of the seat to act; ``()`` at a deal and after the game.
-
-    Each distinct action once. Order: bids from 0 up; plays in hand order.
-
-    Example:
-        >>> from tricktaking.games.oh_hell import OhHellConfig, apply, deal, legal_actions, new_game
-        >>> state = new_game(OhHellConfig(hand_size=2, first_dealer=0))
-        >>> state = apply(state, deal(state, seed=3))
-        >>> [str(action) for action in legal_actions(state)]
-        ['1 bid 0', '1 bid 1', '1 bid 2']
-    """
-    # The memo the skeleton's apply reads, stored here rather than through
-    # _ENGINE.legal_actions: this runs once per action of every playout.
-    listed = state._legal
-    if listed is None:
-        listed = _legal_actions(state)
-        _set_legal(state, listed)
-    return listed
-
-
-def check(state: OhHellState, action: Action) -> Violation | None:
-    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
-
-    Example:
-        >>> from tricktaking.games.oh_hell import Bid, OhHellConfig, check, new_game
-        >>> check(new_game(OhHellConfig()), Bid(1, 0))
-        <Violation.WRONG_PHASE: 'wrong_phase'>
-    """
-    return _ENGINE.check(state, action)
-
-
-def apply(state: OhHellState, action: Action) -> OhHellState:
-    """The state after ``action``, validated; ``state`` is unchanged.
-
-    Trick, hand and game scoring happen here, with no extra action.
-
-    Raises:
-        IllegalActionError: If the action is illegal, with its
-            :class:`~tricktaking.errors.Violation`.
-
-    Example:
-        >>> from tricktaking.games.oh_hell import Bid, OhHellConfig, apply, new_game
-        >>> apply(new_game(OhHellConfig()), Bid(1, 0))
-        Traceback (most recent call last):
-        ...
-        tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
-    """
-    # validated (unless legal_actions handed it out), then _play or _advance
-    return _ENGINE.apply(state, action)
-
-
-def is_over(state: OhHellState) -> bool:
-    """Whether the last hand has been scored (OH-13.1, OH-14.7).
-
-    Example:
-        >>> from tricktaking.games.oh_hell import OhHellConfig, is_over, new_game
-        >>> is_over(new_game(OhHellConfig()))
-        False
-    """
-    return state.phase is _OVER_PHASE
-
-
-def scores(state: OhHellState) -> tuple[int, ...]:
-    """Cumulative scores, one per seat; all 0 until a hand is over (OH-12.5, OH-14.6).
-
-    Example:
-        >>> from tricktaking.games.oh_hell import OhHellConfig, new_game, scores
-        >>> scores(new_game(OhHellConfig(players=4)))
-        (0, 0, 0, 0)
-    """
-    return state.scores
-
-
-def winners(state: OhHellState) -> tuple[int, ...]:
-    """Every seat with the top total once the game is over; co-winners tie (OH-13.2).
-
-    Example:
-        >>> from tricktaking.games.oh_hell import OhHellConfig, new_game, winners
-        >>> winners(new_game(OhHellConfig()))
-        ()
-    """
-    if state.phase is not _OVER_PHASE:
-        return ()
-    return co_winners(state.scores)
-
-
-def view(state: OhHellState, seat: int) -> OhHellView:
-    """What ``seat`` may see: its own hand, the turn-up card, and everything public.
-
-    Raises:
-        ValueError: If ``seat`` is not a seat of this game.
-
-    Example:
-        >>> from tricktaking.games.oh_hell import OhHellConfig, new_game, view
-        >>> view(new_game(OhHellConfig()), 2).phase
-        <OhHellPhase.DEAL: 'deal'>
-    """
-    view_seat(seat, state.config.players)
-    return _make_view(
-        *table_values(state, seat, actor(state), legal_actions(state)),
-        state.config,
-        state.config.total_hands,
-        state.hand_size,
-        state.turn_up,
-        state.bids,
-    )
-
-
-def zones(state: OhHellState) -> tuple[Zone, ...]:
-    """Where every card of the hand lies and who may see it.
-
-    Each hand is seen by its owner, the turn-up card by everyone, the rest of the stock
-    by nobody; played cards are public.
-
-    Example:
-        >>> from tricktaking.games.oh_hell import OhHellConfig, new_game, zones
-        >>> [zone.name for zone in zones(new_game(OhHellConfig()))]
-        ['hand 0', 'hand 1', 'hand 2', 'turn-up', 'stock', 'trick', 'tricks']
-    """
-    rnd = state.round
-    return (
-        *hand_zones(rnd.hands),
-        Zone("turn-up", state.stock[:1], None),
-        Zone("stock", state.stock[1:], frozenset()),
-        *played_zones(rnd.trick, rnd.tricks),
-    )
-
-
-def with_zones(state: OhHellState, cards: Mapping[str, tuple[Card, ...]]) -> OhHellState:
-    """A copy of ``state`` with the cards of some hidden zones replaced (hands, stock).
-
-    For tests of what views reveal: the result need not be reachable by play.
-
-    Raises:
-        ValueError: If a zone is unknown or public, or gets a different number of cards.
-
-    Example:
-        >>> from tricktaking.games.oh_hell import OhHellConfig, apply, deal, new_game, with_zones
-        >>> state = new_game(OhHellConfig())
-        >>> state = apply(state, deal(state, seed=1))
-        >>> swapped = with_zones(state, {"hand 0": state.round.hands[1],
-        ...                              "hand 1": state.round.hands[0]})
-        >>> swapped.round.hands[0] == state.round.hands[1]
-        True
-    """
-    check_zone_names(cards, zones(state))
-    rnd = state.round
-    hands = replaced_hands(cards, rnd.hands)
-    stock = state.stock[:1] + replacement(cards, "stock", state.stock[1:])
-    return attrs.evolve(state, round=attrs.evolve(rnd, hands=hands), stock=stock)
-
-
-def parse_action(text: str) -> OhHellAction:
-    """Read an Oh Hell action from its canonical token (``str(action)``).
-
-    Tokens: ``"deal [dealer <seat>:] <hand 0> / … / <stock>"``,
-    ``"<seat> bid <tricks>"``, ``"<seat> play <card>"``.
-
-    Raises:
-        NotationError: If the text is not an Oh Hell action token.
-
-    Example:
-        >>> from tricktaking.games.oh_hell import parse_action
-        >>> parse_action("2 bid 3")
-        Bid(seat=2, tricks=3)
-        >>> parse_action("deal dealer 1: 2C / 3C / 4C / 5C 6C").dealer
-        1
-    """
-    words = token_text(text).split()
-    if len(words) == 3 and words[1].lower() == "bid":
-        try:
-            return Bid(parse_seat(words[0]), parse_number(words[2], "bid"))
-        except NotationError as error:
-            raise NotationError(f"not an Oh Hell bid such as '2 bid 3': {error}") from None
-    action = parse_core_action(text)
-    if isinstance(action, Deal | Play):
-        return action
-    raise NotationError(f"{safe_repr(text)} is not an Oh Hell action")
+new_game = RULES.new_game
+deal = RULES.deal
+apply = RULES.apply
+check = RULES.check
+legal_actions = RULES.legal_actions
+actor = RULES.actor
+view = RULES.view
+is_over = RULES.is_over
+scores = RULES.scores
+winners = RULES.winners
+parse_action = RULES.parse_action
+zones = RULES.zones
+with_zones = RULES.with_zones

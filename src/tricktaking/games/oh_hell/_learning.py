@@ -10,19 +10,13 @@ from __future__ import annotations
 from tricktaking.actions import Action
 from tricktaking.cards import sort_cards
 from tricktaking.deck import Deck
+from tricktaking.exact_bids import bid_fields, write_bids
 from tricktaking.games.oh_hell import Bid, OhHellPhase, OhHellView
-from tricktaking.plugins import (
-    ActionIndex,
-    FieldSink,
-    LearningSpec,
-    Observation,
-    ObservationTables,
-)
+from tricktaking.plugins import ActionIndex, FieldSink, LearningSpec, Observation, ObservationTables
 from tricktaking.views import PlayerView
 
 __all__ = ["LEARNING"]
 
-_REL = "by relative seat"
 _CARDS = sort_cards(Deck.standard())
 
 
@@ -39,22 +33,16 @@ def _fields(out: FieldSink, n: int, space: ActionIndex) -> None:
     top = _most_tricks(n)
     out.add("total_hands", 1, "the number of hands in this game", 0, 2 * top - 1)
     out.add("hand_size", 1, "the number of cards dealt to each seat this hand", 0, top)
-    out.add("turn_up", len(_CARDS), "one-hot turned-up card; all 0 before the deal")
-    out.add("bids", n * (top + 1), f"for each seat {_REL}, its bid 0 … {top} one-hot; 0 before it")
+    bid_fields(out, n, len(_CARDS), top, none="before the deal")
 
 
 def _encode(out: Observation, view: PlayerView, tables: ObservationTables) -> None:
     if not isinstance(view, OhHellView):
         raise TypeError(f"expected an OhHellView, not {type(view).__name__}")
-    at, rel = tables.offsets, tables.rel
+    at = tables.offsets
     out[at["total_hands"]] = view.total_hands
     out[at["hand_size"]] = view.hand_size
-    if view.turn_up is not None:
-        out[at["turn_up"] + tables.card[view.turn_up]] = 1.0
-    width = _most_tricks(view.players) + 1
-    for seat, bid in enumerate(view.bids):
-        if bid is not None:
-            out[at["bids"] + rel(seat) * width + bid] = 1.0
+    write_bids(out, view, tables, _most_tricks(view.players))
 
 
 LEARNING = LearningSpec(

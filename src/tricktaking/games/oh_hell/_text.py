@@ -1,13 +1,10 @@
-"""Oh Hell's words in the terminal game: the turn-up, the bids and how each hand went."""
+"""Oh Hell's words in the terminal game: the turn-up, the hand size and the bids."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from tricktaking._table_words import bids_line, exact_bid_summary
-from tricktaking.actions import Action
-from tricktaking.games.oh_hell import Bid, OhHellView
-from tricktaking.plugins import Screen, SeatNames, TerminalPlugin
+from tricktaking.exact_bids import bids_line, terminal
+from tricktaking.games.oh_hell import OhHellView
+from tricktaking.plugins import Screen, SeatNames
 from tricktaking.views import PlayerView
 
 __all__ = ["TERMINAL"]
@@ -20,10 +17,6 @@ def _table(view: PlayerView, names: SeatNames, screen: Screen) -> None:
     screen(bids_line(view.bids, names))
 
 
-def _task(action: Action, view: PlayerView) -> str | None:
-    return "bid how many tricks you will take" if isinstance(action, Bid) else None
-
-
 def _deal_news(view: PlayerView, names: SeatNames, screen: Screen) -> None:
     if isinstance(view, OhHellView) and view.turn_up is not None and view.trump is not None:
         screen(
@@ -32,18 +25,5 @@ def _deal_news(view: PlayerView, names: SeatNames, screen: Screen) -> None:
         )
 
 
-def _deal_summary(
-    view: PlayerView, gained: Sequence[int], names: SeatNames, screen: Screen
-) -> bool:
-    if not isinstance(view, OhHellView):
-        return False
-    exact_bid_summary(
-        view.bids, view.tricks_won, gained=gained, totals=view.scores, names=names, screen=screen
-    )
-    return True
-
-
-TERMINAL = TerminalPlugin(
-    table=_table, task=_task, deal_news=_deal_news, deal_summary=_deal_summary
-)
+TERMINAL = terminal(OhHellView, table=_table, deal_news=_deal_news)
 """Oh Hell's plug-in for the terminal game."""

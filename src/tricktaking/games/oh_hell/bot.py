@@ -5,15 +5,13 @@ It is the ``heuristic_bot`` plug-in of the game's declaration; it sees only view
 
 from __future__ import annotations
 
-from tricktaking._tactics import choose_play, legal_choices, power_table, rank_index
+from tricktaking import kit
 from tricktaking.actions import Action
 from tricktaking.cards import Card
 from tricktaking.deck import Deck
 from tricktaking.errors import ArgumentTypeError, safe_repr
+from tricktaking.exact_bids import nearest_bid, play_for_bid
 from tricktaking.games.oh_hell import Bid, OhHellConfig, OhHellView, trick_winner
-from tricktaking.plugins import refusing_forged_views
-from tricktaking.tricks import Play
-from tricktaking.views import PlayerView
 
 __all__ = ["OhHellBot"]
 
@@ -21,7 +19,7 @@ _KEY = object()  # this bot's card power tables, one per trump
 _DECK = Deck.standard()  # every deck of the game is a part of it
 
 
-class OhHellBot:
+class OhHellBot(kit.ViewBot[OhHellView]):
     """A heuristic Oh Hell player: bids its expected tricks, then tries to make its bid.
 
     A card's worth is its rank among the ranks in play (a reduced deck's top card is a
@@ -37,38 +35,24 @@ class OhHellBot:
         True
     """
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+    view_type = OhHellView
+    game = "Oh Hell"
 
-    @refusing_forged_views
-    def act(self, view: PlayerView) -> Action:
+    def choose(self, view: OhHellView, legal: tuple[Action, ...]) -> Action:
         """Bid or play."""
-        if not isinstance(view, OhHellView):
-            raise ArgumentTypeError(f"OhHellBot plays Oh Hell, not {type(view).__name__[:40]}")
         config: object = view.config  # a forged view may hold anything here
         if not isinstance(config, OhHellConfig):  # the bot reads the deck's size from it
             found = safe_repr(config)
             raise ArgumentTypeError(f"the view's config is not an OhHellConfig: {found}")
-        legal = legal_choices(view)
         if isinstance(legal[0], Bid):
-            estimate = self._expected_tricks(view)
-            bids = [action for action in legal if isinstance(action, Bid)]
-            return min(bids, key=lambda bid: (abs(bid.tricks - estimate), bid.tricks))
-        plays = [action for action in legal if isinstance(action, Play)]
-        bid = view.bids[view.seat] or 0
+            return nearest_bid(legal, self._expected_tricks(view))
         trump = view.trump
 
         def card_power(card: Card) -> float:
-            return rank_index(card) + (20.0 if card.suit is trump else 0.0)
+            return kit.rank_index(card) + (20.0 if card.suit is trump else 0.0)
 
-        return choose_play(
-            plays,
-            view.trick,
-            want_win=view.tricks_won[view.seat] < bid,
-            power=power_table((_KEY, trump), card_power, _DECK),
-            winner=lambda trick: trick_winner(trick, trump),
-            last=len(view.trick.plays) == view.players - 1,
-        )
+        power = kit.power_table((_KEY, trump), card_power, _DECK)
+        return play_for_bid(view, legal, power=power, winner=lambda t: trick_winner(t, trump))
 
     @staticmethod
     def _expected_tricks(view: OhHellView) -> float:
@@ -77,7 +61,7 @@ class OhHellBot:
         share = 3 / view.players  # high cards are worth less at a fuller table
         total = 0.0
         for card in view.hand:
-            below_top = top - rank_index(card)
+            below_top = top - kit.rank_index(card)
             if card.suit is view.trump:
                 total += {0: 0.95, 1: 0.8, 2: 0.6, 3: 0.45}.get(below_top, 0.25)
             else:

@@ -1,14 +1,10 @@
-"""Oh Hell's declaration: the one record the library reads about the game, registered.
-
-Every layer above the engine finds Oh Hell through this record (see
-:class:`~tricktaking.engine.Game`): its rules are the module :mod:`tricktaking.games.oh_hell`,
-and its plug-ins live beside it in this package.
+"""Oh Hell's declaration, registered: the one record the library reads about the game.
 
 Example:
     >>> from tricktaking.games.oh_hell.declaration import GAME
     >>> import tricktaking as tt
-    >>> tt.get_game("oh-hell") is GAME
-    True
+    >>> tt.get_game("oh-hell") is GAME, GAME.rules is tt.oh_hell.RULES
+    (True, True)
 """
 
 from __future__ import annotations
@@ -52,7 +48,7 @@ GAME = Game(
     title="Oh Hell",
     config_type=rules.OhHellConfig,
     state_type=rules.OhHellState,
-    rules=rules,
+    rules=rules.RULES,
     view_type=rules.OhHellView,
     action_types=(rules.Bid,),
     summary=SUMMARY,

@@ -6,9 +6,10 @@ points in an auction; the bidder's first lead names trump. K, Q and J are worth 
 the joker 3, and the pack holds 15. Without a bid the hand is played without trump, and
 the player who captures the joker may turn the suits downtown for the rest of the hand.
 
-This module is the game's :class:`~tricktaking.engine.Rules` and exports the pure rule
-helpers ``effective_suit``, ``led_suit``, ``legal_plays``, ``trick_winner`` and
-``card_points``.
+The game's rules are :class:`OneCardRules`, and :data:`RULES` its one instance, whose
+methods this module exports as the precisely typed engine functions (``new_game``,
+``apply``, ``legal_actions``, ...). The pure rule helpers are ``effective_suit``,
+``led_suit``, ``legal_plays``, ``trick_winner`` and ``card_points``.
 
 Example:
     >>> from tricktaking.cards import Card
@@ -23,90 +24,32 @@ Example:
 
 from __future__ import annotations
 
-import enum
 import warnings
 from collections.abc import Mapping, Sequence
 from typing import TypeAlias
 
 import attrs
 
-from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
-from tricktaking._fields import MAX_TARGET, exact_int, exact_options
-from tricktaking._flat_round import (
-    FlatRound,
-    flat_round_state,
-    new_round,
-    play_card,
-    start_round,
-    with_leader,
-)
-from tricktaking._skeleton import Hooks, engine_functions
-from tricktaking._table import (
-    actions_for,
-    add_at,
-    deal_round,
-    dealt_hands,
-    next_dealer,
-    replace_at,
-    require_deal,
-    strength_tables,
-)
-from tricktaking._validation import (
-    Problem,
-    card_play_problem,
-    deal_problem,
-    follow_problem,
-    is_int,
-    not_playing,
-    require_config,
-    seat_option,
-    sorted_orders,
-    turn_problem,
-    view_seat,
-)
-from tricktaking.actions import (
-    CHANCE,
-    Action,
-    Chance,
-    ChooseDirection,
-    Deal,
-    Pass,
-    parse_core_action,
-    parse_number,
-    parse_seat,
-    token_text,
-)
-from tricktaking.cards import Card, Direction, Rank, Suit, sort_cards
+from tricktaking import kit
+from tricktaking.actions import ChooseDirection, Deal, Pass, parse_number, parse_seat
+from tricktaking.cards import Card, Direction, Rank, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
+from tricktaking.errors import NotationError, Violation
 from tricktaking.history import History
-from tricktaking.tricks import (
-    Play,
-    Trick,
-    best_play,
-    effective_suit,
-    follow_suit,
-    left_of,
-    seats_from,
-)
+from tricktaking.tricks import Play, Trick, effective_suit, follow_suit, left_of, seats_from
 from tricktaking.views import (
-    TABLE_FIELDS,
     JSONValue,
     TableView,
     Zone,
     actions_to_json,
-    check_zone_names,
     config_json,
-    hand_zones,
-    played_zones,
-    replaced_hands,
     replacement,
     table_json,
-    table_values,
 )
 
 __all__ = [
     "MAX_BID",
+    "RULES",
     "Bid",
     "ChooseDirection",
     "Deal",
@@ -114,6 +57,7 @@ __all__ = [
     "OneCardCall",
     "OneCardConfig",
     "OneCardPhase",
+    "OneCardRules",
     "OneCardState",
     "OneCardView",
     "Pass",
@@ -144,7 +88,7 @@ MAX_BID = 15
 """The highest bid, and the points in the pack (OC-2.3, OC-7.2)."""
 
 _DECK = Deck.one_card()
-_DECK_ORDERS = sorted_orders(_DECK)
+_DECK_ORDERS = kit.sorted_orders(_DECK)
 _JOKER = Card.parse("JK")
 _RANKS = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 
@@ -173,12 +117,10 @@ class OneCardConfig:
     target: int = 30
 
     def __attrs_post_init__(self) -> None:
-        exact_options(self, ints=("players", "first_dealer", "target"))
-        if not is_int(self.players) or not 2 <= self.players <= 4:
-            raise ConfigError(f"players must be 2 to 4, not {safe_repr(self.players)}")
-        seat_option("first_dealer", self.first_dealer, self.players)
-        if not 1 <= self.target <= MAX_TARGET:
-            raise ConfigError(f"target must be 1 to {MAX_TARGET:,}, not {safe_repr(self.target)}")
+        kit.exact_options(self, ints=("players", "first_dealer", "target"))
+        kit.int_option("players", self.players, 2, 4)
+        kit.seat_option("first_dealer", self.first_dealer, self.players)
+        kit.int_option("target", self.target, 1, kit.MAX_TARGET)
 
     @property
     def hand_size(self) -> int:
@@ -191,7 +133,7 @@ class OneCardConfig:
         return 10 - self.players
 
 
-class OneCardPhase(enum.Enum):
+class OneCardPhase(kit.Phase):
     """Where a One Card game stands.
 
     Example:
@@ -211,9 +153,6 @@ class OneCardPhase(enum.Enum):
     OVER = "over"
     """A player has won."""
 
-    def __repr__(self) -> str:
-        return f"<OneCardPhase.{self.name}: {self.value!r}>"
-
 
 @attrs.frozen
 class Bid:
@@ -225,8 +164,8 @@ class Bid:
         '1 bid 9'
     """
 
-    seat: int = attrs.field(validator=exact_int)
-    points: int = attrs.field(validator=exact_int)
+    seat: int = attrs.field(validator=kit.exact_int)
+    points: int = attrs.field(validator=kit.exact_int)
 
     def __str__(self) -> str:
         return f"{self.seat} bid {self.points}"
@@ -239,10 +178,9 @@ OneCardAction: TypeAlias = Deal | Bid | Pass | Play | ChooseDirection
 """Every action of a One Card game."""
 
 
-@flat_round_state
-@short_cut_eq
+@kit.state_class
 @attrs.frozen(kw_only=True, cache_hash=True, repr=False)
-class OneCardState(FlatRound):
+class OneCardState(kit.State):
     """The complete, immutable state of a One Card game.
 
     Attributes:
@@ -279,10 +217,6 @@ class OneCardState(FlatRound):
     scores: tuple[int, ...]
     score_sheet: History[tuple[int, ...]]
     history: History[OneCardAction]
-    # legal_actions memo: derived from the fields above, so it takes no part in equality
-    _legal: tuple[OneCardAction, ...] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
 
     @property
     def hand_complete(self) -> bool:
@@ -363,8 +297,11 @@ _PLAY_PHASE = OneCardPhase.PLAY
 _JOKER_RANK = Rank.JOKER
 
 
-_replace = replacer(OneCardState)
-_set_legal = slot_setter(OneCardState, "_legal")
+_replace = kit.copier(OneCardState)
+# copies of exactly the fields a frequent step changes, cheaper than _replace's
+_with_call = kit.copier(OneCardState, "calls", "history")  # a call in the auction
+_with_trump = kit.copier(OneCardState, "trump")  # the bidder's first lead names trump
+_with_trick = kit.copier(OneCardState, "phase", "points")  # a trick won, the hand goes on
 
 
 # ---------------------------------------------------------------------------------------
@@ -401,7 +338,7 @@ def hand_scores(
         ((7, 4, 4), (0, 4, 4))
     """
     if bidder is not None and contract is not None and points[bidder] < contract:
-        return replace_at(points, bidder, 0)
+        return kit.replace_at(points, bidder, 0)
     return points
 
 
@@ -444,7 +381,7 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tup
     """The cards of ``hand`` that may be played to ``trick`` (OC-10.4), in hand order.
 
     The bidder's ban on leading the joker to trick 1 (OC-6.3) is not a follow rule and
-    is applied by :func:`legal_actions`.
+    is applied by ``legal_actions``.
 
     Example:
         >>> from tricktaking.games.one_card import legal_plays
@@ -455,18 +392,6 @@ def legal_plays(hand: tuple[Card, ...], trick: Trick, trump: Suit | None) -> tup
         'JK'
     """
     return follow_suit(hand, led_suit(trick, trump), trump)
-
-
-def _playable(state: OneCardState, seat: int) -> tuple[Card, ...]:
-    """The cards ``seat`` may play now: OC-10.4, and the joker-lead ban of OC-6.3."""
-    hand = state._hands[seat]
-    plays = state._plays
-    if plays:
-        trump = state.trump
-        return follow_suit(hand, _led(plays, trump), trump)
-    if _joker_lead_banned(state):  # a lead: the ban is the only restriction
-        return tuple([card for card in hand if card.rank is not _JOKER_RANK])
-    return hand
 
 
 def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | None) -> int:
@@ -482,7 +407,7 @@ def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | 
 
 
 # strength per (trump, direction, suit to follow): the winner of a trick is its maximum
-_STRENGTH = strength_tables(_DECK, _strength)
+_STRENGTH = kit.strength_tables(_DECK, _strength)
 
 
 def _trick_strength(
@@ -512,26 +437,21 @@ def trick_winner(trick: Trick, trump: Suit | None, direction: Direction) -> int:
         >>> trick_winner(trick, None, Direction.DOWNTOWN)
         2
     """
-    if not trick.plays:
-        raise ValueError("an empty trick has no winner yet")
-    return best_play(trick.plays, _trick_strength(trick.plays, trump, direction)).seat
+    return kit.trick_winner(trick.plays, _trick_strength, trump, direction)
 
 
 # ---------------------------------------------------------------------------------------
 # Interned actions
 
-_PLAYS = tuple({card: Play(seat, card) for card in sort_cards(_DECK)} for seat in range(4))
-_BIDS = tuple(tuple(Bid(seat, points) for points in range(MAX_BID + 1)) for seat in range(4))
+_PLAYS = kit.card_actions(Play, _DECK, seats=4)
+_BIDS = kit.ladder(Bid, range(MAX_BID + 1), seats=4)
 _PASSES = tuple(Pass(seat) for seat in range(4))
 # a seat's calls when the lowest bid is ``lowest``: pass, then the bids up to 15
 _CALLS: tuple[tuple[tuple[OneCardCall, ...], ...], ...] = tuple(
     tuple((_PASSES[seat], *_BIDS[seat][lowest:]) for lowest in range(MAX_BID + 2))
     for seat in range(4)
 )
-_DIRECTIONS = tuple(
-    (ChooseDirection(seat, Direction.UPTOWN), ChooseDirection(seat, Direction.DOWNTOWN))
-    for seat in range(4)
-)
+_DIRECTIONS = kit.ladder(ChooseDirection, Direction, seats=4)  # uptown, then downtown
 
 
 # ---------------------------------------------------------------------------------------
@@ -568,201 +488,12 @@ def _lowest_bid(state: OneCardState, high: Bid | None) -> int:
 
 
 # ---------------------------------------------------------------------------------------
-# The engine functions
-
-
-def new_game(config: OneCardConfig) -> OneCardState:
-    """A new game before the first deal; the actor is ``CHANCE``.
-
-    Example:
-        >>> from tricktaking.games.one_card import OneCardConfig, actor, new_game
-        >>> actor(new_game(OneCardConfig(players=4)))
-        <Chance.CHANCE: 'chance'>
-    """
-    require_config(config, OneCardConfig)
-    n = config.players
-    return OneCardState(
-        config=config,
-        phase=_DEAL_PHASE,
-        round=new_round(0, config.first_dealer, ((),) * n, left_of(config.first_dealer, n)),
-        centre=None,
-        calls=(),
-        bidder=None,
-        contract=None,
-        trump=None,
-        direction=_UPTOWN,
-        points=(0,) * n,
-        scores=(0,) * n,
-        score_sheet=History(),
-        history=History(),
-    )
-
-
-def _hand_state(
-    state: OneCardState,
-    dealer: int,
-    hands: tuple[tuple[Card, ...], ...],
-    *,
-    centre: Card,
-    history: History[OneCardAction],
-) -> OneCardState:
-    """The state at the start of a hand: no calls, no trump, uptown, no points yet."""
-    return _replace(
-        start_round(state, state._number + 1, dealer, hands),
-        phase=_BID_PHASE,
-        centre=centre,
-        calls=(),
-        bidder=None,
-        contract=None,
-        trump=None,
-        direction=_UPTOWN,
-        points=(0,) * state.config.players,
-        history=history,
-    )
-
-
-def deal(state: OneCardState, seed: int) -> Deal:
-    """The next hand's deal: the pack shuffled by ``seed`` and dealt as OC-5.2 says.
-
-    Raises:
-        IllegalActionError: If the next action is not a deal.
-
-    Example:
-        >>> from tricktaking.games.one_card import OneCardConfig, deal, new_game
-        >>> d = deal(new_game(OneCardConfig(players=2)), seed=7)
-        >>> [len(hand) for hand in d.hands], len(d.stock)
-        ([12, 12], 1)
-    """
-    require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
-    config = state.config
-    return deal_round(
-        _DECK,
-        seed,
-        players=config.players,
-        dealer=next_dealer(config.first_dealer, state._number, config.players),
-        hand_size=config.hand_size,
-    )
-
-
-def actor(state: OneCardState) -> int | Chance | None:
-    """The seat to act, ``CHANCE`` when a deal is due, ``None`` when the game is over.
-
-    Example:
-        >>> from tricktaking.games.one_card import OneCardConfig, actor, new_game
-        >>> actor(new_game(OneCardConfig(players=2)))
-        <Chance.CHANCE: 'chance'>
-    """
-    phase = state.phase
-    if phase is _PLAY_PHASE:
-        return state._turn
-    if phase is _BID_PHASE:
-        return _auction(state)[2]
-    if phase is _CHOOSE_DIRECTION_PHASE:
-        return state._leader
-    if phase is _DEAL_PHASE:
-        return CHANCE
-    return None
+# The rules
 
 
 def _joker_lead_banned(state: OneCardState) -> bool:
     """The bidder may not lead the joker to trick 1 (OC-6.3)."""
     return state.bidder is not None and state.trump is None
-
-
-def _legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
-    phase = state.phase
-    if phase is _PLAY_PHASE:
-        seat = state._turn
-        return actions_for(_PLAYS[seat], _playable(state, seat))
-    if phase is _BID_PHASE:
-        _, high, seat = _auction(state)
-        return _CALLS[seat][_lowest_bid(state, high)]
-    if phase is _CHOOSE_DIRECTION_PHASE:
-        return _DIRECTIONS[state._leader]
-    return ()
-
-
-def _play_problem(state: OneCardState, seat: int, card: Card) -> Problem | None:
-    if state.phase is not _PLAY_PHASE:
-        return not_playing(state.phase is _OVER_PHASE)
-    problem = card_play_problem(state._hands, state._turn, seat, card)
-    if problem is not None or card in _playable(state, seat):
-        return problem
-    if card.rank is _JOKER_RANK and _joker_lead_banned(state):
-        return Violation.FORBIDDEN_LEAD, "the bidder may not lead the joker to trick 1 (OC-6.3)"
-    return follow_problem(seat, _led(state._plays, state.trump), state.trump, "OC-10.4")
-
-
-def _problem(state: OneCardState, action: OneCardAction) -> Problem | None:
-    phase = state.phase
-    if phase is _OVER_PHASE:
-        return Violation.GAME_OVER, "the game is over"
-    match action:
-        case Play(seat=seat, card=card):
-            return _play_problem(state, seat, card)
-        case Bid() | Pass():
-            if phase is not _BID_PHASE:
-                return Violation.WRONG_PHASE, "calls are made only in the auction"
-            passed, high, caller = _auction(state)
-            seat = action.seat
-            if 0 <= seat < state.config.players and passed >> seat & 1:
-                return Violation.ALREADY_PASSED, f"seat {seat} has passed (OC-7.4)"
-            problem = turn_problem(seat, caller, phase.value)
-            if problem is not None or isinstance(action, Pass):
-                return problem
-            points = action.points
-            if not 0 <= points <= MAX_BID:
-                return Violation.BID_OUT_OF_RANGE, f"a bid is at most {MAX_BID} points (OC-7.2)"
-            lowest = _lowest_bid(state, high)
-            if points < lowest:
-                return Violation.BID_TOO_LOW, f"the lowest bid now is {lowest} (OC-7.2)"
-            return None
-        case ChooseDirection(seat=seat):
-            if phase is not _CHOOSE_DIRECTION_PHASE:
-                return Violation.WRONG_PHASE, "the direction is chosen only after the joker falls"
-            return turn_problem(seat, state._leader, phase.value)
-        case Deal():
-            if phase is not _DEAL_PHASE:
-                return Violation.WRONG_PHASE, "no deal is due"
-            config = state.config
-            return deal_problem(
-                action,
-                deck=_DECK,
-                orders=_DECK_ORDERS,
-                players=config.players,
-                hand_size=config.hand_size,
-                stock_size=1,
-                dealer=next_dealer(config.first_dealer, state._number, config.players),
-            )
-
-
-def _advance(state: OneCardState, action: OneCardAction) -> OneCardState:
-    match action:
-        case Bid() | Pass():
-            return _call(state, action)
-        case ChooseDirection(direction=direction):
-            history = state.history.append(action)
-            return _replace(state, phase=_PLAY_PHASE, direction=direction, history=history)
-        case Deal():
-            config = state.config
-            n = config.players
-            dealer = next_dealer(config.first_dealer, state._number, n)
-            hands = dealt_hands(action, _DECK)
-            return _hand_state(
-                state,
-                dealer,
-                hands,
-                centre=action.stock[0],
-                history=state.history.append(action),
-            )
-        case Play():
-            return _play(state, action)
-
-
-# copies of exactly the fields a frequent step changes, cheaper than _replace's
-_with_call = replacer(OneCardState, "calls", "history")  # a call in the auction
-_with_trump = replacer(OneCardState, "trump")  # the bidder's first lead names trump
-_with_trick = replacer(OneCardState, "phase", "points")  # a trick won, the hand goes on
 
 
 def _call(state: OneCardState, call: OneCardCall) -> OneCardState:
@@ -777,7 +508,7 @@ def _call(state: OneCardState, call: OneCardCall) -> OneCardState:
     passes = passed.bit_count()
     if high is not None and (high.points == MAX_BID or passes == n - 1):
         # OC-7.5, OC-7.6: a bid hand; the bidder leads trick 1 and names trump (OC-9.1)
-        return with_leader(
+        return kit.with_leader(
             state,
             high.seat,
             phase=_PLAY_PHASE,
@@ -788,7 +519,7 @@ def _call(state: OneCardState, call: OneCardCall) -> OneCardState:
         )
     if high is None and passes == n:
         # OC-7.7, OC-9.2: a no-bid hand, led by seat (dealer + n // 2) mod n
-        return with_leader(
+        return kit.with_leader(
             state,
             (state._dealer + n // 2) % n,
             phase=_PLAY_PHASE,
@@ -798,254 +529,252 @@ def _call(state: OneCardState, call: OneCardCall) -> OneCardState:
     return _with_call(state, calls=calls, history=history)
 
 
-def _play(state: OneCardState, action: Play) -> OneCardState:
-    trump = state.trump
-    if state.bidder is not None and trump is None:
-        trump = action.card.suit  # OC-6.2: the bidder's first lead names trump
-        state = _with_trump(state, trump=trump)
-    played, done = play_card(
-        state, action, state.history.append(action), _trick_strength, trump, state.direction
-    )
-    if done is None:
-        return played
-    winner = played._leader
-    gained = 0
-    for play in done.plays:  # a loop beats sum(map(...)) over three or four plays
-        gained += _POINTS_OF[play.card]
-    points = add_at(state.points, winner, gained) if gained else state.points
-    if played._hands[winner]:  # cards left: the hand goes on
-        reverse = trump is None and any(play.card is _JOKER for play in done.plays)
-        if not (reverse or gained):  # a trick without points: nothing else changes
-            return played
-        phase = _CHOOSE_DIRECTION_PHASE if reverse else _PLAY_PHASE  # OC-8.3
-        return _with_trick(played, phase=phase, points=points)
-    if state.centre is not None:
-        points = add_at(points, winner, _POINTS_OF[state.centre])  # OC-12.2
-    scored = hand_scores(points, state.bidder, state.contract)
-    totals = tuple([total + score for total, score in zip(state.scores, scored, strict=True)])
-    over = game_winner(totals, state.config.target) is not None
-    return _replace(
-        played,
-        phase=_OVER_PHASE if over else _DEAL_PHASE,
-        points=points,
-        scores=totals,
-        score_sheet=state.score_sheet.append(scored),
-    )
+class OneCardRules(kit.GameRules[OneCardState, OneCardConfig, OneCardAction, OneCardView]):
+    """One Card's rules: the hooks of :class:`~tricktaking.kit.GameRules` for the game.
 
-
-_ENGINE = engine_functions(
-    Hooks(
-        game="One Card",
-        actions=(Deal, Bid, Pass, Play, ChooseDirection),
-        legal=_legal_actions,
-        memo=_set_legal,
-        play_problem=_play_problem,
-        problem=_problem,
-        play=_play,
-        advance=_advance,
-    )
-)
-
-
-def legal_actions(state: OneCardState) -> tuple[OneCardAction, ...]:
-    """The legal actions of the seat to act; ``()`` at a deal and after the game.
-
-    Order: in the auction, pass and then the bids from the lowest legal one up to 15;
-    plays in hand order; the reversal choice uptown, then downtown.
+    - ``deal``: the pack shuffled by the seed and dealt as OC-5.2 says, the one card left
+      in the centre.
+    - ``legal_actions`` in this order: in the auction, pass and then the bids from the
+      lowest legal one up to 15; plays in hand order; the reversal choice uptown, then
+      downtown.
+    - ``view``: the seat's own hand and everything public; the One Card only once the
+      hand is complete (OC-5.3).
+    - ``zones``: each hand, seen by its owner; the One Card, seen by nobody until the hand
+      is complete, then by everyone; the played cards.
+    - ``is_over`` once a player has won (OC-13); ``scores`` are the cumulative totals
+      (OC-12.6); ``winners`` is the one winner (OC-13.2).
 
     Example:
-        >>> from tricktaking.games.one_card import (
-        ...     OneCardConfig, apply, deal, legal_actions, new_game,
-        ... )
-        >>> state = new_game(OneCardConfig(players=4))
-        >>> state = apply(state, deal(state, seed=1))
-        >>> [str(action) for action in legal_actions(state)][:3]
+        >>> from tricktaking.games.one_card import RULES, OneCardConfig
+        >>> state = RULES.new_game(OneCardConfig(players=4))
+        >>> state = RULES.apply(state, RULES.deal(state, seed=1))
+        >>> [str(action) for action in RULES.legal_actions(state)][:3]
         ['1 pass', '1 bid 6', '1 bid 7']
     """
-    # The memo the skeleton's apply reads, stored here rather than through
-    # _ENGINE.legal_actions: this runs once per action of every playout.
-    listed = state._legal
-    if listed is None:
-        listed = _legal_actions(state)
-        _set_legal(state, listed)
-    return listed
 
+    title = "One Card"
+    config_type = OneCardConfig
+    state_type = OneCardState
+    view_type = OneCardView
+    view_fields = ("config", "calls", "bidder", "contract", "direction", "centre", "points")
+    actions = (Deal, Bid, Pass, Play, ChooseDirection)
+    deal_phase = _DEAL_PHASE
+    play_phase = _PLAY_PHASE
+    over_phase = _OVER_PHASE
 
-def check(state: OneCardState, action: Action) -> Violation | None:
-    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
+    def _new_state(self, config: OneCardConfig) -> OneCardState:
+        n = config.players
+        return OneCardState(
+            config=config,
+            phase=_DEAL_PHASE,
+            round=kit.empty_round(config.first_dealer, n),
+            centre=None,
+            calls=(),
+            bidder=None,
+            contract=None,
+            trump=None,
+            direction=_UPTOWN,
+            points=(0,) * n,
+            scores=(0,) * n,
+            score_sheet=History(),
+            history=History(),
+        )
 
-    Example:
-        >>> from tricktaking.games.one_card import OneCardConfig, check, new_game
-        >>> from tricktaking.actions import Pass
-        >>> check(new_game(OneCardConfig(players=3)), Pass(1))
-        <Violation.WRONG_PHASE: 'wrong_phase'>
-    """
-    return _ENGINE.check(state, action)
+    def _deal_from(self, state: OneCardState, seed: int) -> Deal:
+        # the pack shuffled by ``seed`` and dealt as OC-5.2 says
+        config = state.config
+        n = config.players
+        dealer = kit.next_dealer(config.first_dealer, state._number, n)
+        return kit.deal_round(
+            _DECK, seed, players=n, hand_size=config.hand_size, first_seat=left_of(dealer, n)
+        )
 
+    def _legal(self, state: OneCardState) -> tuple[OneCardAction, ...]:
+        phase = state.phase
+        if phase is _PLAY_PHASE:
+            seat = state._turn
+            return kit.actions_for(_PLAYS[seat], self._playable(state, seat))
+        if phase is _BID_PHASE:
+            _, high, seat = _auction(state)
+            return _CALLS[seat][_lowest_bid(state, high)]
+        if phase is _CHOOSE_DIRECTION_PHASE:
+            return _DIRECTIONS[state._leader]
+        return ()
 
-def apply(state: OneCardState, action: Action) -> OneCardState:
-    """The state after ``action``, validated; ``state`` is unchanged.
+    def _to_act(self, state: OneCardState) -> int:
+        return _auction(state)[2] if state.phase is _BID_PHASE else state._leader
 
-    Raises:
-        IllegalActionError: If the action is illegal, with its
-            :class:`~tricktaking.errors.Violation`.
+    def _playable(self, state: OneCardState, seat: int) -> tuple[Card, ...]:
+        # OC-10.4, and the joker-lead ban of OC-6.3
+        hand = state._hands[seat]
+        plays = state._plays
+        if plays:
+            trump = state.trump
+            return follow_suit(hand, _led(plays, trump), trump)
+        if _joker_lead_banned(state):  # a lead: the ban is the only restriction
+            return tuple([card for card in hand if card.rank is not _JOKER_RANK])
+        return hand
 
-    Example:
-        >>> from tricktaking.games.one_card import Bid, OneCardConfig, apply, deal, new_game
-        >>> state = new_game(OneCardConfig(players=3))
-        >>> state = apply(state, deal(state, seed=4))
-        >>> apply(state, Bid(1, 16)).phase
-        Traceback (most recent call last):
-        ...
-        tricktaking.errors.IllegalActionError: seat 1: '1 bid 16' is illegal in the bid phase: ...
-    """
-    # validated (unless legal_actions handed it out), then _play or _advance
-    return _ENGINE.apply(state, action)
+    def _unplayable(self, state: OneCardState, seat: int, card: Card) -> kit.Problem:
+        if card.rank is _JOKER_RANK and _joker_lead_banned(state):
+            return Violation.FORBIDDEN_LEAD, "the bidder may not lead the joker to trick 1 (OC-6.3)"
+        return kit.follow_problem(seat, _led(state._plays, state.trump), state.trump, "OC-10.4")
 
+    def _problem(self, state: OneCardState, action: OneCardAction) -> kit.Problem | None:
+        phase = state.phase
+        match action:
+            case Bid() | Pass():
+                if phase is not _BID_PHASE:
+                    return Violation.WRONG_PHASE, "calls are made only in the auction"
+                passed, high, caller = _auction(state)
+                seat = action.seat
+                if 0 <= seat < state.config.players and passed >> seat & 1:
+                    return Violation.ALREADY_PASSED, f"seat {seat} has passed (OC-7.4)"
+                problem = kit.turn_problem(seat, caller, phase.value)
+                if problem is not None or isinstance(action, Pass):
+                    return problem
+                points = action.points
+                if not 0 <= points <= MAX_BID:
+                    return Violation.BID_OUT_OF_RANGE, f"a bid is at most {MAX_BID} points (OC-7.2)"
+                lowest = _lowest_bid(state, high)
+                if points < lowest:
+                    return Violation.BID_TOO_LOW, f"the lowest bid now is {lowest} (OC-7.2)"
+                return None
+            case ChooseDirection(seat=seat):
+                if phase is not _CHOOSE_DIRECTION_PHASE:
+                    return (
+                        Violation.WRONG_PHASE,
+                        "the direction is chosen only after the joker falls",
+                    )
+                return kit.turn_problem(seat, state._leader, phase.value)
+            case _:  # plays and deals are the kit's
+                return None
 
-def is_over(state: OneCardState) -> bool:
-    """Whether a player has won (OC-13).
+    def _deal_problem(self, state: OneCardState, deal: Deal) -> kit.Problem | None:
+        config = state.config
+        return kit.deal_problem(
+            deal,
+            deck=_DECK,
+            orders=_DECK_ORDERS,
+            players=config.players,
+            hand_size=config.hand_size,
+            stock_size=1,
+            dealer=kit.next_dealer(config.first_dealer, state._number, config.players),
+        )
 
-    Example:
-        >>> from tricktaking.games.one_card import OneCardConfig, is_over, new_game
-        >>> is_over(new_game(OneCardConfig(players=2)))
-        False
-    """
-    return state.phase is _OVER_PHASE
+    def _dealt(self, state: OneCardState, deal: Deal) -> OneCardState:
+        # a hand starts with no calls, no trump, uptown and no points yet
+        config = state.config
+        dealer = kit.next_dealer(config.first_dealer, state._number, config.players)
+        return _replace(
+            kit.start_round(state, state._number + 1, dealer, kit.dealt_hands(deal, _DECK)),
+            phase=_BID_PHASE,
+            centre=deal.stock[0],
+            calls=(),
+            bidder=None,
+            contract=None,
+            trump=None,
+            direction=_UPTOWN,
+            points=(0,) * config.players,
+            history=state.history.append(deal),
+        )
 
+    def _advance(self, state: OneCardState, action: OneCardAction) -> OneCardState:
+        match action:
+            case Bid() | Pass():
+                return _call(state, action)
+            case ChooseDirection(direction=direction):
+                history = state.history.append(action)
+                return _replace(state, phase=_PLAY_PHASE, direction=direction, history=history)
+            case _:  # pragma: no cover - the kit applies plays and deals itself
+                raise TypeError(f"{action!r} is not a One Card call")
 
-def scores(state: OneCardState) -> tuple[int, ...]:
-    """Cumulative scores, one per seat (OC-12.6).
+    def _play(self, state: OneCardState, play: Play) -> OneCardState:
+        trump = state.trump
+        if state.bidder is not None and trump is None:
+            trump = play.card.suit  # OC-6.2: the bidder's first lead names trump
+            state = _with_trump(state, trump=trump)
+        played, done = kit.play_card(
+            state, play, state.history.append(play), _trick_strength, trump, state.direction
+        )
+        if done is None:
+            return played
+        winner = played._leader
+        gained = 0
+        for each in done.plays:  # a loop beats sum(map(...)) over three or four plays
+            gained += _POINTS_OF[each.card]
+        points = kit.add_at(state.points, winner, gained) if gained else state.points
+        if played._hands[winner]:  # cards left: the hand goes on
+            reverse = trump is None and any(each.card is _JOKER for each in done.plays)
+            if not (reverse or gained):  # a trick without points: nothing else changes
+                return played
+            phase = _CHOOSE_DIRECTION_PHASE if reverse else _PLAY_PHASE  # OC-8.3
+            return _with_trick(played, phase=phase, points=points)
+        if state.centre is not None:
+            points = kit.add_at(points, winner, _POINTS_OF[state.centre])  # OC-12.2
+        scored = hand_scores(points, state.bidder, state.contract)
+        totals = tuple([total + score for total, score in zip(state.scores, scored, strict=True)])
+        over = game_winner(totals, state.config.target) is not None
+        return _replace(
+            played,
+            phase=_OVER_PHASE if over else _DEAL_PHASE,
+            points=points,
+            scores=totals,
+            score_sheet=state.score_sheet.append(scored),
+        )
 
-    Example:
-        >>> from tricktaking.games.one_card import OneCardConfig, new_game, scores
-        >>> scores(new_game(OneCardConfig(players=3)))
-        (0, 0, 0)
-    """
-    return state.scores
+    def _winners(self, state: OneCardState) -> tuple[int, ...]:
+        # the one winner (OC-13.2)
+        winner = game_winner(state.scores, state.config.target)
+        return () if winner is None else (winner,)
 
+    def _view_values(self, state: OneCardState, seat: int) -> tuple[object, ...]:
+        # the One Card is shown only once the hand is complete (OC-5.3)
+        return (
+            state.config,
+            state.calls,
+            state.bidder,
+            state.contract,
+            state.direction,
+            state.centre if state.hand_complete else None,
+            state.points,
+        )
 
-def winners(state: OneCardState) -> tuple[int, ...]:
-    """The one winner once the game is over (OC-13.2), else ``()``.
-
-    Example:
-        >>> from tricktaking.games.one_card import OneCardConfig, new_game, winners
-        >>> winners(new_game(OneCardConfig(players=3)))
-        ()
-    """
-    winner = game_winner(state.scores, state.config.target)
-    return () if state.phase is not _OVER_PHASE or winner is None else (winner,)
-
-
-# Views are built for every bot decision: one positional call, the table fields in the
-# order of TABLE_FIELDS, then the game's own (about 1,000 CPU instructions less a view
-# than passing these by keyword, and a third of the cost of the attrs constructor).
-_make_view = constructor(
-    OneCardView,
-    *TABLE_FIELDS,
-    "config",
-    "calls",
-    "bidder",
-    "contract",
-    "direction",
-    "centre",
-    "points",
-)
-
-
-def view(state: OneCardState, seat: int) -> OneCardView:
-    """What ``seat`` may see: its own hand and everything public.
-
-    The One Card is shown only once the hand is complete (OC-5.3).
-
-    Raises:
-        ValueError: If ``seat`` is not a seat of this game.
-
-    Example:
-        >>> from tricktaking.games.one_card import OneCardConfig, new_game, view
-        >>> view(new_game(OneCardConfig(players=3)), 1).legal_actions
-        ()
-    """
-    view_seat(seat, state.config.players)
-    return _make_view(
-        *table_values(state, seat, actor(state), legal_actions(state)),
-        state.config,
-        state.calls,
-        state.bidder,
-        state.contract,
-        state.direction,
-        state.centre if state.hand_complete else None,
-        state.points,
-    )
-
-
-def zones(state: OneCardState) -> tuple[Zone, ...]:
-    """Where every card of the hand lies and who may see it.
-
-    Each hand is seen by its owner; the One Card by nobody until the hand is complete,
-    then by everyone (OC-5.3); played cards are public.
-
-    Example:
-        >>> from tricktaking.games.one_card import OneCardConfig, new_game, zones
-        >>> [zone.name for zone in zones(new_game(OneCardConfig(players=2)))]
-        ['hand 0', 'hand 1', 'centre', 'trick', 'tricks']
-    """
-    rnd = state.round
-    centre = () if state.centre is None else (state.centre,)
-    return (
-        *hand_zones(rnd.hands),
-        Zone("centre", centre, None if state.hand_complete else frozenset()),
-        *played_zones(rnd.trick, rnd.tricks),
-    )
-
-
-def with_zones(state: OneCardState, cards: Mapping[str, tuple[Card, ...]]) -> OneCardState:
-    """A copy of ``state`` with the cards of some hidden zones replaced (hands, centre).
-
-    Raises:
-        ValueError: If a zone is unknown or public, or gets a different number of cards.
-
-    Example:
-        >>> from tricktaking.games.one_card import OneCardConfig, apply, deal, new_game, with_zones
-        >>> state = new_game(OneCardConfig(players=2))
-        >>> state = apply(state, deal(state, seed=1))
-        >>> card = state.round.hands[0][0]
-        >>> with_zones(state, {"centre": (card,)}).centre == card
-        True
-    """
-    check_zone_names(cards, zones(state))
-    rnd = state.round
-    hands = replaced_hands(cards, rnd.hands)
-    centre = () if state.centre is None else (state.centre,)
-    new_centre = replacement(cards, "centre", centre)
-    return attrs.evolve(
-        state,
-        round=attrs.evolve(rnd, hands=hands),
-        centre=new_centre[0] if new_centre else None,
-    )
-
-
-def parse_action(text: str) -> OneCardAction:
-    """Read a One Card action from its canonical token (``str(action)``).
-
-    Tokens: ``"deal <hand 0> / … / <One Card>"``, ``"<seat> pass"``,
-    ``"<seat> bid <points>"``, ``"<seat> play <card>"``, ``"<seat> direction downtown"``.
-
-    Raises:
-        NotationError: If the text is not a One Card action token.
-
-    Example:
-        >>> from tricktaking.games.one_card import parse_action
-        >>> parse_action("1 bid 9")
-        Bid(seat=1, points=9)
-    """
-    words = token_text(text).split()
-    if len(words) == 3 and words[1].lower() == "bid":
+    def _parse_own(self, text: str) -> OneCardAction | None:
+        words = text.split()
+        if len(words) != 3 or words[1].lower() != "bid":
+            return None
         try:
             return Bid(parse_seat(words[0]), parse_number(words[2], "bid"))
         except NotationError as error:
             raise NotationError(f"not a One Card bid such as '1 bid 9': {error}") from None
-    action = parse_core_action(text)
-    if isinstance(action, Deal | Pass | Play | ChooseDirection):
-        return action
-    raise NotationError(f"{safe_repr(text)} is not a One Card action")
+
+    def _table_zones(self, state: OneCardState) -> tuple[Zone, ...]:
+        # the One Card is seen by nobody until the hand is complete, then by everyone
+        centre = () if state.centre is None else (state.centre,)
+        return (Zone("centre", centre, None if state.hand_complete else frozenset()),)
+
+    def _hidden_changes(
+        self, state: OneCardState, cards: Mapping[str, tuple[Card, ...]]
+    ) -> dict[str, object]:
+        centre = () if state.centre is None else (state.centre,)
+        new_centre = replacement(cards, "centre", centre)
+        return {"centre": new_centre[0] if new_centre else None}
+
+
+RULES = OneCardRules()
+"""The one instance of OneCardRules, whose methods are this module's engine functions."""
+
+new_game = RULES.new_game
+deal = RULES.deal
+apply = RULES.apply
+check = RULES.check
+legal_actions = RULES.legal_actions
+actor = RULES.actor
+view = RULES.view
+is_over = RULES.is_over
+scores = RULES.scores
+winners = RULES.winners
+parse_action = RULES.parse_action
+zones = RULES.zones
+with_zones = RULES.with_zones

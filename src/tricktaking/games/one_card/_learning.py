@@ -8,13 +8,7 @@ from tricktaking.actions import Action, ChooseDirection, Pass
 from tricktaking.cards import Direction, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.games.one_card import MAX_BID, Bid, OneCardPhase, OneCardView
-from tricktaking.plugins import (
-    ActionIndex,
-    FieldSink,
-    LearningSpec,
-    Observation,
-    ObservationTables,
-)
+from tricktaking.plugins import ActionIndex, FieldSink, LearningSpec, Observation, ObservationTables
 from tricktaking.views import PlayerView
 
 __all__ = ["LEARNING"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tricktaking._table_words import deal_line, last_calls
+from tricktaking import kit
 from tricktaking.games.one_card import OneCardView
 from tricktaking.plugins import CardGroup, TableExtras, for_views_of
 
@@ -11,12 +11,12 @@ __all__ = ["render_extras"]
 
 def _extras(view: OneCardView) -> TableExtras:
     """The lines, seat notes and card groups of a One Card view."""
-    lines = [deal_line("hand", view.round_number)]
+    lines = [kit.deal_line("hand", view.round_number)]
     if view.contract is not None and view.bidder is not None:
         lines.append(f"contract {view.contract} points")
     if view.phase.value != "bid" and view.hand_sizes and any(view.hand_sizes):
         lines.append(f"direction: {view.direction.value}")
-    notes = [list(calls) for calls in last_calls(view.calls, view.players)]
+    notes = [list(calls) for calls in kit.last_calls(view.calls, view.players)]
     for seat, points in enumerate(view.points):
         if view.bidder == seat:
             notes[seat].append("bidder")

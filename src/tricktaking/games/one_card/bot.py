@@ -5,15 +5,12 @@ It is the ``heuristic_bot`` plug-in of the game's declaration; it sees only view
 
 from __future__ import annotations
 
-from tricktaking._tactics import choose_play, legal_choices, power_table
+from tricktaking import kit
 from tricktaking.actions import Action, ChooseDirection
 from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import ArgumentTypeError
 from tricktaking.games.one_card import Bid, OneCardView, card_points, trick_winner
-from tricktaking.plugins import refusing_forged_views
 from tricktaking.tricks import Play
-from tricktaking.views import PlayerView
 
 __all__ = ["OneCardBot"]
 
@@ -24,7 +21,7 @@ _OC_DECK = Deck.one_card()
 _OC_RANKS = tuple(rank for rank in SUITED_RANKS if any(card.rank is rank for card in _OC_DECK))
 
 
-class OneCardBot:
+class OneCardBot(kit.ViewBot[OneCardView]):
     """A heuristic One Card player: bids only with a long, high suit, chases points.
 
     Example:
@@ -36,15 +33,11 @@ class OneCardBot:
         True
     """
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+    view_type = OneCardView
+    game = "One Card"
 
-    @refusing_forged_views
-    def act(self, view: PlayerView) -> Action:
+    def choose(self, view: OneCardView, legal: tuple[Action, ...]) -> Action:
         """Bid, choose the direction or play."""
-        if not isinstance(view, OneCardView):
-            raise ArgumentTypeError(f"OneCardBot plays One Card, not {type(view).__name__[:40]}")
-        legal = legal_choices(view)
         first = legal[0]
         if isinstance(first, ChooseDirection):
             low = sum(card.rank in (Rank.NINE, Rank.TEN) for card in view.hand)
@@ -70,9 +63,9 @@ class OneCardBot:
                 index = 5 - index
             return index + (20.0 if card.suit is trump else 0.0) - card_points(card) / 4
 
-        power = power_table((_KEY, trump, direction), card_power, _OC_DECK)
+        power = kit.power_table((_KEY, trump, direction), card_power, _OC_DECK)
         points_down = sum(card_points(play.card) for play in view.trick.plays)
-        return choose_play(
+        return kit.choose_play(
             plays,
             view.trick,
             want_win=points_down > 0 or not view.trick.plays or view.bidder == view.seat,

@@ -1,14 +1,10 @@
-"""One Card's declaration: the one record the library reads about the game, registered.
-
-Every layer above the engine finds One Card through this record (see
-:class:`~tricktaking.engine.Game`): its rules are the module :mod:`tricktaking.games.one_card`,
-and its plug-ins live beside it in this package.
+"""One Card's declaration, registered: the one record the library reads about the game.
 
 Example:
     >>> from tricktaking.games.one_card.declaration import GAME
     >>> import tricktaking as tt
-    >>> tt.get_game("one-card") is GAME
-    True
+    >>> tt.get_game("one-card") is GAME, GAME.rules is tt.one_card.RULES
+    (True, True)
 """
 
 from __future__ import annotations
@@ -58,7 +54,7 @@ GAME = Game(
     title="One Card",
     config_type=rules.OneCardConfig,
     state_type=rules.OneCardState,
-    rules=rules,
+    rules=rules.RULES,
     view_type=rules.OneCardView,
     action_types=(rules.Bid,),
     summary=SUMMARY,

@@ -4,11 +4,12 @@ Round r deals r cards to each player; the top card of the stock is turned up for
 (a Wizard lets the dealer choose). Everyone bids the exact number of tricks they will
 take; Wizards win, Jesters lose, and an exact bid scores ``20 + 10 * tricks``.
 
-This module is the game's :class:`~tricktaking.engine.Rules`: ``new_game``, ``deal``,
-``apply``, ``check``, ``legal_actions``, ``actor``, ``view``, ``is_over``, ``scores`` and
-``winners`` are the precisely typed versions of the top-level functions, and
-``led_suit``, ``trick_winner``, ``legal_plays`` and ``round_score`` are the pure rule
-helpers.
+The game's rules are :class:`WizardRules`, and :data:`RULES` its one instance, whose
+methods this module exports as functions: ``new_game``, ``deal``, ``apply``, ``check``,
+``legal_actions``, ``actor``, ``view``, ``is_over``, ``scores``, ``winners``,
+``parse_action``, ``zones`` and ``with_zones`` are the precisely typed versions of the
+top-level functions. ``led_suit``, ``trick_winner``, ``legal_plays`` and ``round_score``
+are the pure rule helpers.
 
 Example:
     >>> from tricktaking.actions import Deal
@@ -32,79 +33,24 @@ Example:
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Literal, TypeAlias
 
 import attrs
 
-from tricktaking._fast import constructor, replacer, short_cut_eq, slot_setter
-from tricktaking._fields import exact_int, exact_options
-from tricktaking._flat_round import (
-    FlatRound,
-    empty_trick,
-    flat_round_state,
-    play_card,
-    start_round,
-)
-from tricktaking._skeleton import Hooks, engine_functions
-from tricktaking._table import (
-    actions_for,
-    deal_round,
-    dealt_hands,
-    hooked_bid,
-    next_dealer,
-    replace_at,
-    require_deal,
-    strength_tables,
-    top_seats,
-)
-from tricktaking._validation import (
-    Problem,
-    card_play_problem,
-    deal_problem,
-    follow_problem,
-    is_int,
-    not_playing,
-    require_config,
-    seat_option,
-    sorted_orders,
-    turn_problem,
-    view_seat,
-)
-from tricktaking.actions import (
-    CHANCE,
-    Action,
-    Chance,
-    ChooseTrump,
-    Deal,
-    parse_core_action,
-    parse_number,
-    parse_seat,
-    token_text,
-)
-from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit, sort_cards
+from tricktaking import kit
+from tricktaking.actions import ChooseTrump, Deal
+from tricktaking.arguments import is_exact_int
+from tricktaking.cards import SUITED_RANKS, Card, Direction, Rank, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import ConfigError, NotationError, Violation, safe_repr
+from tricktaking.errors import ConfigError, safe_repr
+from tricktaking.exact_bids import ExactBid, ExactBidRules, co_winners
 from tricktaking.history import History
-from tricktaking.rounds import Round
-from tricktaking.tricks import Play, Trick, best_play, left_of
-from tricktaking.views import (
-    TABLE_FIELDS,
-    JSONValue,
-    TableView,
-    Zone,
-    check_zone_names,
-    config_json,
-    hand_zones,
-    played_zones,
-    replaced_hands,
-    replacement,
-    table_json,
-    table_values,
-)
+from tricktaking.tricks import Play, Trick, left_of
+from tricktaking.views import JSONValue, TableView, config_json, table_json
 
 __all__ = [
+    "RULES",
     "Bid",
     "BidRule",
     "ChooseTrump",
@@ -113,6 +59,7 @@ __all__ = [
     "WizardAction",
     "WizardConfig",
     "WizardPhase",
+    "WizardRules",
     "WizardState",
     "WizardView",
     "actor",
@@ -139,9 +86,7 @@ BidRule: TypeAlias = Literal["free", "hook"]
 """``"free"``: any bid; ``"hook"``: the dealer may not make the bids total the tricks."""
 
 _DECK = Deck.wizard()
-_DECK_ORDERS = sorted_orders(_DECK)
-_WIZARD = Card.parse("WZ")
-_JESTER = Card.parse("JE")
+_DECK_ORDERS = kit.sorted_orders(_DECK)
 
 
 @attrs.frozen(kw_only=True)
@@ -174,19 +119,19 @@ class WizardConfig:
     bid_rule: BidRule = "free"
 
     def __attrs_post_init__(self) -> None:
-        exact_options(self, ints=("players", "first_dealer"), optional_ints=("rounds",))
-        exact_options(self, strs=("bid_rule",))
-        if not is_int(self.players) or not 3 <= self.players <= 6:
-            raise ConfigError(f"players must be 3 to 6, not {safe_repr(self.players)}")
-        seat_option("first_dealer", self.first_dealer, self.players)
+        kit.exact_options(self, ints=("players", "first_dealer"), optional_ints=("rounds",))
+        kit.exact_options(self, strs=("bid_rule",))
+        kit.int_option("players", self.players, 3, 6)
+        kit.seat_option("first_dealer", self.first_dealer, self.players)
         full = 60 // self.players
-        if self.rounds is not None and (not is_int(self.rounds) or not 1 <= self.rounds <= full):
+        if self.rounds is not None and (
+            not is_exact_int(self.rounds) or not 1 <= self.rounds <= full
+        ):
             raise ConfigError(
                 f"rounds must be None or 1 to {full} with {self.players} players, "
                 f"not {safe_repr(self.rounds)}"
             )
-        if self.bid_rule not in ("free", "hook"):
-            raise ConfigError(f"bid_rule must be 'free' or 'hook', not {safe_repr(self.bid_rule)}")
+        kit.choice_option("bid_rule", self.bid_rule, ("free", "hook"))
 
     @property
     def total_rounds(self) -> int:
@@ -194,7 +139,7 @@ class WizardConfig:
         return 60 // self.players if self.rounds is None else self.rounds
 
 
-class WizardPhase(enum.Enum):
+class WizardPhase(kit.Phase):
     """Where a Wizard game stands.
 
     Example:
@@ -214,12 +159,9 @@ class WizardPhase(enum.Enum):
     OVER = "over"
     """The last round has been scored."""
 
-    def __repr__(self) -> str:
-        return f"<WizardPhase.{self.name}: {self.value!r}>"
-
 
 @attrs.frozen
-class Bid:
+class Bid(ExactBid):
     """A Wizard bid: the number of tricks the seat will take exactly.
 
     Example:
@@ -228,25 +170,18 @@ class Bid:
         '2 bid 3'
     """
 
-    seat: int = attrs.field(validator=exact_int)
-    tricks: int = attrs.field(validator=exact_int)
-
-    def __str__(self) -> str:
-        return f"{self.seat} bid {self.tricks}"
-
 
 WizardAction: TypeAlias = Deal | ChooseTrump | Bid | Play
 """Every action of a Wizard game."""
 
 
-@flat_round_state
-@short_cut_eq
+@kit.state_class
 @attrs.frozen(kw_only=True, cache_hash=True, repr=False)
-class WizardState(FlatRound):
+class WizardState(kit.State):
     """The complete, immutable state of a Wizard game.
 
-    Build it with :func:`new_game` and advance it with :func:`apply`. It holds hidden
-    information (every hand and the stock): give players a :func:`view` instead.
+    Build it with ``new_game`` and advance it with ``apply``. It holds hidden
+    information (every hand and the stock): give players a ``view`` instead.
 
     Attributes:
         config: The game's options.
@@ -275,10 +210,6 @@ class WizardState(FlatRound):
     scores: tuple[int, ...]
     score_sheet: History[tuple[int, ...]]
     history: History[WizardAction]
-    # legal_actions memo: derived from the fields above, so it takes no part in equality
-    _legal: tuple[WizardAction, ...] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
 
     @property
     def turn_up(self) -> Card | None:
@@ -340,11 +271,6 @@ _DEAL_PHASE = WizardPhase.DEAL
 _OVER_PHASE = WizardPhase.OVER
 _PLAY_PHASE = WizardPhase.PLAY
 
-
-_replace = replacer(WizardState)
-_set_legal = slot_setter(WizardState, "_legal")
-
-
 # ---------------------------------------------------------------------------------------
 # Rule helpers (pinned API)
 
@@ -387,7 +313,7 @@ def _strength(card: Card, trump: Suit | None, direction: Direction, led: Suit | 
 # strength of each card given (trump, suit to follow): WZ > trump > led suit > the rest,
 # so that "first WZ, else highest trump, else highest of the suit" (WZ-11) is one max.
 # Wizard has no direction: every key uses UPTOWN.
-_STRENGTH = strength_tables(_DECK, _strength, (Direction.UPTOWN,))
+_STRENGTH = kit.strength_tables(_DECK, _strength, (Direction.UPTOWN,))
 
 
 def _trick_strength(plays: tuple[Play, ...], trump: Suit | None) -> Mapping[Card, int]:
@@ -412,10 +338,7 @@ def trick_winner(trick: Trick, trump: Suit | None) -> int:
         >>> trick_winner(trick, Suit.HEARTS), trick_winner(trick, None)
         (2, 3)
     """
-    plays = trick.plays
-    if not plays:
-        raise ValueError("an empty trick has no winner yet")
-    return best_play(plays, _trick_strength(plays, trump)).seat
+    return kit.trick_winner(trick.plays, _trick_strength, trump)
 
 
 def legal_plays(hand: tuple[Card, ...], trick: Trick) -> tuple[Card, ...]:
@@ -446,17 +369,6 @@ _MAY_FOLLOW = {
 }
 
 
-def co_winners(totals: Sequence[int]) -> tuple[int, ...]:
-    """Every seat whose total is the highest; ties make co-winners (WZ-13.2, WZ-13.3).
-
-    Example:
-        >>> from tricktaking.games.wizard import co_winners
-        >>> co_winners([120, 90, 120]), co_winners([-10, -40, -30])
-        ((0, 2), (0,))
-    """
-    return top_seats(totals)
-
-
 def round_score(bid: int, taken: int) -> int:
     """A round's score: ``20 + 10 * taken`` if exact, else ``-10`` per trick off (WZ-12.1).
 
@@ -469,106 +381,95 @@ def round_score(bid: int, taken: int) -> int:
 
 
 # ---------------------------------------------------------------------------------------
-# Interned actions: legal_actions hands out the same objects every time.
+# The rules
 
-_UNIQUE_CARDS = sort_cards(set(_DECK))
-_PLAYS = tuple({card: Play(seat, card) for card in _UNIQUE_CARDS} for seat in range(6))
-_BIDS = tuple(tuple(Bid(seat, tricks) for tricks in range(21)) for seat in range(6))
-_TRUMP_CHOICES = tuple(tuple(ChooseTrump(seat, suit) for suit in Suit) for seat in range(6))
+# legal_actions hands out the same objects every time
+_PLAYS = kit.card_actions(Play, _DECK, seats=6)
 
 
-# ---------------------------------------------------------------------------------------
-# The engine functions
+class WizardRules(ExactBidRules[WizardState, WizardConfig, WizardAction, WizardView]):
+    """Wizard's rules: the exact-bid family's machine with Wizard's deck, deal and scores.
 
-
-def new_game(config: WizardConfig) -> WizardState:
-    """A new game before the first deal; the actor is ``CHANCE``.
-
-    Example:
-        >>> from tricktaking.games.wizard import WizardConfig, actor, new_game
-        >>> actor(new_game(WizardConfig(players=3)))
-        <Chance.CHANCE: 'chance'>
-    """
-    require_config(config, WizardConfig)
-    n = config.players
-    return WizardState(
-        config=config,
-        phase=_DEAL_PHASE,
-        round=Round(
-            number=0,
-            dealer=config.first_dealer,
-            hands=((),) * n,
-            trick=empty_trick(left_of(config.first_dealer, n)),
-        ),
-        stock=(),
-        trump=None,
-        bids=(None,) * n,
-        scores=(0,) * n,
-        score_sheet=History(),
-        history=History(),
-    )
-
-
-def deal(state: WizardState, seed: int) -> Deal:
-    """The next round's deal: the 60 cards shuffled by ``seed`` and dealt as WZ-5.3 says.
-
-    Raises:
-        IllegalActionError: If the next action is not a deal.
+    - ``deal``: the 60 cards shuffled by the seed and dealt as WZ-5.3 says, from the
+      dealer's left; the next card is turned up (WZ-6.1), and a Wizard turned up lets
+      the dealer name trump (WZ-6.4).
+    - ``legal_actions``: each distinct action once, in this order: trump choices S, H, D,
+      C; bids from 0 up; plays in hand order (a hand with two Wizards lists ``play WZ``
+      once).
+    - ``view``: the seat's own hand, the turn-up card and everything public.
+    - ``zones``: each hand, seen by its owner; the turn-up card, seen by everyone; the rest
+      of the stock, seen by nobody; the played cards.
+    - ``is_over`` once the last round is scored (WZ-13.1); ``scores`` are the cumulative
+      totals (WZ-12.2); ``winners`` every seat with the top total (WZ-13.2).
 
     Example:
-        >>> from tricktaking.games.wizard import WizardConfig, deal, new_game
-        >>> state = new_game(WizardConfig(players=4))
-        >>> d = deal(state, seed=42)
-        >>> [len(hand) for hand in d.hands], len(d.stock)
-        ([1, 1, 1, 1], 56)
+        >>> from tricktaking.games.wizard import RULES, WizardConfig
+        >>> state = RULES.new_game(WizardConfig(players=3))
+        >>> state = RULES.apply(state, RULES.deal(state, seed=3))
+        >>> [str(action) for action in RULES.legal_actions(state)] in (
+        ...     ['1 bid 0', '1 bid 1'], ['0 trump S', '0 trump H', '0 trump D', '0 trump C'])
+        True
     """
-    require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
-    config = state.config
-    return deal_round(
-        _DECK,
-        seed,
-        players=config.players,
-        dealer=next_dealer(config.first_dealer, state._number, config.players),
-        hand_size=state._number + 1,
-    )
 
+    title = "Wizard"
+    config_type = WizardConfig
+    state_type = WizardState
+    view_type = WizardView
+    view_fields = ("config", "total_rounds", "turn_up", "bids")
+    actions = (Deal, ChooseTrump, Bid, Play)
+    deal_phase = _DEAL_PHASE
+    play_phase = _PLAY_PHASE
+    over_phase = _OVER_PHASE
+    bid_type = Bid
+    bid_phase = _BID_PHASE
+    choose_phase = _CHOOSE_TRUMP_PHASE
+    seats = 6
+    most_tricks = 20
+    bid_range = "a bid in round {r} is 0 to {r} (WZ-7.2)"
+    hook_rule = "with the hook rule the dealer may not make the bids total {r} (WZ-7.5)"
+    choose_rule = "trump is chosen only after a Wizard turn-up"
 
-def actor(state: WizardState) -> int | Chance | None:
-    """The seat to act, ``CHANCE`` when a deal is due, ``None`` when the game is over.
+    def _new_state(self, config: WizardConfig) -> WizardState:
+        n = config.players
+        return WizardState(
+            config=config,
+            phase=_DEAL_PHASE,
+            round=kit.empty_round(config.first_dealer, n),
+            stock=(),
+            trump=None,
+            bids=(None,) * n,
+            scores=(0,) * n,
+            score_sheet=History(),
+            history=History(),
+        )
 
-    Example:
-        >>> from tricktaking.games.wizard import WizardConfig, actor, new_game
-        >>> actor(new_game(WizardConfig(players=3)))
-        <Chance.CHANCE: 'chance'>
-    """
-    phase = state.phase
-    if phase is _PLAY_PHASE:
-        return state._turn
-    if phase is _BID_PHASE:
-        return _bidder(state)
-    if phase is _DEAL_PHASE:
-        return CHANCE
-    if phase is _CHOOSE_TRUMP_PHASE:
-        return state._dealer
-    return None
+    def _deal_from(self, state: WizardState, seed: int) -> Deal:
+        n = state.config.players
+        dealer = kit.next_dealer(state.config.first_dealer, state._number, n)
+        return kit.deal_round(
+            _DECK, seed, players=n, hand_size=state._number + 1, first_seat=left_of(dealer, n)
+        )
 
+    def _deal_problem(self, state: WizardState, deal: Deal) -> kit.Problem | None:
+        r = state._number + 1
+        n = state.config.players
+        return kit.deal_problem(
+            deal,
+            deck=_DECK,
+            orders=_DECK_ORDERS,
+            players=n,
+            hand_size=r,
+            stock_size=60 - r * n,
+            dealer=self._dealer_of(state, deal),
+        )
 
-def _bidder(state: WizardState) -> int:
-    """The seat to bid: left of the dealer first, the dealer last (WZ-7.1)."""
-    n = state.config.players
-    return (state._dealer + 1 + n - state.bids.count(None)) % n
+    def _dealer_of(self, state: WizardState, deal: Deal) -> int:
+        config = state.config  # the deal passes left after every round (WZ-4.2)
+        return kit.next_dealer(config.first_dealer, state._number, config.players)
 
-
-def _forbidden_bid(state: WizardState, seat: int) -> int | None:
-    """The dealer's bid the hook rule forbids, if any (WZ-7.5)."""
-    if state.config.bid_rule != "hook" or seat != state._dealer:
-        return None
-    return hooked_bid(state.bids, state._number)
-
-
-def _legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
-    phase = state.phase
-    if phase is _PLAY_PHASE:
+    def _legal(self, state: WizardState) -> tuple[WizardAction, ...]:
+        if state.phase is not _PLAY_PHASE:
+            return self._calls(state)
         seat = state._turn
         cards = _legal_cards(state._hands[seat], state._plays)
         # Each distinct card is one action. Only Wizards and Jesters repeat, and they sort
@@ -576,338 +477,59 @@ def _legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
         n = len(cards)
         if n > 1 and (cards[-1] is cards[-2] or (n > 2 and cards[-2] is cards[-3])):
             cards = tuple(dict.fromkeys(cards))
-        return actions_for(_PLAYS[seat], cards)
-    if phase is _BID_PHASE:
-        seat = _bidder(state)
-        forbidden = _forbidden_bid(state, seat)
-        bids = _BIDS[seat][: state._number + 1]
-        return bids if forbidden is None else tuple(b for b in bids if b.tricks != forbidden)
-    if phase is _CHOOSE_TRUMP_PHASE:
-        return _TRUMP_CHOICES[state._dealer]
-    return ()
+        return kit.actions_for(_PLAYS[seat], cards)
+
+    def _playable(self, state: WizardState, seat: int) -> tuple[Card, ...]:
+        return _legal_cards(state._hands[seat], state._plays)
+
+    def _unplayable(self, state: WizardState, seat: int, card: Card) -> kit.Problem:
+        return kit.follow_problem(seat, _led(state._plays), state.trump, "WZ-10.3")
+
+    def _play(self, state: WizardState, play: Play) -> WizardState:
+        played, done = kit.play_card(
+            state, play, state.history.append(play), _trick_strength, state.trump
+        )
+        if done is None or len(played._tricks) < played._number:
+            return played
+        return self._scored(state, played)
+
+    def _turn_up(self, card: Card | None) -> tuple[WizardPhase, Suit | None]:
+        # a Wizard lets the dealer choose trump, a Jester means none (WZ-6.2 to WZ-6.4),
+        # and so does an empty stock (WZ-6.5)
+        if card is not None and card.rank is _WIZARD_RANK:
+            return _CHOOSE_TRUMP_PHASE, None
+        return _BID_PHASE, None if card is None else card.suit
+
+    def _hand_size(self, state: WizardState) -> int:
+        return state._number  # round r deals r cards (WZ-5.2)
+
+    def _deals(self, state: WizardState) -> int:
+        return state.config.total_rounds
+
+    def _deck_of(self, state: WizardState) -> Deck:
+        return _DECK
+
+    def _deal_score(self, state: WizardState, bid: int, taken: int) -> int:
+        return round_score(bid, taken)
+
+    def _view_values(self, state: WizardState, seat: int) -> tuple[object, ...]:
+        config = state.config
+        return config, config.total_rounds, state.turn_up, state.bids
 
 
-def _play_problem(state: WizardState, seat: int, card: Card) -> Problem | None:
-    if state.phase is not _PLAY_PHASE:
-        return not_playing(state.phase is _OVER_PHASE)
-    hands, plays = state._hands, state._plays
-    problem = card_play_problem(hands, state._turn, seat, card)
-    if problem is None and card not in _legal_cards(hands[seat], plays):
-        return follow_problem(seat, _led(plays), state.trump, "WZ-10.3")
-    return problem
+RULES = WizardRules()
+"""The one instance of WizardRules, whose methods are this module's engine functions."""
 
-
-def _problem(state: WizardState, action: WizardAction) -> Problem | None:
-    phase = state.phase
-    if phase is _OVER_PHASE:
-        return Violation.GAME_OVER, "the game is over"
-    match action:
-        case Play(seat=seat, card=card):
-            return _play_problem(state, seat, card)
-        case Bid(seat=seat, tricks=tricks):
-            if phase is not _BID_PHASE:
-                return Violation.WRONG_PHASE, "bids are made only in the bid phase"
-            problem = turn_problem(seat, _bidder(state), phase.value)
-            if problem is not None:
-                return problem
-            r = state._number
-            if not 0 <= tricks <= r:
-                return Violation.BID_OUT_OF_RANGE, f"a bid in round {r} is 0 to {r} (WZ-7.2)"
-            if tricks == _forbidden_bid(state, seat):
-                return (
-                    Violation.FORBIDDEN_BID_TOTAL,
-                    f"with the hook rule the dealer may not make the bids total {r} (WZ-7.5)",
-                )
-            return None
-        case ChooseTrump(seat=seat):
-            if phase is not _CHOOSE_TRUMP_PHASE:
-                return Violation.WRONG_PHASE, "trump is chosen only after a Wizard turn-up"
-            return turn_problem(seat, state._dealer, phase.value)
-        case Deal():
-            if phase is not _DEAL_PHASE:
-                return Violation.WRONG_PHASE, "no deal is due"
-            r = state._number + 1
-            n = state.config.players
-            return deal_problem(
-                action,
-                deck=_DECK,
-                orders=_DECK_ORDERS,
-                players=n,
-                hand_size=r,
-                stock_size=60 - r * n,
-                dealer=next_dealer(state.config.first_dealer, state._number, n),
-            )
-
-
-# every seat bids every round: a copy of exactly these fields, cheaper than _replace's
-_with_bid = replacer(WizardState, "phase", "bids", "history")
-
-
-def _advance(state: WizardState, action: WizardAction) -> WizardState:
-    match action:
-        case Bid(seat=seat, tricks=tricks):
-            return _with_bid(
-                state,
-                phase=_PLAY_PHASE if seat == state._dealer else _BID_PHASE,
-                bids=replace_at(state.bids, seat, tricks),
-                history=state.history.append(action),
-            )
-        case ChooseTrump(suit=suit):
-            return _replace(
-                state, phase=_BID_PHASE, trump=suit, history=state.history.append(action)
-            )
-        case Deal():
-            return _deal(state, action)
-        case Play():
-            return _play(state, action)
-
-
-def _deal(state: WizardState, action: Deal) -> WizardState:
-    config = state.config
-    dealer = next_dealer(config.first_dealer, state._number, config.players)
-    stock = action.stock
-    turn_up = stock[0] if stock else None
-    phase = _BID_PHASE
-    trump: Suit | None = None
-    if turn_up is not None:
-        if turn_up.rank is _WIZARD_RANK:
-            phase = _CHOOSE_TRUMP_PHASE
-        else:
-            trump = turn_up.suit
-    return _replace(
-        start_round(state, state._number + 1, dealer, dealt_hands(action, _DECK)),
-        phase=phase,
-        stock=stock,
-        trump=trump,
-        bids=(None,) * config.players,
-        history=state.history.append(action),
-    )
-
-
-def _play(state: WizardState, action: Play) -> WizardState:
-    played, done = play_card(
-        state, action, state.history.append(action), _trick_strength, state.trump
-    )
-    number = played._number
-    if done is None or len(played._tricks) < number:
-        return played
-    round_scores = tuple(map(round_score, _made_bids(state.bids), played._won))
-    return _replace(
-        played,
-        phase=_OVER_PHASE if number == state.config.total_rounds else _DEAL_PHASE,
-        scores=tuple(
-            [total + score for total, score in zip(state.scores, round_scores, strict=True)]
-        ),
-        score_sheet=state.score_sheet.append(round_scores),
-    )
-
-
-def _made_bids(bids: tuple[int | None, ...]) -> tuple[int, ...]:
-    """The bids of a round in play: every seat has bid (WZ-7.1)."""
-    made = tuple(bid for bid in bids if bid is not None)
-    if len(made) != len(bids):  # pragma: no cover - play starts after the last bid
-        raise RuntimeError("a round scored before every seat bid")
-    return made
-
-
-_ENGINE = engine_functions(
-    Hooks(
-        game="Wizard",
-        actions=(Deal, ChooseTrump, Bid, Play),
-        legal=_legal_actions,
-        memo=_set_legal,
-        play_problem=_play_problem,
-        problem=_problem,
-        play=_play,
-        advance=_advance,
-    )
-)
-
-
-def legal_actions(state: WizardState) -> tuple[WizardAction, ...]:
-    """The legal actions of the seat to act; ``()`` at a deal and after the game.
-
-    Each distinct action once. Order: trump choices S, H, D, C; bids from 0 up; plays in
-    hand order (a hand with two Wizards lists ``play WZ`` once).
-
-    Example:
-        >>> from tricktaking.games.wizard import WizardConfig, apply, deal, legal_actions, new_game
-        >>> state = new_game(WizardConfig(players=3))
-        >>> state = apply(state, deal(state, seed=3))
-        >>> [str(action) for action in legal_actions(state)] in (
-        ...     ['1 bid 0', '1 bid 1'], ['0 trump S', '0 trump H', '0 trump D', '0 trump C'])
-        True
-    """
-    # The memo the skeleton's apply reads, stored here rather than through
-    # _ENGINE.legal_actions: this runs once per action of every playout.
-    listed = state._legal
-    if listed is None:
-        listed = _legal_actions(state)
-        _set_legal(state, listed)
-    return listed
-
-
-def check(state: WizardState, action: Action) -> Violation | None:
-    """Why ``action`` is illegal in ``state``, or ``None``: the verdict of :func:`apply`.
-
-    Example:
-        >>> from tricktaking.games.wizard import Bid, WizardConfig, check, new_game
-        >>> check(new_game(WizardConfig(players=3)), Bid(1, 0))
-        <Violation.WRONG_PHASE: 'wrong_phase'>
-    """
-    return _ENGINE.check(state, action)
-
-
-def apply(state: WizardState, action: Action) -> WizardState:
-    """The state after ``action``, validated; ``state`` is unchanged.
-
-    Trick, round and game scoring happen here, with no extra action.
-
-    Raises:
-        IllegalActionError: If the action is illegal, with its
-            :class:`~tricktaking.errors.Violation`.
-
-    Example:
-        >>> from tricktaking.games.wizard import Bid, WizardConfig, apply, new_game
-        >>> state = new_game(WizardConfig(players=3))
-        >>> apply(state, Bid(1, 0))
-        Traceback (most recent call last):
-        ...
-        tricktaking.errors.IllegalActionError: seat 1: '1 bid 0' is illegal in the deal phase: ...
-    """
-    # validated (unless legal_actions handed it out), then _play or _advance
-    return _ENGINE.apply(state, action)
-
-
-def is_over(state: WizardState) -> bool:
-    """Whether the last round has been scored (WZ-13.1).
-
-    Example:
-        >>> from tricktaking.games.wizard import WizardConfig, is_over, new_game
-        >>> is_over(new_game(WizardConfig(players=3)))
-        False
-    """
-    return state.phase is _OVER_PHASE
-
-
-def scores(state: WizardState) -> tuple[int, ...]:
-    """Cumulative scores, one per seat (WZ-12.2).
-
-    Example:
-        >>> from tricktaking.games.wizard import WizardConfig, new_game, scores
-        >>> scores(new_game(WizardConfig(players=4)))
-        (0, 0, 0, 0)
-    """
-    return state.scores
-
-
-def winners(state: WizardState) -> tuple[int, ...]:
-    """Every seat with the top total once the game is over; co-winners tie (WZ-13.2).
-
-    Example:
-        >>> from tricktaking.games.wizard import WizardConfig, new_game, winners
-        >>> winners(new_game(WizardConfig(players=4)))
-        ()
-    """
-    if state.phase is not _OVER_PHASE:
-        return ()
-    return co_winners(state.scores)
-
-
-# Views are built for every bot decision: one positional call, the table fields in the
-# order of TABLE_FIELDS, then the game's own (about 1,000 CPU instructions less a view
-# than passing these by keyword, and a third of the cost of the attrs constructor).
-_make_view = constructor(WizardView, *TABLE_FIELDS, "config", "total_rounds", "turn_up", "bids")
-
-
-def view(state: WizardState, seat: int) -> WizardView:
-    """What ``seat`` may see: its own hand, the turn-up card, and everything public.
-
-    Raises:
-        ValueError: If ``seat`` is not a seat of this game.
-
-    Example:
-        >>> from tricktaking.games.wizard import WizardConfig, new_game, view
-        >>> view(new_game(WizardConfig(players=3)), 2).phase
-        <WizardPhase.DEAL: 'deal'>
-    """
-    view_seat(seat, state.config.players)
-    return _make_view(
-        *table_values(state, seat, actor(state), legal_actions(state)),
-        state.config,
-        state.config.total_rounds,
-        state.turn_up,
-        state.bids,
-    )
-
-
-def zones(state: WizardState) -> tuple[Zone, ...]:
-    """Where every card of the round lies and who may see it.
-
-    Each hand is seen by its owner, the turn-up card by everyone, the rest of the stock
-    by nobody; played cards are public.
-
-    Example:
-        >>> from tricktaking.games.wizard import WizardConfig, new_game, zones
-        >>> [zone.name for zone in zones(new_game(WizardConfig(players=3)))]
-        ['hand 0', 'hand 1', 'hand 2', 'turn-up', 'stock', 'trick', 'tricks']
-    """
-    rnd = state.round
-    return (
-        *hand_zones(rnd.hands),
-        Zone("turn-up", state.stock[:1], None),
-        Zone("stock", state.stock[1:], frozenset()),
-        *played_zones(rnd.trick, rnd.tricks),
-    )
-
-
-def with_zones(state: WizardState, cards: Mapping[str, tuple[Card, ...]]) -> WizardState:
-    """A copy of ``state`` with the cards of some hidden zones replaced (hands, stock).
-
-    For tests of what views reveal: the result need not be reachable by play.
-
-    Raises:
-        ValueError: If a zone is unknown or public, or gets a different number of cards.
-
-    Example:
-        >>> from tricktaking.games.wizard import WizardConfig, apply, deal, new_game, with_zones
-        >>> state = new_game(WizardConfig(players=3))
-        >>> state = apply(state, deal(state, seed=1))
-        >>> swapped = with_zones(state, {"hand 0": state.round.hands[1],
-        ...                              "hand 1": state.round.hands[0]})
-        >>> swapped.round.hands[0] == state.round.hands[1]
-        True
-    """
-    check_zone_names(cards, zones(state))
-    rnd = state.round
-    hands = replaced_hands(cards, rnd.hands)
-    stock = state.stock[:1] + replacement(cards, "stock", state.stock[1:])
-    return attrs.evolve(state, round=attrs.evolve(rnd, hands=hands), stock=stock)
-
-
-def parse_action(text: str) -> WizardAction:
-    """Read a Wizard action from its canonical token (``str(action)``).
-
-    Tokens: ``"deal <hand 0> / … / <stock>"``, ``"<seat> trump S"``,
-    ``"<seat> bid <tricks>"``, ``"<seat> play <card>"``.
-
-    Raises:
-        NotationError: If the text is not a Wizard action token.
-
-    Example:
-        >>> from tricktaking.games.wizard import parse_action
-        >>> parse_action("2 bid 3")
-        Bid(seat=2, tricks=3)
-        >>> parse_action("0 play 10h")
-        Play(seat=0, card=Card(Rank.TEN, Suit.HEARTS))
-    """
-    words = token_text(text).split()
-    if len(words) == 3 and words[1].lower() == "bid":
-        try:
-            return Bid(parse_seat(words[0]), parse_number(words[2], "bid"))
-        except NotationError as error:
-            raise NotationError(f"not a Wizard bid such as '2 bid 3': {error}") from None
-    action = parse_core_action(text)
-    if isinstance(action, Deal | ChooseTrump | Play):
-        return action
-    raise NotationError(f"{safe_repr(text)} is not a Wizard action")
+new_game = RULES.new_game
+deal = RULES.deal
+apply = RULES.apply
+check = RULES.check
+legal_actions = RULES.legal_actions
+actor = RULES.actor
+view = RULES.view
+is_over = RULES.is_over
+scores = RULES.scores
+winners = RULES.winners
+parse_action = RULES.parse_action
+zones = RULES.zones
+with_zones = RULES.with_zones

@@ -1,14 +1,11 @@
-"""Wizard's words in the terminal game: bids, the turn-up and how each deal went."""
+"""Wizard's words in the terminal game: the turn-up and the trump it decides, the bids."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from tricktaking._table_words import bids_line, exact_bid_summary
-from tricktaking.actions import Action
 from tricktaking.cards import Suit
-from tricktaking.games.wizard import Bid, WizardPhase, WizardView
-from tricktaking.plugins import Screen, SeatNames, TerminalPlugin
+from tricktaking.exact_bids import bids_line, terminal
+from tricktaking.games.wizard import WizardPhase, WizardView
+from tricktaking.plugins import Screen, SeatNames
 from tricktaking.views import PlayerView
 
 __all__ = ["TERMINAL"]
@@ -32,10 +29,6 @@ def _table(view: PlayerView, names: SeatNames, screen: Screen) -> None:
     screen(bids_line(view.bids, names))
 
 
-def _task(action: Action, view: PlayerView) -> str | None:
-    return "bid how many tricks you will take" if isinstance(action, Bid) else None
-
-
 def _deal_news(view: PlayerView, names: SeatNames, screen: Screen) -> None:
     if not isinstance(view, WizardView):
         return
@@ -52,18 +45,5 @@ def _deal_news(view: PlayerView, names: SeatNames, screen: Screen) -> None:
     screen(f"turn-up: {screen.card(turn_up)}, {outcome}")
 
 
-def _deal_summary(
-    view: PlayerView, gained: Sequence[int], names: SeatNames, screen: Screen
-) -> bool:
-    if not isinstance(view, WizardView):
-        return False
-    exact_bid_summary(
-        view.bids, view.tricks_won, gained=gained, totals=view.scores, names=names, screen=screen
-    )
-    return True
-
-
-TERMINAL = TerminalPlugin(
-    table=_table, task=_task, deal_news=_deal_news, deal_summary=_deal_summary
-)
+TERMINAL = terminal(WizardView, table=_table, deal_news=_deal_news)
 """Wizard's plug-in for the terminal game."""

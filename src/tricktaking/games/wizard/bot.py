@@ -5,15 +5,12 @@ It is the ``heuristic_bot`` plug-in of the game's declaration; it sees only view
 
 from __future__ import annotations
 
-from tricktaking._tactics import choose_play, legal_choices, power_table, rank_index
+from tricktaking import kit
 from tricktaking.actions import Action, ChooseTrump
 from tricktaking.cards import Card, Rank
 from tricktaking.deck import Deck
-from tricktaking.errors import ArgumentTypeError
+from tricktaking.exact_bids import nearest_bid, play_for_bid
 from tricktaking.games.wizard import Bid, WizardView, trick_winner
-from tricktaking.plugins import refusing_forged_views
-from tricktaking.tricks import Play
-from tricktaking.views import PlayerView
 
 __all__ = ["WizardBot"]
 
@@ -22,7 +19,7 @@ _KEY = object()  # this bot's card power tables, one per trump and direction
 _WIZARD_DECK = Deck.wizard()
 
 
-class WizardBot:
+class WizardBot(kit.ViewBot[WizardView]):
     """A heuristic Wizard player: bids its expected tricks, then tries to make its bid.
 
     Example:
@@ -35,24 +32,16 @@ class WizardBot:
         True
     """
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+    view_type = WizardView
+    game = "Wizard"
 
-    @refusing_forged_views
-    def act(self, view: PlayerView) -> Action:
+    def choose(self, view: WizardView, legal: tuple[Action, ...]) -> Action:
         """Choose trump, bid or play."""
-        if not isinstance(view, WizardView):
-            raise ArgumentTypeError(f"WizardBot plays Wizard, not {type(view).__name__[:40]}")
-        legal = legal_choices(view)
         first = legal[0]
         if isinstance(first, ChooseTrump):
             return max(legal, key=lambda action: self._suit_value(view.hand, action))
         if isinstance(first, Bid):
-            estimate = self._expected_tricks(view)
-            bids = [action for action in legal if isinstance(action, Bid)]
-            return min(bids, key=lambda bid: (abs(bid.tricks - estimate), bid.tricks))
-        plays = [action for action in legal if isinstance(action, Play)]
-        bid = view.bids[view.seat] or 0
+            return nearest_bid(legal, self._expected_tricks(view))
         trump = view.trump
 
         def card_power(card: Card) -> float:
@@ -60,22 +49,15 @@ class WizardBot:
                 return 100.0
             if card.rank is Rank.JESTER:
                 return -1.0
-            return rank_index(card) + (20.0 if card.suit is trump else 0.0)
+            return kit.rank_index(card) + (20.0 if card.suit is trump else 0.0)
 
-        power = power_table((_KEY, trump), card_power, _WIZARD_DECK)
-        return choose_play(
-            plays,
-            view.trick,
-            want_win=view.tricks_won[view.seat] < bid,
-            power=power,
-            winner=lambda trick: trick_winner(trick, trump),
-            last=len(view.trick.plays) == view.players - 1,
-        )
+        power = kit.power_table((_KEY, trump), card_power, _WIZARD_DECK)
+        return play_for_bid(view, legal, power=power, winner=lambda t: trick_winner(t, trump))
 
     @staticmethod
     def _suit_value(hand: tuple[Card, ...], action: object) -> float:
         suit = action.suit if isinstance(action, ChooseTrump) else None
-        return sum(1 + rank_index(card) / 12 for card in hand if card.suit is suit)
+        return sum(1 + kit.rank_index(card) / 12 for card in hand if card.suit is suit)
 
     @staticmethod
     def _expected_tricks(view: WizardView) -> float:
@@ -85,7 +67,7 @@ class WizardBot:
             if card.rank is Rank.WIZARD:
                 total += 0.95
             elif card.suit is not None and card.suit is view.trump:
-                total += {12: 0.9, 11: 0.75, 10: 0.55, 9: 0.4}.get(rank_index(card), 0.2)
+                total += {12: 0.9, 11: 0.75, 10: 0.55, 9: 0.4}.get(kit.rank_index(card), 0.2)
             elif card.suit is not None:
-                total += {12: 0.6, 11: 0.25}.get(rank_index(card), 0.0) * share
+                total += {12: 0.6, 11: 0.25}.get(kit.rank_index(card), 0.0) * share
         return total

@@ -1,14 +1,10 @@
-"""Wizard's declaration: the one record the library reads about the game, registered.
-
-Every layer above the engine finds Wizard through this record (see
-:class:`~tricktaking.engine.Game`): its rules are the module :mod:`tricktaking.games.wizard`,
-and its plug-ins live beside it in this package.
+"""Wizard's declaration, registered: the one record the library reads about the game.
 
 Example:
     >>> from tricktaking.games.wizard.declaration import GAME
     >>> import tricktaking as tt
-    >>> tt.get_game("wizard") is GAME
-    True
+    >>> tt.get_game("wizard") is GAME, GAME.rules is tt.wizard.RULES
+    (True, True)
 """
 
 from __future__ import annotations
@@ -52,7 +48,7 @@ GAME = Game(
     title="Wizard",
     config_type=rules.WizardConfig,
     state_type=rules.WizardState,
-    rules=rules,
+    rules=rules.RULES,
     view_type=rules.WizardView,
     action_types=(rules.Bid,),
     summary=SUMMARY,

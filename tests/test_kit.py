@@ -1,20 +1,20 @@
-"""The engine skeleton: the legal-action memo, the door, errors that never leak, and
-public engine functions whose source is the code that runs."""
+"""The game kit: the legal-action memo, the door, errors that never leak, and public
+engine functions that are the kit's own methods, whose source is the code that runs."""
 
 from __future__ import annotations
 import __future__
 
 import inspect
 import textwrap
-from types import FunctionType, ModuleType
-from typing import cast
+from types import CodeType, FunctionType, MethodType, ModuleType
 
 import attrs
 import pytest
 
 import tricktaking as tt
-from tricktaking._skeleton import _field_checks  # pyright: ignore[reportPrivateUsage]
-from tricktaking.games import bid_whist, wizard
+from tricktaking import kit
+from tricktaking.games import bid_whist, oh_hell, one_card, wizard
+from tricktaking.kit import _field_types  # pyright: ignore[reportPrivateUsage]
 from tricktaking.testing import playout
 
 
@@ -132,21 +132,37 @@ def test_a_field_type_the_door_cannot_test_is_refused_when_the_game_is_built() -
         words: str
 
     with pytest.raises(TypeError, match=r"Say\.words: no exact-type test"):
-        _field_checks(Say)
+        _field_types(Say)
 
 
-# every built-in game's rules are its module
-BUILT_IN = [cast("ModuleType", tt.get_game(name).rules) for name in tt.available_games()]
+BUILT_IN = [wizard, one_card, bid_whist, oh_hell]
+ENGINE = ["new_game", "deal", "apply", "check", "legal_actions", "actor", "view", "is_over"]
+ENGINE += ["scores", "winners", "parse_action", "zones", "with_zones"]
 
 
 @pytest.mark.parametrize("module", BUILT_IN, ids=lambda m: m.__name__)
-@pytest.mark.parametrize("name", ["apply", "check", "legal_actions"])
-def test_the_source_of_a_public_engine_function_is_the_code_that_runs(
-    module: ModuleType, name: str
-) -> None:
-    function = getattr(module, name)
+def test_every_built_in_game_is_one_instance_of_a_rules_class(module: ModuleType) -> None:
+    rules = module.RULES
+    assert isinstance(rules, kit.GameRules)
+    assert any(tt.get_game(name).rules is rules for name in tt.available_games())
+    assert type(rules).__module__ == module.__name__
+    for name in ENGINE:
+        function = getattr(module, name)
+        assert isinstance(function, MethodType), name
+        assert function.__self__ is rules, name
+        assert function.__func__ is getattr(kit.GameRules, name), name  # written once
+
+
+def constants(code: CodeType) -> tuple[object, ...]:
+    """The constants of ``code``, the docstring's indentation (a method's is deeper) aside."""
+    return tuple(inspect.cleandoc(c) if isinstance(c, str) else c for c in code.co_consts)
+
+
+@pytest.mark.parametrize("name", ENGINE)
+def test_the_source_of_a_public_engine_function_is_the_code_that_runs(name: str) -> None:
+    function = getattr(kit.GameRules, name)
     assert isinstance(function, FunctionType)
-    assert function.__module__ == module.__name__
+    assert function.__module__ == kit.__name__
     assert not hasattr(function, "__wrapped__")
     source = textwrap.dedent(inspect.getsource(function))
     assert source.startswith(f"def {name}(")
@@ -154,15 +170,15 @@ def test_the_source_of_a_public_engine_function_is_the_code_that_runs(
     # compiled again from the source a reader sees, it is the same code
     namespace: dict[str, object] = {}
     flags = __future__.annotations.compiler_flag
-    exec(compile(source, module.__file__ or "", "exec", flags, dont_inherit=True), namespace)
+    exec(compile(source, kit.__file__ or "", "exec", flags, dont_inherit=True), namespace)
     shown = namespace[name]
     assert isinstance(shown, FunctionType)
     code, seen = function.__code__, shown.__code__
     assert code.co_code == seen.co_code
-    assert (code.co_names, code.co_varnames, code.co_consts) == (
+    assert (code.co_names, code.co_varnames, constants(code)) == (
         seen.co_names,
         seen.co_varnames,
-        seen.co_consts,
+        constants(seen),
     )
     assert code.co_firstlineno == inspect.getsourcelines(function)[1]
     assert function.__closure__ is None
