@@ -35,6 +35,7 @@ CORE = {
     "tricktaking.deck",
     "tricktaking.engine",
     "tricktaking.errors",
+    "tricktaking.exact_bid_kernel",
     "tricktaking.exact_bids",
     "tricktaking.extras",
     "tricktaking.history",

@@ -16,7 +16,7 @@ Example:
     >>> from tricktaking.extras import MissingExtraError
     >>> error = MissingExtraError("tricktaking.batch", "batch")
     >>> print(error)  # doctest: +NORMALIZE_WHITESPACE
-    tricktaking.batch needs the optional extra 'batch' (numpy, numba): pip install
+    tricktaking.batch needs the optional extra 'batch' (numba, numpy): pip install
     'tricktaking[batch]' (from a clone of the repository: pip install '.[batch]')
     >>> isinstance(error, ImportError), error.extra
     (True, 'batch')

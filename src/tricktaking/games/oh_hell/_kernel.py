@@ -16,7 +16,7 @@ from tricktaking.actions import Deal
 from tricktaking.cards import Card, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.engine import GameState
-from tricktaking.games._exact_bid_kernel import (
+from tricktaking.exact_bid_kernel import (
     CARDS_WIDTH,
     DOWN_UP,
     FIELDS,

@@ -14,7 +14,7 @@ from tricktaking.actions import Deal
 from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
 from tricktaking.engine import GameState
-from tricktaking.games._exact_bid_kernel import (
+from tricktaking.exact_bid_kernel import (
     CARDS_WIDTH,
     FIELDS,
     GROWING,

@@ -12,8 +12,17 @@ A), the canonical sort order; Wizard's four Wizards are 52 to 55 and its four Je
 to 59. A hand is a ``uint64`` mask of card numbers, so its bits run in the order the
 engine sorts a hand.
 
-Each game's ``_kernel`` module builds the parameters from its config (rules
-``rules/wizard.md`` and ``rules/oh_hell.md``); the clause comments below name both.
+Each game's kernel builds the parameters from its config (rules ``rules/wizard.md`` and
+``rules/oh_hell.md``; the clause comments below name both) and declares a
+:class:`~tricktaking.kernel_kit.Kernel` with this module's widths and fields; a new
+exact-bid game can do the same. Needs NumPy and numba: ``pip install 'tricktaking[batch]'``.
+
+Example:
+    >>> import tricktaking as tt
+    >>> from tricktaking.batch import kernel_for
+    >>> from tricktaking.exact_bid_kernel import INTS_WIDTH
+    >>> kernel_for(tt.get_game("oh-hell")).ints_width == INTS_WIDTH
+    True
 """
 
 from __future__ import annotations
@@ -55,7 +64,17 @@ from tricktaking.kernel_kit import (
     resume_row,
 )
 
-__all__ = ["CARDS_WIDTH", "FIELDS", "INTS_WIDTH", "ExactBidParams"]
+__all__ = [
+    "CARDS_WIDTH",
+    "DOWN_UP",
+    "FIELDS",
+    "FIXED",
+    "GROWING",
+    "INTS_WIDTH",
+    "SHRINKING",
+    "UP_DOWN",
+    "ExactBidParams",
+]
 
 MAX_SEATS = 7
 
@@ -99,8 +118,17 @@ _ZERO = np.uint64(0)
 _A_WIZARD = 52  # the action index of a Wizard, and its bit in a mask of distinct plays
 _A_JESTER = 53
 
-GROWING, FIXED, SHRINKING, UP_DOWN, DOWN_UP = range(5)
-"""How a deal's hand size follows from its number (:attr:`ExactBidParams.sizes`)."""
+# how a deal's hand size follows from its number (ExactBidParams.sizes)
+GROWING = 0
+"""Deal ``r`` deals ``r`` cards (Wizard, WZ-5.3)."""
+FIXED = 1
+"""Every deal deals ``largest`` cards, or a number ``draw0`` draws when that is 0."""
+SHRINKING = 2
+"""Deals shrink from ``largest`` cards to one."""
+UP_DOWN = 3
+"""Deals grow from one card to ``largest``, then shrink back to one."""
+DOWN_UP = 4
+"""Deals shrink from ``largest`` cards to one, then grow back."""
 
 # Oh Hell's suit index (C, D, S, H: OH-2.5) as a suit of the card numbers (S, H, D, C)
 _SUIT_OF_INDEX = np.array([3, 2, 0, 1], np.int64)
@@ -163,6 +191,14 @@ class ExactBidParams(NamedTuple):
             for the next (the others count nothing).
         wizard_value: The heuristic's tricks for a Wizard.
         share: The factor of ``plain_value`` (high cards are worth less at a fuller table).
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.batch import kernel_for
+        >>> from tricktaking.exact_bid_kernel import GROWING, ExactBidParams
+        >>> game = kernel_for(tt.get_game("wizard")).params(tt.WizardConfig(players=4))
+        >>> isinstance(game, ExactBidParams), game.sizes == GROWING, game.deals
+        (True, True, 15)
     """
 
     players: int
