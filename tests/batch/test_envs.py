@@ -217,7 +217,7 @@ def test_final_infos_are_shaped_as_gymnasiums_add_info_shapes_them() -> None:
     for turn in range(200):
         actions = infos["action_mask"].argmax(axis=1)
         if turn == 3:
-            actions[4] = env.single_action_space.n  # outside the action space
+            actions[4] = env.action_masks().shape[1]  # outside the action space
         _, _, over, _, infos = env.step(actions)
         if not over.any():
             continue
