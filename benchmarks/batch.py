@@ -12,8 +12,8 @@ and batch size (1, 64, 1,024, 4,096, 16,384), player actions per CPU second:
   ``apply``, deals included;
 - *in-kernel random*: ``sim.play(k)``, the kernel's uniform random policy, many steps a
   call, ``auto_reset``, no record;
-- *one step a call*: ``sim.step(sim.random_actions())`` with ``auto_reset`` and the
-  record ``state_of`` needs;
+- *one step a call*: ``sim.step(sim.random_actions())`` with ``auto_reset``, no record
+  (and at 4,096 games once more with the record ``state_of`` needs, the default);
 - *mask and actions exchanged*: ``mask = sim.legal_mask()``, the caller's choice (the
   first legal action, plus noise), ``sim.step(actions)``: the reinforcement-learning
   path; the choice's own CPU time is measured apart and not counted;
@@ -110,9 +110,9 @@ def kernel_slice(config: object, size: int) -> Slice:
     return run
 
 
-def step_slice(config: object, size: int) -> Slice:
-    """One step a call: ``sim.step(sim.random_actions())``, recorded."""
-    sim = Simulator(config, size=size, seed=size, auto_reset=True)
+def step_slice(config: object, size: int, *, record: bool = False) -> Slice:
+    """One step a call: ``sim.step(sim.random_actions())``."""
+    sim = Simulator(config, size=size, seed=size, auto_reset=True, record=record)
 
     def run(seconds: float) -> tuple[int, float]:
         steps, start = 0, time.process_time()
@@ -275,6 +275,10 @@ def throughput_table(pyspiel: Any, sizes: tuple[int, ...], seconds: float, round
         for size in sizes:
             slices[f"in-kernel random, batch {size:,}"] = kernel_slice(config, size)
             slices[f"one step a call, batch {size:,}"] = step_slice(config, size)
+            if size == 4096:
+                slices[f"one step a call, recorded, batch {size:,}"] = step_slice(
+                    config, size, record=True
+                )
             slices[f"mask and actions exchanged, batch {size:,}"] = exchanged_slice(config, size)
         rates = measure(slices, seconds, rounds)
         spiel = next((values for name, values in rates.items() if "OpenSpiel" in name), None)

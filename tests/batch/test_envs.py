@@ -208,6 +208,40 @@ def test_an_illegal_action_can_end_its_game_instead() -> None:
         env.step(np.zeros(2, np.int64))
 
 
+def test_final_infos_are_shaped_as_gymnasiums_add_info_shapes_them() -> None:
+    env = BatchVectorEnv(
+        tt.OneCardConfig(players=2, target=1), num_envs=6, illegal_action="terminate"
+    )
+    _, infos = env.reset(seed=2)
+    illegal_seen = ended_seen = False
+    for turn in range(200):
+        actions = infos["action_mask"].argmax(axis=1)
+        if turn == 3:
+            actions[4] = env.action_masks().shape[1]  # outside the action space
+        _, _, over, _, infos = env.step(actions)
+        if not over.any():
+            continue
+        ended_seen = True
+        expected: dict[str, Any] = {}
+        for row in np.flatnonzero(over).tolist():
+            info: dict[str, Any] = {"action_mask": infos["final_info"]["action_mask"][row]}
+            if infos["final_info"].get("_illegal_action", np.zeros(6, bool))[row]:
+                info["illegal_action"] = True
+                illegal_seen = True
+            entry = {"final_obs": infos["final_obs"][row], "final_info": info}
+            expected = env._add_info(expected, entry, row)
+        assert expected.keys() | {"action_mask"} == infos.keys()
+        assert np.array_equal(expected["_final_obs"], infos["_final_obs"])
+        assert all(
+            (a is None and b is None) or np.array_equal(a, b)
+            for a, b in zip(expected["final_obs"], infos["final_obs"], strict=True)
+        )
+        for key, value in expected["final_info"].items():
+            given = infos["final_info"][key]
+            assert given.dtype == value.dtype and np.array_equal(given, value), key
+    assert ended_seen and illegal_seen
+
+
 def test_make_vec_makes_it_for_every_registered_id() -> None:
     import gymnasium
 

@@ -78,7 +78,7 @@ def test_the_vector_environment_plays_every_kind_of_opponent(config: object) -> 
     obs, infos = env.reset(seed=[1, 2, 3])
     for _ in range(12):
         actions = infos["action_mask"].argmax(axis=1)
-        actions[2] = env.single_action_space.n - 1 if _ % 5 == 4 else actions[2]
+        actions[2] = env.action_masks().shape[1] - 1 if _ % 5 == 4 else actions[2]
         obs, _, _, _, infos = env.step(actions)
     assert obs.shape == (3, rl.layout_for(env.simulator.game.name, env.simulator.players).size)
 

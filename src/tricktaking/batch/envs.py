@@ -285,13 +285,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         rewards = np.where(illegal, self.illegal_reward, scores - self._before)
         infos: dict[str, Any] = {}
         if over.any():
-            final = sim.observe(self._seats)
-            masks = self.action_masks()
-            for row in np.flatnonzero(over).tolist():
-                info: dict[str, Any] = {"action_mask": masks[row]}
-                if illegal[row]:
-                    info["illegal_action"] = True
-                infos = self._add_info(infos, {"final_obs": final[row], "final_info": info}, row)
+            infos = self._final_infos(over, illegal)
             sim.reset(over)
             self._others_play()
             scores = self._scores()
@@ -299,6 +293,33 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         infos["action_mask"] = self.action_masks()
         truncations = np.zeros(self.num_envs, np.bool_)
         return self._observations(), rewards, over, truncations, infos
+
+    def _final_infos(
+        self, over: npt.NDArray[np.bool_], illegal: npt.NDArray[np.bool_]
+    ) -> dict[str, Any]:
+        """The infos of the games that ended, as Gymnasium's ``_add_info`` builds them.
+
+        ``final_obs`` holds each ended game's last observation (``None`` elsewhere) and
+        ``final_info`` its last action mask (and ``illegal_action``), each beside its
+        ``_key`` mask; built at once for every ended game rather than one at a time.
+        """
+        sim = self.simulator
+        final = np.zeros_like(self._obs)
+        sim._rows.observe(over, self._seats, sim._layout_offsets()[:-1], final)
+        ended = np.flatnonzero(over)
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        final_obs[ended] = list(final[ended])
+        masks = np.zeros_like(sim.legal_mask())
+        masks[ended] = sim.legal_mask()[ended]
+        info: dict[str, Any] = {"action_mask": masks, "_action_mask": over.copy()}
+        if illegal.any():
+            info["illegal_action"], info["_illegal_action"] = illegal.copy(), illegal.copy()
+        return {
+            "final_obs": final_obs,
+            "_final_obs": over.copy(),
+            "final_info": info,
+            "_final_info": over.copy(),
+        }
 
     def _scores(self) -> npt.NDArray[np.float64]:
         scores: npt.NDArray[np.float64] = self.simulator.scores[:, self.seat].astype(np.float64)
