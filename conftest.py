@@ -35,10 +35,12 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 _RL = ("numpy", "gymnasium", "pettingzoo")
 _WEB = ("starlette", "uvicorn", "websockets")
 _NEEDS: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("src/tricktaking/rl", _RL, ".[rl]"),
-    ("tests/test_rl.py", _RL, ".[rl]"),
-    ("src/tricktaking/web", _WEB, ".[web]"),
-    ("tests/web", (*_WEB, "httpx2"), ".[test]"),
+    ("src/tricktaking/rl", _RL, "pip install -e '.[rl]'"),
+    ("tests/test_rl.py", _RL, "pip install -e '.[rl]'"),
+    ("src/tricktaking/web", _WEB, "pip install -e '.[web]'"),
+    ("tests/web", (*_WEB, "httpx2"), "pip install -e '.[test]'"),
+    # Stable-Baselines3 is no extra of ours: sb3-contrib brings it (and PyTorch)
+    ("src/tricktaking/batch/sb3.py", ("stable_baselines3",), "pip install sb3-contrib"),
 )
 _ROOT = Path(__file__).resolve().parent
 
@@ -49,7 +51,7 @@ def _missing_extra(path: Path) -> str | None:
         if path.is_relative_to(_ROOT / part):
             missing = [name for name in modules if importlib.util.find_spec(name) is None]
             if missing:
-                return f"needs {', '.join(missing)}: pip install -e '{install}'"
+                return f"needs {', '.join(missing)}: {install}"
     return None
 
 
@@ -72,9 +74,8 @@ def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectRep
 # a failure is a skip; with it installed (as ./tools/test installs them all) nothing is
 # converted, so no real failure is hidden.
 _EXTRA_MODULES = {
-    "batch": ("numpy",),
-    "rl": _RL,
     "batch": ("numpy", "numba"),
+    "rl": _RL,
     "web": _WEB,
     "dask": ("dask", "distributed"),
     "test": ("httpx2", "playwright"),

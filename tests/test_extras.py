@@ -53,7 +53,7 @@ def test_every_public_module_needing_an_extra_names_it() -> None:
         assert "needs the" in text and "pip install 'tricktaking[" in text, (module, text)
         assert "pip install '.[" in text, (module, text)
     needing = {module for module, _, _ in failed}
-    assert {"tricktaking.batch_kit", "tricktaking.batch", "tricktaking.rl"} <= needing
+    assert {"tricktaking.kernel_kit", "tricktaking.batch", "tricktaking.rl"} <= needing
     assert "tricktaking" not in needing and "tricktaking.cli" not in needing
 
 
@@ -62,7 +62,7 @@ def test_the_error_names_the_extra_and_its_packages() -> None:
     assert isinstance(error, ImportError)
     assert error.name == "tricktaking.somewhere"
     assert "'rl' (gymnasium, numpy, pettingzoo)" in str(error)
-    assert extra_packages("batch") == ("numpy",)
+    assert extra_packages("batch") == ("numba", "numpy")
 
 
 @pytest.mark.parametrize("extra", ["batch", "rl", "web", "dask"])

@@ -29,8 +29,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numpy as np
-import numpy.typing as npt
+from tricktaking.extras import MissingExtraError
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as _missing:  # pragma: no cover - depends on the installed extras
+    raise MissingExtraError(__name__, "batch") from _missing
 
 from tricktaking.kernel_kit import (
     ACTING,
@@ -151,46 +156,12 @@ FIELDS = (
     "turn_up",
     "bids",
 )
-"""The observation fields :func:`observe_row` reads, by position (``total`` is the
-game's number of deals, its name the game's own)."""
+"""The observation fields :func:`~tricktaking.kernel_kit.observe_row` reads, by position
+(``total`` is the game's number of deals, its name the game's own)."""
 
 
 class ExactBidParams(NamedTuple):
     """An exact-bid game's config as the kernel reads it.
-
-    Attributes:
-        players: The number of seats.
-        action_size: The size of the ``rl`` action space.
-        deck_size: The physical cards a deal shuffles.
-        draw0: The outcomes of the hand-size draw (0: none).
-        draw1: The outcomes of the dealer draw (0: none).
-        bid0: The action index of a bid of 0.
-        max_bid: The highest bid of the action space.
-        trump0: The action index of choosing spades after a Wizard turn-up (-1: none).
-        specials: 1 if the deck has Wizards and Jesters (card numbers 52 to 59).
-        deal_from_left: 1 if the seat left of the dealer is dealt first, 0 for seat 0.
-        first_dealer: The first dealer, -1 if drawn (then ``draw1`` draws it).
-        deals: The number of deals of a game.
-        hook: 1 if the dealer may not make the bids total the hand size.
-        exact_base: Points for an exact bid.
-        exact_per_trick: Points per trick for an exact bid.
-        miss_per_trick: Points per trick taken for a missed bid.
-        miss_per_difference: Points per trick of difference for a missed bid.
-        sizes: How each deal's hand size follows from its number: :data:`GROWING`
-            (deal r deals r cards), :data:`FIXED` (``largest`` cards, or drawn by
-            ``draw0`` when it is 0), :data:`SHRINKING`, :data:`UP_DOWN`, :data:`DOWN_UP`
-            (Oh Hell's schedules up to ``largest``).
-        largest: The largest hand of a schedule, or the fixed hand size (0: drawn).
-        suits: 0 for Wizard's deck (a deck lists card numbers), else the number of suits
-            of Oh Hell's deck (a deck lists its rank-major card indexes, OH-2.5).
-        score_scale: What the observation divides scores by.
-        top: The highest rank index in use.
-        trump_top: The heuristic's tricks for the top trump; ``trump_second`` to
-            ``trump_fourth`` for the next three, ``trump_other`` for the rest.
-        plain_top: The heuristic's tricks for another suit's top card, ``plain_second``
-            for the next (the others count nothing).
-        wizard_value: The heuristic's tricks for a Wizard.
-        share: The factor of ``plain_value`` (high cards are worth less at a fuller table).
 
     Example:
         >>> import tricktaking as tt
@@ -202,36 +173,70 @@ class ExactBidParams(NamedTuple):
     """
 
     players: int
+    """The number of seats."""
     action_size: int
+    """The size of the ``rl`` action space."""
     deck_size: int
+    """The physical cards a deal shuffles."""
     draw0: int
+    """The outcomes of the hand-size draw (0 for none)."""
     draw1: int
+    """The outcomes of the dealer draw (0 for none)."""
     bid0: int
+    """The action index of a bid of 0."""
     max_bid: int
+    """The highest bid of the action space."""
     trump0: int
+    """The action index of choosing spades after a Wizard turn-up (-1 for none)."""
     specials: int
+    """1 if the deck has Wizards and Jesters (card numbers 52 to 59)."""
     deal_from_left: int
+    """1 if the seat left of the dealer is dealt first, 0 for seat 0."""
     first_dealer: int
+    """The first dealer, -1 if drawn (then ``draw1`` draws it)."""
     deals: int
+    """The number of deals of a game."""
     sizes: int
+    """How each deal's hand size follows from its number, one of :data:`GROWING`,
+    :data:`FIXED`, :data:`SHRINKING`, :data:`UP_DOWN` and :data:`DOWN_UP`."""
     largest: int
+    """The largest hand of a schedule, or the fixed hand size (0 for a drawn one)."""
     suits: int
+    """0 for Wizard's deck (a deck lists card numbers), else the number of suits of Oh
+    Hell's deck (a deck lists its rank-major card indexes, OH-2.5)."""
     hook: int
+    """1 if the dealer may not make the bids total the hand size."""
     exact_base: int
+    """Points for an exact bid."""
     exact_per_trick: int
+    """Points per trick for an exact bid."""
     miss_per_trick: int
+    """Points per trick taken for a missed bid."""
     miss_per_difference: int
+    """Points per trick of difference for a missed bid."""
     score_scale: float
+    """What the observation divides scores by."""
     top: int
+    """The highest rank index in use."""
     trump_top: float
+    """The heuristic's tricks for the top trump."""
     trump_second: float
+    """The heuristic's tricks for the second trump."""
     trump_third: float
+    """The heuristic's tricks for the third trump."""
     trump_fourth: float
+    """The heuristic's tricks for the fourth trump."""
     trump_other: float
+    """The heuristic's tricks for any lower trump."""
     plain_top: float
+    """The heuristic's tricks for another suit's top card (the others below the second
+    count nothing)."""
     plain_second: float
+    """The heuristic's tricks for another suit's second card."""
     wizard_value: float
+    """The heuristic's tricks for a Wizard."""
     share: float
+    """The factor of ``plain_value`` (high cards are worth less at a fuller table)."""
 
 
 @inlined

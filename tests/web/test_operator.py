@@ -91,7 +91,8 @@ def test_a_flood_of_hints_is_read_and_closed_with_4029_and_a_close_frame(
                 for _ in range(1000):
                     ws.send('{"type": "hint"}')
             _read_until_closed(ws)
-            assert time.monotonic() - started < 5
+            # well before the 30 s hint ends (a loaded machine takes seconds to send 1,000)
+            assert time.monotonic() - started < 20
             assert ws.close_code == CLOSE_FLOOD
             assert ws.protocol.close_rcvd is not None  # a real close frame, not 1006
 

@@ -220,7 +220,7 @@ class BatchIsmctsBot:
         iterations: Iterations per decision (a multiple of ``batch`` is used in full).
         batch: Iterations that descend the tree together.
         seconds: CPU seconds per decision, at most (then batches run until it is spent).
-        exploration: The UCB constant (see :data:`~tricktaking.bots.EXPLORATION`).
+        exploration: The UCB constant (``EXPLORATION`` of :mod:`tricktaking.bots` by default).
         bias: The progressive bias towards the heuristic's choice (0: plain UCB).
         win_value: The value of winning the game (see :func:`~tricktaking.bots.seat_values`).
 

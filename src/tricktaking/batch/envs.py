@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, Final, Literal, TypeAlias, cast
 
 import gymnasium
@@ -242,7 +242,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             return self._step(chosen)
 
     @contextlib.contextmanager
-    def _all_or_nothing(self) -> Iterator[None]:
+    def _all_or_nothing(self) -> Generator[None]:
         """Put every game back as it was if the opponents' policy fails.
 
         A policy opponent answers after the learner's actions are in; without one, every
