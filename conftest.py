@@ -82,6 +82,7 @@ _EXTRA_MODULES = {
     # not an extra: the Stable-Baselines3 route of the batch how-to (pip install sb3-contrib)
     "sb3": ("sb3_contrib", "stable_baselines3", "torch"),
 }
+_NOT_AN_EXTRA = "sb3"
 _GUARD = re.compile(r"pip install '\.\[(\w+)\]'")
 
 
@@ -132,7 +133,9 @@ def pytest_runtest_makereport(
             report.outcome = "skipped"
             path, line, _ = item.location
             reason = (
-                f"Skipped: needs {module}, from the optional extra {extra!r}: "
+                f"Skipped: needs {module}: pip install sb3-contrib"
+                if extra == _NOT_AN_EXTRA
+                else f"Skipped: needs {module}, from the optional extra {extra!r}: "
                 f"pip install -e '.[{extra}]'"
             )
             report.longrepr = (path, (line or 0) + 1, reason)

@@ -61,6 +61,10 @@ def test_a_plain_code_block_is_a_module_of_its_own() -> None:
     assert code.splitlines()[first] == "import tricktaking as tt"
 
 
+@pytest.mark.skipif(
+    importlib.util.find_spec("mypy") is None,
+    reason="needs mypy (the dev extra): pip install -e '.[dev]'",
+)
 def test_a_type_error_is_reported_at_its_line_on_the_page(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

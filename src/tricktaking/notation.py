@@ -228,7 +228,7 @@ class Output:
 
     def __init__(self, stream: TextIO, ascii_only: bool) -> None:
         self.stream = stream
-        self.ascii_only = ascii_only or not _can_encode(stream, "♠♥♦♣…")
+        self.ascii_only: bool = ascii_only or not _can_encode(stream, "♠♥♦♣…")
         self._lines: list[str] | None = None
         self._quiet = False
 

@@ -240,6 +240,14 @@ class BatchIsmctsBot:
         True
     """
 
+    seed: int
+    iterations: int
+    batch: int
+    seconds: float | None
+    exploration: float
+    bias: float
+    win_value: float
+
     def __init__(
         self,
         seed: int = 0,

@@ -173,9 +173,9 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.config = config
         self.seat = seat
         self.num_envs = num_envs
-        self.render_mode = None
+        self.render_mode: str | None = None
         self.illegal_action = illegal_action
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward: float = float(illegal_reward)
         self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
         self.single_action_space = spaces.Discrete(action_space(game, players).size)
         self.observation_space = batch_space(self.single_observation_space, num_envs)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import enum
 import warnings
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 import attrs
 
@@ -670,11 +670,19 @@ class BidWhistRules(kit.GameRules[BidWhistState, BidWhistConfig, BidWhistAction,
     config_type = BidWhistConfig
     state_type = BidWhistState
     view_type = BidWhistView
-    view_fields = ("config", "calls", "contract", "direction", "kitty", "discards", "team_scores")
-    actions = (Deal, Bid, Pass, ChooseTrump, ChooseDirection, Discard, Play)
-    deal_phase = _DEAL_PHASE
-    play_phase = _PLAY_PHASE
-    over_phase = _OVER_PHASE
+    view_fields: tuple[str, ...] = (
+        "config",
+        "calls",
+        "contract",
+        "direction",
+        "kitty",
+        "discards",
+        "team_scores",
+    )
+    actions: tuple[type, ...] = (Deal, Bid, Pass, ChooseTrump, ChooseDirection, Discard, Play)
+    deal_phase: enum.Enum = _DEAL_PHASE
+    play_phase: enum.Enum = _PLAY_PHASE
+    over_phase: enum.Enum = _OVER_PHASE
 
     def _new_state(self, config: BidWhistConfig) -> BidWhistState:
         return BidWhistState(
@@ -916,16 +924,16 @@ _LEVEL_DIGITS = frozenset("0123456789")  # ASCII only: str.isdigit accepts '¹' 
 RULES = BidWhistRules()
 """The one instance of BidWhistRules, whose methods are this module's engine functions."""
 
-new_game = RULES.new_game
-deal = RULES.deal
-apply = RULES.apply
-check = RULES.check
-legal_actions = RULES.legal_actions
-actor = RULES.actor
-view = RULES.view
-is_over = RULES.is_over
-scores = RULES.scores
-winners = RULES.winners
-parse_action = RULES.parse_action
-zones = RULES.zones
-with_zones = RULES.with_zones
+new_game: Final = RULES.new_game
+deal: Final = RULES.deal
+apply: Final = RULES.apply
+check: Final = RULES.check
+legal_actions: Final = RULES.legal_actions
+actor: Final = RULES.actor
+view: Final = RULES.view
+is_over: Final = RULES.is_over
+scores: Final = RULES.scores
+winners: Final = RULES.winners
+parse_action: Final = RULES.parse_action
+zones: Final = RULES.zones
+with_zones: Final = RULES.with_zones

@@ -33,10 +33,11 @@ Example:
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
@@ -611,13 +612,13 @@ class OhHellRules(ExactBidRules[OhHellState, OhHellConfig, OhHellAction, OhHellV
     config_type = OhHellConfig
     state_type = OhHellState
     view_type = OhHellView
-    view_fields = ("config", "total_hands", "hand_size", "turn_up", "bids")
-    actions = (Deal, Bid, Play)
-    deal_phase = _DEAL_PHASE
-    play_phase = _PLAY_PHASE
-    over_phase = _OVER_PHASE
-    bid_type = Bid
-    bid_phase = _BID_PHASE
+    view_fields: tuple[str, ...] = ("config", "total_hands", "hand_size", "turn_up", "bids")
+    actions: tuple[type, ...] = (Deal, Bid, Play)
+    deal_phase: enum.Enum = _DEAL_PHASE
+    play_phase: enum.Enum = _PLAY_PHASE
+    over_phase: enum.Enum = _OVER_PHASE
+    bid_type: type[ExactBid] = Bid
+    bid_phase: enum.Enum = _BID_PHASE
     seats = _MAX_PLAYERS
     most_tricks = 17
     bid_range = "a bid in a hand of {r} is 0 to {r} (OH-7.2)"
@@ -734,16 +735,16 @@ class OhHellRules(ExactBidRules[OhHellState, OhHellConfig, OhHellAction, OhHellV
 RULES = OhHellRules()
 """The one instance of OhHellRules, whose methods are this module's engine functions."""
 
-new_game = RULES.new_game
-deal = RULES.deal
-apply = RULES.apply
-check = RULES.check
-legal_actions = RULES.legal_actions
-actor = RULES.actor
-view = RULES.view
-is_over = RULES.is_over
-scores = RULES.scores
-winners = RULES.winners
-parse_action = RULES.parse_action
-zones = RULES.zones
-with_zones = RULES.with_zones
+new_game: Final = RULES.new_game
+deal: Final = RULES.deal
+apply: Final = RULES.apply
+check: Final = RULES.check
+legal_actions: Final = RULES.legal_actions
+actor: Final = RULES.actor
+view: Final = RULES.view
+is_over: Final = RULES.is_over
+scores: Final = RULES.scores
+winners: Final = RULES.winners
+parse_action: Final = RULES.parse_action
+zones: Final = RULES.zones
+with_zones: Final = RULES.with_zones

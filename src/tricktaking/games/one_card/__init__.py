@@ -24,9 +24,10 @@ Example:
 
 from __future__ import annotations
 
+import enum
 import warnings
 from collections.abc import Mapping, Sequence
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -556,11 +557,19 @@ class OneCardRules(kit.GameRules[OneCardState, OneCardConfig, OneCardAction, One
     config_type = OneCardConfig
     state_type = OneCardState
     view_type = OneCardView
-    view_fields = ("config", "calls", "bidder", "contract", "direction", "centre", "points")
-    actions = (Deal, Bid, Pass, Play, ChooseDirection)
-    deal_phase = _DEAL_PHASE
-    play_phase = _PLAY_PHASE
-    over_phase = _OVER_PHASE
+    view_fields: tuple[str, ...] = (
+        "config",
+        "calls",
+        "bidder",
+        "contract",
+        "direction",
+        "centre",
+        "points",
+    )
+    actions: tuple[type, ...] = (Deal, Bid, Pass, Play, ChooseDirection)
+    deal_phase: enum.Enum = _DEAL_PHASE
+    play_phase: enum.Enum = _PLAY_PHASE
+    over_phase: enum.Enum = _OVER_PHASE
 
     def _new_state(self, config: OneCardConfig) -> OneCardState:
         n = config.players
@@ -765,16 +774,16 @@ class OneCardRules(kit.GameRules[OneCardState, OneCardConfig, OneCardAction, One
 RULES = OneCardRules()
 """The one instance of OneCardRules, whose methods are this module's engine functions."""
 
-new_game = RULES.new_game
-deal = RULES.deal
-apply = RULES.apply
-check = RULES.check
-legal_actions = RULES.legal_actions
-actor = RULES.actor
-view = RULES.view
-is_over = RULES.is_over
-scores = RULES.scores
-winners = RULES.winners
-parse_action = RULES.parse_action
-zones = RULES.zones
-with_zones = RULES.with_zones
+new_game: Final = RULES.new_game
+deal: Final = RULES.deal
+apply: Final = RULES.apply
+check: Final = RULES.check
+legal_actions: Final = RULES.legal_actions
+actor: Final = RULES.actor
+view: Final = RULES.view
+is_over: Final = RULES.is_over
+scores: Final = RULES.scores
+winners: Final = RULES.winners
+parse_action: Final = RULES.parse_action
+zones: Final = RULES.zones
+with_zones: Final = RULES.with_zones

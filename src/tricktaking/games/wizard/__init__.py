@@ -33,8 +33,9 @@ Example:
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
@@ -415,14 +416,14 @@ class WizardRules(ExactBidRules[WizardState, WizardConfig, WizardAction, WizardV
     config_type = WizardConfig
     state_type = WizardState
     view_type = WizardView
-    view_fields = ("config", "total_rounds", "turn_up", "bids")
-    actions = (Deal, ChooseTrump, Bid, Play)
-    deal_phase = _DEAL_PHASE
-    play_phase = _PLAY_PHASE
-    over_phase = _OVER_PHASE
-    bid_type = Bid
-    bid_phase = _BID_PHASE
-    choose_phase = _CHOOSE_TRUMP_PHASE
+    view_fields: tuple[str, ...] = ("config", "total_rounds", "turn_up", "bids")
+    actions: tuple[type, ...] = (Deal, ChooseTrump, Bid, Play)
+    deal_phase: enum.Enum = _DEAL_PHASE
+    play_phase: enum.Enum = _PLAY_PHASE
+    over_phase: enum.Enum = _OVER_PHASE
+    bid_type: type[ExactBid] = Bid
+    bid_phase: enum.Enum = _BID_PHASE
+    choose_phase: enum.Enum | None = _CHOOSE_TRUMP_PHASE
     seats = 6
     most_tricks = 20
     bid_range = "a bid in round {r} is 0 to {r} (WZ-7.2)"
@@ -520,16 +521,16 @@ class WizardRules(ExactBidRules[WizardState, WizardConfig, WizardAction, WizardV
 RULES = WizardRules()
 """The one instance of WizardRules, whose methods are this module's engine functions."""
 
-new_game = RULES.new_game
-deal = RULES.deal
-apply = RULES.apply
-check = RULES.check
-legal_actions = RULES.legal_actions
-actor = RULES.actor
-view = RULES.view
-is_over = RULES.is_over
-scores = RULES.scores
-winners = RULES.winners
-parse_action = RULES.parse_action
-zones = RULES.zones
-with_zones = RULES.with_zones
+new_game: Final = RULES.new_game
+deal: Final = RULES.deal
+apply: Final = RULES.apply
+check: Final = RULES.check
+legal_actions: Final = RULES.legal_actions
+actor: Final = RULES.actor
+view: Final = RULES.view
+is_over: Final = RULES.is_over
+scores: Final = RULES.scores
+winners: Final = RULES.winners
+parse_action: Final = RULES.parse_action
+zones: Final = RULES.zones
+with_zones: Final = RULES.with_zones
