@@ -72,7 +72,8 @@ def main() -> None:
     for game, configs in VARIANTS.items():
         if options.game and game not in options.game:
             continue
-        per_variant = max(1, options.games // len(configs))
+        # ceiling division: the variants together play at least --games games
+        per_variant = max(1, -(-options.games // len(configs)))
         for index, config in enumerate(configs):
             if options.variant and index not in options.variant:
                 continue
