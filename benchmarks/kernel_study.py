@@ -1,4 +1,4 @@
-"""Would a compiled kernel pay behind the public functions? The measurement (issue 16).
+"""Would a compiled kernel pay behind the public functions? The measurement.
 
 Run ``python benchmarks/kernel_study.py`` (about a minute and a half; it compiles the
 prototype with mypyc first, which needs a C compiler and setuptools; ``--quick`` for a

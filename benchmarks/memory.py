@@ -11,7 +11,7 @@ or a ``set`` of states would), and prints what each step added, measured with
   one hash, an ``int``; nothing else is kept);
 - *peak*: the highest traced memory during the whole run.
 
-The issue's bar (issue 15) is under 50 MB for a 20,000-action game, kept and hashed.
+The bar is under 50 MB for a 20,000-action game, kept and hashed.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Run ``python benchmarks/versus.py`` (about a minute and a half; ``--rev`` picks the
 earlier revision, by default ``0a25739``, main before the architecture, hardening and
-representation work of issues 13, 15 and 16; ``--quick`` for a smoke run).
+representation work; ``--quick`` for a smoke run).
 
 The earlier revision's ``src/tricktaking`` is exported with ``git archive`` into a
 temporary directory and imported under another name (``tricktaking_then``: every
@@ -34,7 +34,7 @@ import attrs
 import bench
 
 DEFAULT_REVISION = "0a25739"
-"""Main before issues 13, 15 and 16 (the baseline those issues measure against)."""
+"""Main before the architecture, hardening and representation work: the baseline."""
 
 THEN = "tricktaking_then"
 

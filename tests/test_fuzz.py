@@ -1,4 +1,4 @@
-"""Hypothesis fuzzers of the public API: actions, notation and records (issue 15).
+"""Hypothesis fuzzers of the public API: actions, notation and records.
 
 Each draws hostile input and asserts "success or a documented TricktakingError, the
 state unchanged on rejection, ``check`` agreeing with ``apply``". The generators are
