@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 import tricktaking as tt
+from tricktaking.errors import ArgumentError, ArgumentTypeError
 from tricktaking.testing import playout
 from tricktaking.views import TABLE_FIELDS, PlayerView, TableView
 
@@ -79,3 +80,14 @@ def test_wizard_round_key_is_kept_for_one_release() -> None:
     state = tt.new_game(tt.WizardConfig(players=3))
     state = tt.apply(state, tt.deal(state, 1))
     assert tt.view(state, 0).to_dict()["round"] == 1
+
+
+@pytest.mark.parametrize("config", [*CONFIGS, tt.OhHellConfig()])
+def test_a_view_of_no_seat_is_a_typed_error(config: object) -> None:
+    state = tt.new_game(config)
+    players = len(tt.scores(state))
+    with pytest.raises(ArgumentError, match=f"seat must be 0 to {players - 1}, not 7"):
+        tt.view(state, 7)
+    for not_a_seat in (tt.CHANCE, "0", 1.0, True, None):
+        with pytest.raises(ArgumentTypeError, match="seat must be an int"):
+            tt.view(state, not_a_seat)  # type: ignore[arg-type]

@@ -119,6 +119,7 @@ from tricktaking.actions import (
 from tricktaking.arguments import is_exact_int
 from tricktaking.cards import Card, is_card
 from tricktaking.errors import (
+    ArgumentError,
     ArgumentTypeError,
     IllegalActionError,
     NotationError,
@@ -527,7 +528,8 @@ class GameRules(Generic[_S, _C, _A, _V]):
         """What ``seat`` may see: its own hand, the game's public fields, never a hidden card.
 
         Raises:
-            ValueError: If ``seat`` is not a seat of this game.
+            ArgumentTypeError: If ``seat`` is not an ``int``.
+            ArgumentError: If ``seat`` is not a seat of this game.
 
         Example:
             >>> from tricktaking.games import wizard
@@ -539,7 +541,7 @@ class GameRules(Generic[_S, _C, _A, _V]):
         players = len(state._hands)
         # is_exact_int, inline: a view is built for every decision of every bot
         if type(seat) is not int or not 0 <= seat < players:
-            raise ValueError(f"seat must be 0 to {players - 1}, not {safe_repr(seat)}")
+            raise _not_a_seat(seat, players)
         return self._make_view(
             *table_values(state, seat, self.actor(state), self.legal_actions(state)),
             *self._view_values(state, seat),
@@ -896,3 +898,10 @@ def illegal_action(problem: Problem, action: object, phase: enum.Enum) -> Illega
         f"seat {_seat_text(seat)}: {_token(action)!r} is illegal in the {name} phase: {reason}"
     )
     return IllegalActionError(message, violation, action, seat)
+
+
+def _not_a_seat(seat: object, players: int) -> ArgumentError:
+    """The error for a ``seat`` that names no seat of a game of ``players`` seats."""
+    if type(seat) is not int:
+        return ArgumentTypeError(f"seat must be an int 0 to {players - 1}, not {safe_repr(seat)}")
+    return ArgumentError(f"seat must be 0 to {players - 1}, not {seat}")
