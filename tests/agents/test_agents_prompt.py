@@ -90,6 +90,15 @@ def test_a_seat_not_to_act_is_told_whose_turn_it_is() -> None:
     assert f"It is seat {seen.seat}'s turn." in text and "Legal moves" not in text
 
 
+def test_options_left_out_say_what_the_table_does_instead() -> None:
+    state = tt.new_game(tt.OhHellConfig(players=4))
+    text = prompt(tt.view(state, 0), rules=False)
+    options = next(line for line in text.splitlines() if line.startswith("Options: "))
+    assert "hand size left out (draw the hand size by chance)" in options
+    assert "schedule left out (one hand)" in options
+    assert "exact bonus 10" in options and "off bid penalty off" in options
+
+
 def test_a_prompt_of_something_else_is_refused() -> None:
     with pytest.raises(ArgumentTypeError):
         prompt("a view")  # type: ignore[arg-type]

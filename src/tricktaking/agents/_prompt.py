@@ -10,6 +10,7 @@ from tricktaking.actions import ChooseDirection, ChooseTrump, Pass
 from tricktaking.agents._text import Seats, TableWords
 from tricktaking.engine import PlayerView, game_of_view
 from tricktaking.errors import ArgumentTypeError, safe_repr
+from tricktaking.options import game_options
 from tricktaking.plugins import FORGED_VIEW_ERRORS, TerminalPlugin, forged_view_error
 from tricktaking.tricks import Play, Trick
 from tricktaking.views import config_json
@@ -68,7 +69,7 @@ def prompt(
         >>> print(text.replace("; play", ";\nplay").replace(", the move", ",\nthe move"))
         You are seat 1 in a game of Wizard for 3 players (seats 0 to 2;
         play passes to the left, from seat 0 to seat 1 and so on).
-        Options: first dealer 0, rounds all, bid rule free.
+        Options: first dealer 0, rounds left out (the full game), bid rule free.
         <BLANKLINE>
         Round 1 of 20. Dealer: seat 0. Phase: bid.
         turn-up: QS, trump: spades
@@ -179,12 +180,15 @@ def _options(view: PlayerView) -> str:
     config: object = getattr(view, "config", None)
     if config is None or not attrs.has(type(config)):
         return ""
+    left_out = {
+        option.name: option.when_left_out for option in game_options(game_of_view(view).name)
+    }
     shown: list[str] = []
     for name, value in config_json(config).items():
         if name == "players":
             continue
         text = (
-            "all"
+            f"left out ({left_out.get(name) or 'its default'})"
             if value is None
             else ("on" if value is True else "off" if value is False else str(value))
         )
