@@ -27,6 +27,12 @@ masks from the kernel, heuristic (and random) opponents played in the kernel, th
 learner's choice excluded: agent steps per CPU second, returning a copy of the
 observations (the default) and the environment's own array (``copy=False``).
 
+Table 4: where the time of one such step goes (heuristic opponents, a copy): the
+CPU time of each part of ``env.step`` per step, measured by timing the environment's own
+calls in place over many steps: the learner's action (validated and applied in the
+kernel), the other seats' play (in the kernel), the observations (written by the kernel,
+then copied), the action masks, and the rest (rewards, ended games, the arguments).
+
 Table 3: rollouts of sampled worlds from one view, sampling included: the worlds of a
 decision's view drawn in the kernel (``Simulator.from_view``) and played to the end of
 the deal by the kernel's heuristic, in deal-rollouts per CPU second, against the scalar
@@ -194,6 +200,53 @@ def vector_env_slice(size: int, opponents: OpponentKind, copy: bool) -> Slice:
     return run
 
 
+def step_profile_table(size: int, steps: int) -> None:
+    """Table 4: the CPU time of each part of a vector-environment step."""
+    env = BatchVectorEnv(tt.WizardConfig(players=4), num_envs=size, opponents="heuristic")
+    _, infos = env.reset(seed=0)
+    spent: dict[str, list[float]] = {}
+
+    def timed(part: str, call: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            began = time.process_time()
+            try:
+                return call(*args, **kwargs)
+            finally:
+                spent[part][-1] += time.process_time() - began
+
+        return run
+
+    parts = {
+        "the learner's action": (env.simulator, "step"),
+        "the other seats' play": (env, "_others_play"),
+        "observations and their copy": (env, "_observations"),
+        "action masks": (env, "action_masks"),
+    }
+    for part, (owner, name) in parts.items():
+        setattr(owner, name, timed(part, getattr(owner, name)))
+    whole: list[float] = []
+    noise = np.random.default_rng(0)
+    for _ in range(steps):
+        mask = infos["action_mask"]
+        actions = (mask + noise.random(mask.shape, dtype=np.float32)).argmax(axis=1)
+        for part in parts:
+            spent.setdefault(part, []).append(0.0)
+        began = time.process_time()
+        _, _, _, _, infos = env.step(actions)
+        whole.append(time.process_time() - began)
+    spent["the rest"] = [
+        total - sum(spent[part][i] for part in parts) for i, total in enumerate(whole)
+    ]
+    spent["the whole step"] = whole
+    print(f"\nOne step of the vector environment, Wizard 4 players, {size:,} environments")
+    print("| part | CPU ms a step (median) | share |")
+    print("|---|---:|---:|")
+    total = statistics.median(whole)
+    for part, values in spent.items():
+        median = statistics.median(values)
+        print(f"| {part} | {median * 1e3:.2f} | {median / total:.0%} |")
+
+
 def decision_views(config: object, count: int, seed: int) -> list[PlayerView]:
     """``count`` views of seats to act with a choice, spread over random games."""
     rng = random.Random(seed)
@@ -327,16 +380,18 @@ def worlds_table(size: int, views: int, seconds: float, rounds: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Print the three tables."""
+    """Print the four tables."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="tiny slices and one round")
     parser.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per slice")
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--table", type=int, choices=(1, 2, 3), action="append", help="only these")
+    parser.add_argument(
+        "--table", type=int, choices=(1, 2, 3, 4), action="append", help="only these"
+    )
     parser.add_argument("--game", action="append", help="only games whose name starts so")
     options = parser.parse_args(argv)
     seconds, rounds = (0.02, 1) if options.quick else (options.seconds, options.rounds)
-    tables = options.table or [1, 2, 3]
+    tables = options.table or [1, 2, 3, 4]
     if options.game:
         for chosen in (GAMES, WORLD_GAMES):
             for name in list(chosen):
@@ -353,6 +408,8 @@ def main(argv: list[str] | None = None) -> None:
         vector_env_table(64 if options.quick else 4096, seconds, rounds)
     if 3 in tables:
         worlds_table(16 if options.quick else 256, 2 if options.quick else 20, seconds * 2, rounds)
+    if 4 in tables:
+        step_profile_table(64 if options.quick else 4096, 5 if options.quick else 400)
 
 
 if __name__ == "__main__":

@@ -32,6 +32,9 @@ def test_the_batch_benchmark_prints_a_row_per_loop(
     assert "| heuristic opponents, its own array |" in out
     for game in ("Wizard, 4 players, 5 rounds", "Bid Whist, 1 hand"):
         assert f"| {game} | " in out.split("Rollouts of sampled worlds")[1]
+    profile = out.split("One step of the vector environment")[1]
+    for part in ("the learner's action", "the other seats' play", "the rest", "the whole step"):
+        assert f"| {part} | " in profile
 
 
 def test_the_long_differential_run_reports_no_difference(
