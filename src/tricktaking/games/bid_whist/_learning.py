@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import functools
-
+from tricktaking import kit
 from tricktaking.actions import Action, ChooseDirection, ChooseTrump, Pass
 from tricktaking.cards import Direction, Suit, sort_cards
 from tricktaking.deck import Deck
@@ -33,14 +32,8 @@ def _calls(players: int) -> tuple[Action, ...]:
     )
 
 
-@functools.cache
-def _calls_of(space: ActionIndex, first: str, last: str) -> tuple[int, int]:
-    """The index range ``[start, stop)`` of the calls named ``first`` … ``last``."""
-    return space.names.index(first), space.names.index(last) + 1
-
-
 def _fields(out: FieldSink, n: int, space: ActionIndex) -> None:
-    start, stop = _calls_of(space, "pass", "bid 7NT")
+    start, stop = kit.name_range(space, "pass", "bid 7NT")
     c = len(_CARDS)
     out.add("direction", 1, "1 when the hand is played downtown, else 0")
     out.add(
