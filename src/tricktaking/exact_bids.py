@@ -129,8 +129,9 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
     It bids, chooses trump, deals, scores and shows the turn-up for the game. The
     subclass sets, beside the kit's class attributes, those below, and the hooks
     ``_new_state``, ``_deal_from``, ``_deal_problem``, ``_legal`` (it calls
-    :meth:`_calls` outside the play phase), ``_playable``, ``_unplayable``, ``_play`` (it
-    ends with :meth:`_scored` once the deal's last trick is played), ``_hand_size``,
+    :meth:`_calls` outside the play phase), ``_unplayable``, ``_follow`` and
+    ``_strengths`` (the follow rule and the trick's card strengths, from which it plays
+    and scores the deal once its last trick is played), ``_hand_size``,
     ``_deal_score``, ``_dealer_of`` and ``_view_values``; ``_turn_up`` and
     ``_dealt_fields`` have defaults. The state has the fields ``stock`` (``stock[0]`` is
     the turn-up card), ``trump``, ``bids``, ``scores``, ``score_sheet`` and ``history``.
@@ -288,6 +289,20 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
             score_sheet=state.score_sheet.append(scored),
         )
 
+    # -----------------------------------------------------------------------------------
+    # Trick play
+
+    def _playable(self, state: _S, seat: int) -> tuple[Card, ...]:
+        return self._follow(state._hands[seat], state._plays)
+
+    def _play(self, state: _S, play: Play) -> _S:
+        played, done = kit.play_card(
+            state, play, state.history.append(play), self._strengths, state.trump
+        )
+        if done is None or len(played._tricks) < self._hand_size(state):
+            return played
+        return self._scored(state, played)
+
     def _table_zones(self, state: _S) -> tuple[Zone, ...]:
         # the turn-up card is seen by everyone, the rest of the stock by nobody
         stock = state.stock
@@ -309,6 +324,14 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
 
     def _deck_of(self, state: _S) -> Deck:
         """The game's deck under the state's configuration."""
+        raise NotImplementedError
+
+    def _follow(self, hand: tuple[Card, ...], plays: tuple[Play, ...]) -> tuple[Card, ...]:
+        """The cards of ``hand`` that may be played to a trick of ``plays``, in hand order."""
+        raise NotImplementedError
+
+    def _strengths(self, plays: tuple[Play, ...], trump: Suit | None) -> Mapping[Card, int]:
+        """Each card's strength in a complete trick of ``plays`` (the strongest wins it)."""
         raise NotImplementedError
 
     def _deal_score(self, state: _S, bid: int, taken: int) -> int:
