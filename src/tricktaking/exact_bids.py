@@ -44,6 +44,7 @@ from tricktaking.plugins import (
     SeatNames,
     TableExtras,
     TerminalPlugin,
+    WorldLayout,
 )
 from tricktaking.tricks import Play, Trick
 from tricktaking.views import PlayerView, Zone, replacement
@@ -53,6 +54,7 @@ __all__ = [
     "ExactBid",
     "ExactBidRules",
     "bid_fields",
+    "bid_layout",
     "bids_line",
     "co_winners",
     "nearest_bid",
@@ -401,6 +403,47 @@ def public_calls(view: BidView, bid: Callable[[int, int], Action], *, chose: boo
         if tricks is not None:
             calls.append(bid(bidder, tricks))
     return calls
+
+
+def bid_layout(
+    view: BidView,
+    config: object,
+    bid: Callable[[int, int], Action],
+    follow: Callable[[tuple[Card, ...], Trick], tuple[Card, ...]],
+    *,
+    complete: bool,
+    stock: int,
+    chose: bool = False,
+    drawn_dealer: int | None = None,
+) -> WorldLayout:
+    """The worlds of a view of the family: the other hands, the stock, then the deal's calls.
+
+    The turn-up card is shown and the rest of the deal's ``stock`` cards (the turn-up
+    among them) are hidden; a world replays the :func:`public_calls` (``bid`` and
+    ``chose`` as there) and the plays. ``follow``, ``complete`` and ``drawn_dealer`` are
+    :func:`~tricktaking.kit.deal_layout`'s.
+
+    Example:
+        >>> from tricktaking.exact_bids import bid_layout
+        >>> from tricktaking.games.oh_hell import Bid, OhHellConfig, RULES, legal_plays
+        >>> config = OhHellConfig(hand_size=4, first_dealer=0)
+        >>> state = RULES.new_game(config)
+        >>> seen = RULES.view(RULES.apply(state, RULES.deal(state, seed=1)), 2)
+        >>> layout = bid_layout(seen, config, Bid, legal_plays, complete=False, stock=40)
+        >>> layout.zones, layout.sizes
+        (('hand 0', 'hand 1', 'stock'), (4, 4, 39))
+    """
+    turn_up = () if view.turn_up is None else (view.turn_up,)
+    return kit.deal_layout(
+        view,
+        config,
+        follow=follow,
+        actions=[*public_calls(view, bid, chose=chose), *kit.plays_of(view.trick, view.tricks)],
+        complete=complete,
+        shown=turn_up,
+        stock_zone=("stock", stock - len(turn_up)),
+        drawn_dealer=drawn_dealer,
+    )
 
 
 def table_extras(view: BidView, *lines: str) -> TableExtras:
