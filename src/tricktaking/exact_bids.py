@@ -408,10 +408,9 @@ def public_calls(view: BidView, bid: Callable[[int, int], Action], *, chose: boo
 def bid_layout(
     view: BidView,
     config: object,
-    bid: Callable[[int, int], Action],
+    rules: ExactBidRules[Any, Any, Any, Any],
     follow: Callable[[tuple[Card, ...], Trick], tuple[Card, ...]],
     *,
-    complete: bool,
     stock: int,
     chose: bool = False,
     drawn_dealer: int | None = None,
@@ -419,27 +418,28 @@ def bid_layout(
     """The worlds of a view of the family: the other hands, the stock, then the deal's calls.
 
     The turn-up card is shown and the rest of the deal's ``stock`` cards (the turn-up
-    among them) are hidden; a world replays the :func:`public_calls` (``bid`` and
-    ``chose`` as there) and the plays. ``follow``, ``complete`` and ``drawn_dealer`` are
-    :func:`~tricktaking.kit.deal_layout`'s.
+    among them) are hidden; a world replays the :func:`public_calls` (the bids of the
+    game of ``rules``, and the trump choice if ``chose``) and the plays. ``follow`` and
+    ``drawn_dealer`` are :func:`~tricktaking.kit.deal_layout`'s.
 
     Example:
         >>> from tricktaking.exact_bids import bid_layout
-        >>> from tricktaking.games.oh_hell import Bid, OhHellConfig, RULES, legal_plays
+        >>> from tricktaking.games.oh_hell import OhHellConfig, RULES, legal_plays
         >>> config = OhHellConfig(hand_size=4, first_dealer=0)
         >>> state = RULES.new_game(config)
         >>> seen = RULES.view(RULES.apply(state, RULES.deal(state, seed=1)), 2)
-        >>> layout = bid_layout(seen, config, Bid, legal_plays, complete=False, stock=40)
+        >>> layout = bid_layout(seen, config, RULES, legal_plays, stock=40)
         >>> layout.zones, layout.sizes
         (('hand 0', 'hand 1', 'stock'), (4, 4, 39))
     """
     turn_up = () if view.turn_up is None else (view.turn_up,)
+    calls = public_calls(view, rules.bid_type, chose=chose)
     return kit.deal_layout(
         view,
         config,
         follow=follow,
-        actions=[*public_calls(view, bid, chose=chose), *kit.plays_of(view.trick, view.tricks)],
-        complete=complete,
+        actions=[*calls, *kit.plays_of(view.trick, view.tricks)],
+        complete=view.phase in (rules.deal_phase, rules.over_phase),
         shown=turn_up,
         stock_zone=("stock", stock - len(turn_up)),
         drawn_dealer=drawn_dealer,

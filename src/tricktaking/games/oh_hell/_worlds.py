@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tricktaking import kit
 from tricktaking.exact_bids import bid_layout
-from tricktaking.games.oh_hell import Bid, OhHellConfig, OhHellPhase, OhHellView, legal_plays
+from tricktaking.games.oh_hell import RULES, OhHellConfig, OhHellView, legal_plays
 from tricktaking.plugins import WorldLayout, WorldsPlugin
 
 __all__ = ["WORLDS"]
@@ -12,16 +12,11 @@ __all__ = ["WORLDS"]
 
 def layout(view: OhHellView, config: OhHellConfig) -> WorldLayout:
     """The hidden zones of ``view`` and the builder of its worlds."""
-    first_drawn = view.round_number == 1 and config.first_dealer is None
+    stock = len(config.deck) - view.hand_size * view.players
+    # a dealer drawn by chance is part of the first deal (OH-4.1, OH-14.5)
+    drawn = view.round_number == 1 and config.first_dealer is None
     return bid_layout(
-        view,
-        config,
-        Bid,
-        legal_plays,
-        complete=view.phase in (OhHellPhase.DEAL, OhHellPhase.OVER),
-        stock=len(config.deck) - view.hand_size * view.players,
-        # a dealer drawn by chance is part of the first deal (OH-4.1, OH-14.5)
-        drawn_dealer=view.dealer if first_drawn else None,
+        view, config, RULES, legal_plays, stock=stock, drawn_dealer=view.dealer if drawn else None
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tricktaking import kit
 from tricktaking.cards import Rank
 from tricktaking.exact_bids import bid_layout
-from tricktaking.games.wizard import Bid, WizardConfig, WizardPhase, WizardView, legal_plays
+from tricktaking.games.wizard import RULES, WizardConfig, WizardView, legal_plays
 from tricktaking.plugins import WorldLayout, WorldsPlugin
 
 __all__ = ["WORLDS"]
@@ -13,15 +13,9 @@ __all__ = ["WORLDS"]
 
 def layout(view: WizardView, config: WizardConfig) -> WorldLayout:
     """The hidden zones of ``view`` and the builder of its worlds."""
-    return bid_layout(
-        view,
-        config,
-        Bid,
-        legal_plays,
-        complete=view.phase in (WizardPhase.DEAL, WizardPhase.OVER),
-        stock=60 - view.round_number * view.players,
-        chose=view.turn_up is not None and view.turn_up.rank is Rank.WIZARD,  # WZ-6.4
-    )
+    stock = 60 - view.round_number * view.players
+    chose = view.turn_up is not None and view.turn_up.rank is Rank.WIZARD  # WZ-6.4
+    return bid_layout(view, config, RULES, legal_plays, stock=stock, chose=chose)
 
 
 WORLDS = WorldsPlugin.typed(WizardView, WizardConfig, kit.view_config, layout)
