@@ -15,7 +15,7 @@ from tricktaking.games.bid_whist import (
     Discard,
 )
 from tricktaking.plugins import ActionIndex, FieldSink, LearningSpec, Observation, ObservationTables
-from tricktaking.views import PlayerView
+from tricktaking.views import PlayerView, view_of
 
 __all__ = ["LEARNING"]
 
@@ -47,9 +47,8 @@ def _fields(out: FieldSink, n: int, space: ActionIndex) -> None:
     out.add("discards", c, "count of each card this seat has discarded (declarer, exchange)")
 
 
-def _encode(out: Observation, view: PlayerView, tables: ObservationTables) -> None:
-    if not isinstance(view, BidWhistView):
-        raise TypeError(f"expected a BidWhistView, not {type(view).__name__}")
+def _encode(out: Observation, seen: PlayerView, tables: ObservationTables) -> None:
+    view = view_of(BidWhistView, seen)
     at, rel, space = tables.offsets, tables.rel, tables.space
     out[at["direction"]] = view.direction is Direction.DOWNTOWN
     first = len(_CARDS)  # the index of pass; the bids follow it

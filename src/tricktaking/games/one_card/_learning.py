@@ -8,7 +8,7 @@ from tricktaking.cards import Direction, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.games.one_card import MAX_BID, Bid, OneCardPhase, OneCardView
 from tricktaking.plugins import ActionIndex, FieldSink, LearningSpec, Observation, ObservationTables
-from tricktaking.views import PlayerView
+from tricktaking.views import PlayerView, view_of
 
 __all__ = ["LEARNING"]
 
@@ -46,14 +46,8 @@ def _history_fields(out: FieldSink, n: int, space: ActionIndex) -> None:
     )
 
 
-def _own(view: PlayerView) -> OneCardView:
-    if not isinstance(view, OneCardView):
-        raise TypeError(f"expected a OneCardView, not {type(view).__name__}")
-    return view
-
-
 def _encode(out: Observation, view: PlayerView, tables: ObservationTables) -> None:
-    game_view = _own(view)
+    game_view = view_of(OneCardView, view)
     at, rel, space = tables.offsets, tables.rel, tables.space
     out[at["direction"]] = game_view.direction is Direction.DOWNTOWN
     high: Bid | None = None
@@ -77,7 +71,7 @@ def _encode_history(out: Observation, view: PlayerView, tables: ObservationTable
     first = len(_CARDS)  # the index of pass; the bids follow it
     calls = len(range(*kit.name_range(space, "pass", "bid 15")))
     width = n + calls
-    for i, call in enumerate(_own(view).calls):
+    for i, call in enumerate(view_of(OneCardView, view).calls):
         slot = tables.offsets["history_calls"] + i * width
         out[slot + rel(call.seat)] = 1.0
         out[slot + n + space.index(call) - first] = 1.0
