@@ -131,9 +131,9 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
     It bids, chooses trump, deals, scores and shows the turn-up for the game. The
     subclass sets, beside the kit's class attributes, those below, and the hooks
     ``_new_state``, ``_deal_from``, ``_deal_problem``, ``_legal`` (it calls
-    :meth:`_calls` outside the play phase), ``_unplayable``, ``_follow`` and
-    ``_strengths`` (the follow rule and the trick's card strengths, from which it plays
-    and scores the deal once its last trick is played), ``_hand_size``,
+    :meth:`_calls` outside the play phase), ``_playable``, ``_unplayable``,
+    ``_strengths`` (the card strengths of a trick, from which it plays the trick and
+    scores the deal once its last trick is played), ``_hand_size``,
     ``_deal_score``, ``_dealer_of`` and ``_view_values``; ``_turn_up`` and
     ``_dealt_fields`` have defaults. The state has the fields ``stock`` (``stock[0]`` is
     the turn-up card), ``trump``, ``bids``, ``scores``, ``score_sheet`` and ``history``.
@@ -172,6 +172,7 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
         self._bids = kit.ladder(self.bid_type, range(self.most_tricks + 1), self.seats)
         self._choices = kit.ladder(ChooseTrump, Suit, self.seats)
         self._with_bid = kit.copier(self.state_type, "phase", "bids", "history")
+        self._strengths_of = self._strengths  # bound once: a play looks it up
 
     # -----------------------------------------------------------------------------------
     # Bids and the trump choice
@@ -294,12 +295,9 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
     # -----------------------------------------------------------------------------------
     # Trick play
 
-    def _playable(self, state: _S, seat: int) -> tuple[Card, ...]:
-        return self._follow(state._hands[seat], state._plays)
-
     def _play(self, state: _S, play: Play) -> _S:
         played, done = kit.play_card(
-            state, play, state.history.append(play), self._strengths, state.trump
+            state, play, state.history.append(play), self._strengths_of, state.trump
         )
         if done is None or len(played._tricks) < self._hand_size(state):
             return played
@@ -326,10 +324,6 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
 
     def _deck_of(self, state: _S) -> Deck:
         """The game's deck under the state's configuration."""
-        raise NotImplementedError
-
-    def _follow(self, hand: tuple[Card, ...], plays: tuple[Play, ...]) -> tuple[Card, ...]:
-        """The cards of ``hand`` that may be played to a trick of ``plays``, in hand order."""
         raise NotImplementedError
 
     def _strengths(self, plays: tuple[Play, ...], trump: Suit | None) -> Mapping[Card, int]:

@@ -697,8 +697,8 @@ class OhHellRules(ExactBidRules[OhHellState, OhHellConfig, OhHellAction, OhHellV
     def _unplayable(self, state: OhHellState, seat: int, card: Card) -> kit.Problem:
         return kit.follow_problem(seat, state._plays[0].card.suit, state.trump, "OH-10.3")
 
-    def _follow(self, hand: tuple[Card, ...], plays: tuple[Play, ...]) -> tuple[Card, ...]:
-        return _legal_cards(hand, plays)
+    def _playable(self, state: OhHellState, seat: int) -> tuple[Card, ...]:
+        return _legal_cards(state._hands[seat], state._plays)
 
     def _strengths(self, plays: tuple[Play, ...], trump: Suit | None) -> Mapping[Card, int]:
         return _trick_strength(plays, trump)

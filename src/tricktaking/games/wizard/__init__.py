@@ -483,8 +483,8 @@ class WizardRules(ExactBidRules[WizardState, WizardConfig, WizardAction, WizardV
     def _unplayable(self, state: WizardState, seat: int, card: Card) -> kit.Problem:
         return kit.follow_problem(seat, _led(state._plays), state.trump, "WZ-10.3")
 
-    def _follow(self, hand: tuple[Card, ...], plays: tuple[Play, ...]) -> tuple[Card, ...]:
-        return _legal_cards(hand, plays)
+    def _playable(self, state: WizardState, seat: int) -> tuple[Card, ...]:
+        return _legal_cards(state._hands[seat], state._plays)
 
     def _strengths(self, plays: tuple[Play, ...], trump: Suit | None) -> Mapping[Card, int]:
         return _trick_strength(plays, trump)
