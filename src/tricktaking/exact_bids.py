@@ -172,7 +172,7 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
         self._bids = kit.ladder(self.bid_type, range(self.most_tricks + 1), self.seats)
         self._choices = kit.ladder(ChooseTrump, Suit, self.seats)
         self._with_bid = kit.copier(self.state_type, "phase", "bids", "history")
-        self._strengths_of = self._strengths  # bound once: a play looks it up
+        self._strengths_of = self._strengths  # bound once here, not on every play
 
     # -----------------------------------------------------------------------------------
     # Bids and the trump choice

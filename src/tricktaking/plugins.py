@@ -334,7 +334,7 @@ class WorldsPlugin:
         def read_layout(view: PlayerView, config: object) -> WorldLayout:
             if not isinstance(config, config_type):
                 raise TypeError(
-                    f"expected a {config_type.__name__}, not {type(config).__name__[:40]}"
+                    f"expected {config_type.__name__}, not {type(config).__name__[:40]}"
                 )
             return layout(view_of(view_type, view), config)
 
