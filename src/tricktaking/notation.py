@@ -36,7 +36,6 @@ from tricktaking.plugins import Screen, TerminalPlugin
 from tricktaking.tricks import Play
 
 __all__ = [
-    "CARD_NAMES",
     "MAX_NUMBER_DIGITS",
     "MAX_TOKEN_LENGTH",
     "CoreAction",
@@ -184,18 +183,16 @@ def read_move(
 
 # --- what players read, and type back ---------------------------------------------------
 
-CARD_NAMES = {
+_CARD_NAMES = {
     Rank.WIZARD: "Wizard",
     Rank.JESTER: "Jester",
     Rank.JOKER: "joker",
     Rank.RED_JOKER: "big joker",
     Rank.BLACK_JOKER: "little joker",
 }
-"""The name of each special card, as players read it and may type it back."""
-
 # What a player may type for a special card: its display name, with or without a space.
 _TYPED_NAMES = sorted(
-    ((name, rank.value) for rank, name in CARD_NAMES.items()), key=lambda n: -len(n[0])
+    ((name, rank.value) for rank, name in _CARD_NAMES.items()), key=lambda n: -len(n[0])
 )
 _TYPED_PATTERN = re.compile(
     "|".join(r"\b" + name.replace(" ", r"[\s_-]*") + r"\b" for name, _ in _TYPED_NAMES),
@@ -214,7 +211,7 @@ def card_text(card: Card, *, ascii_only: bool) -> str:
         ['10C', 'big joker']
     """
     if card.suit is None:
-        return CARD_NAMES.get(card.rank, card.rank.value)
+        return _CARD_NAMES.get(card.rank, card.rank.value)
     return card.pretty(ascii_only=ascii_only)
 
 
