@@ -40,7 +40,24 @@ __all__ = [
 ]
 
 
-class Suit(enum.Enum):
+class _Token(enum.Enum):
+    """The card enums' base: the same ``repr`` on every Python, and a hash by identity."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}.{self.name}: {self.value!r}>"
+
+    # Members are singletons, so identity is equality: hash by identity in C instead of
+    # Enum's Python-level hash of the name (rule tables are keyed by these). Type checkers
+    # see the signature of a method, not object's slot wrapper.
+    if TYPE_CHECKING:
+
+        def __hash__(self) -> int: ...
+
+    else:
+        __hash__ = object.__hash__
+
+
+class Suit(_Token):
     """The four suits, whose values (and ``str``) are their one-letter tokens.
 
     Suits are not ordered against each other; the order of the members is only the
@@ -64,27 +81,14 @@ class Suit(enum.Enum):
         """The suit's Unicode symbol, for terminals that can show it."""
         return _SYMBOLS[self]
 
-    def __repr__(self) -> str:
-        return f"<Suit.{self.name}: {self.value!r}>"
-
     def __str__(self) -> str:
         return self.value
-
-    # Members are singletons, so identity is equality: hash by identity in C instead of
-    # Enum's Python-level hash of the name (rule tables are keyed by these). Type checkers
-    # see the signature of a method, not object's slot wrapper.
-    if TYPE_CHECKING:
-
-        def __hash__(self) -> int: ...
-
-    else:
-        __hash__ = object.__hash__
 
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
 
-class Rank(enum.Enum):
+class Rank(_Token):
     """Card ranks: ``TWO`` to ``ACE`` and the suitless special cards.
 
     The value of a rank is its token: ``"2"`` … ``"9"``, ``"T"``, ``"J"``, ``"Q"``,
@@ -125,21 +129,8 @@ class Rank(enum.Enum):
         """Whether this rank belongs to a suitless special card."""
         return self in _SPECIAL_SET
 
-    def __repr__(self) -> str:
-        return f"<Rank.{self.name}: {self.value!r}>"
-
     def __str__(self) -> str:
         return self.value
-
-    # Members are singletons, so identity is equality: hash by identity in C instead of
-    # Enum's Python-level hash of the name (rule tables are keyed by these). Type checkers
-    # see the signature of a method, not object's slot wrapper.
-    if TYPE_CHECKING:
-
-        def __hash__(self) -> int: ...
-
-    else:
-        __hash__ = object.__hash__
 
 
 SUITED_RANKS: tuple[Rank, ...] = tuple(Rank)[:13]
@@ -151,7 +142,7 @@ SPECIAL_RANKS: tuple[Rank, ...] = tuple(Rank)[13:]
 _SPECIAL_SET = frozenset(SPECIAL_RANKS)
 
 
-class Direction(enum.Enum):
+class Direction(_Token):
     """The order of the cards within a suit for one hand.
 
     ``UPTOWN`` is the usual high-to-low order; ``DOWNTOWN`` reverses it. Which exact
@@ -166,19 +157,6 @@ class Direction(enum.Enum):
 
     UPTOWN = "uptown"
     DOWNTOWN = "downtown"
-
-    def __repr__(self) -> str:
-        return f"<Direction.{self.name}: {self.value!r}>"
-
-    # Members are singletons, so identity is equality: hash by identity in C instead of
-    # Enum's Python-level hash of the name (rule tables are keyed by these). Type checkers
-    # see the signature of a method, not object's slot wrapper.
-    if TYPE_CHECKING:
-
-        def __hash__(self) -> int: ...
-
-    else:
-        __hash__ = object.__hash__
 
 
 def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], value: object) -> None:

@@ -47,6 +47,7 @@ from tricktaking.kernel_kit import (
     PHASE,
     SCORES,
     STATUS,
+    TABLE_FIELDS,
     Cards,
     Ints,
     apply_row,
@@ -139,18 +140,7 @@ DOWN_UP = 4
 _SUIT_OF_INDEX = np.array([3, 2, 0, 1], np.int64)
 
 FIELDS = (
-    "phase",
-    "deal_number",
-    "dealer",
-    "to_act",
-    "hand",
-    "hand_sizes",
-    "trick_leader",
-    "trick",
-    "played",
-    "tricks_won",
-    "trump",
-    "scores",
+    *TABLE_FIELDS,
     "total",
     "hand_size",
     "turn_up",

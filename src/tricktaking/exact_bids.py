@@ -44,6 +44,7 @@ from tricktaking.plugins import (
     SeatNames,
     TableExtras,
     TerminalPlugin,
+    WorldLayout,
 )
 from tricktaking.tricks import Play, Trick
 from tricktaking.views import PlayerView, Zone, replacement
@@ -53,6 +54,7 @@ __all__ = [
     "ExactBid",
     "ExactBidRules",
     "bid_fields",
+    "bid_layout",
     "bids_line",
     "co_winners",
     "nearest_bid",
@@ -129,8 +131,9 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
     It bids, chooses trump, deals, scores and shows the turn-up for the game. The
     subclass sets, beside the kit's class attributes, those below, and the hooks
     ``_new_state``, ``_deal_from``, ``_deal_problem``, ``_legal`` (it calls
-    :meth:`_calls` outside the play phase), ``_playable``, ``_unplayable``, ``_play`` (it
-    ends with :meth:`_scored` once the deal's last trick is played), ``_hand_size``,
+    :meth:`_calls` outside the play phase), ``_playable``, ``_unplayable``,
+    ``_strengths`` (the card strengths of a trick, from which it plays the trick and
+    scores the deal once its last trick is played), ``_hand_size``,
     ``_deal_score``, ``_dealer_of`` and ``_view_values``; ``_turn_up`` and
     ``_dealt_fields`` have defaults. The state has the fields ``stock`` (``stock[0]`` is
     the turn-up card), ``trump``, ``bids``, ``scores``, ``score_sheet`` and ``history``.
@@ -169,6 +172,7 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
         self._bids = kit.ladder(self.bid_type, range(self.most_tricks + 1), self.seats)
         self._choices = kit.ladder(ChooseTrump, Suit, self.seats)
         self._with_bid = kit.copier(self.state_type, "phase", "bids", "history")
+        self._strengths_of = self._strengths  # bound once here, not on every play
 
     # -----------------------------------------------------------------------------------
     # Bids and the trump choice
@@ -288,6 +292,17 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
             score_sheet=state.score_sheet.append(scored),
         )
 
+    # -----------------------------------------------------------------------------------
+    # Trick play
+
+    def _play(self, state: _S, play: Play) -> _S:
+        played, done = kit.play_card(
+            state, play, state.history.append(play), self._strengths_of, state.trump
+        )
+        if done is None or len(played._tricks) < self._hand_size(state):
+            return played
+        return self._scored(state, played)
+
     def _table_zones(self, state: _S) -> tuple[Zone, ...]:
         # the turn-up card is seen by everyone, the rest of the stock by nobody
         stock = state.stock
@@ -309,6 +324,10 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
 
     def _deck_of(self, state: _S) -> Deck:
         """The game's deck under the state's configuration."""
+        raise NotImplementedError
+
+    def _strengths(self, plays: tuple[Play, ...], trump: Suit | None) -> Mapping[Card, int]:
+        """Each card's strength in a complete trick of ``plays`` (the strongest wins it)."""
         raise NotImplementedError
 
     def _deal_score(self, state: _S, bid: int, taken: int) -> int:
@@ -378,6 +397,47 @@ def public_calls(view: BidView, bid: Callable[[int, int], Action], *, chose: boo
         if tricks is not None:
             calls.append(bid(bidder, tricks))
     return calls
+
+
+def bid_layout(
+    view: BidView,
+    config: object,
+    rules: ExactBidRules[Any, Any, Any, Any],
+    follow: Callable[[tuple[Card, ...], Trick], tuple[Card, ...]],
+    *,
+    stock: int,
+    chose: bool = False,
+    drawn_dealer: int | None = None,
+) -> WorldLayout:
+    """The worlds of a view of the family: the other hands, the stock, then the deal's calls.
+
+    The turn-up card is shown and the rest of the deal's ``stock`` cards (the turn-up
+    among them) are hidden; a world replays the :func:`public_calls` (the bids of the
+    game of ``rules``, and the trump choice if ``chose``) and the plays. ``follow`` and
+    ``drawn_dealer`` are :func:`~tricktaking.kit.deal_layout`'s.
+
+    Example:
+        >>> from tricktaking.exact_bids import bid_layout
+        >>> from tricktaking.games.oh_hell import OhHellConfig, RULES, legal_plays
+        >>> config = OhHellConfig(hand_size=4, first_dealer=0)
+        >>> state = RULES.new_game(config)
+        >>> seen = RULES.view(RULES.apply(state, RULES.deal(state, seed=1)), 2)
+        >>> layout = bid_layout(seen, config, RULES, legal_plays, stock=40)
+        >>> layout.zones, layout.sizes
+        (('hand 0', 'hand 1', 'stock'), (4, 4, 39))
+    """
+    turn_up = () if view.turn_up is None else (view.turn_up,)
+    calls = public_calls(view, rules.bid_type, chose=chose)
+    return kit.deal_layout(
+        view,
+        config,
+        follow=follow,
+        actions=[*calls, *kit.plays_of(view.trick, view.tricks)],
+        complete=view.phase in (rules.deal_phase, rules.over_phase),
+        shown=turn_up,
+        stock_zone=("stock", stock - len(turn_up)),
+        drawn_dealer=drawn_dealer,
+    )
 
 
 def table_extras(view: BidView, *lines: str) -> TableExtras:

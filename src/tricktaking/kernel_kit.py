@@ -79,6 +79,7 @@ __all__ = [
     "PHASE",
     "SCORES",
     "STATUS",
+    "TABLE_FIELDS",
     "Cards",
     "Ints",
     "Kernel",
@@ -137,6 +138,23 @@ HEADER = SCORES + MAX_SEATS
 """The number of header columns; a game's own fields start here."""
 MAX_DRAWS = 2
 """The most uniform draws (a hand size, a dealer) a deal makes besides its shuffle."""
+
+TABLE_FIELDS = (
+    "phase",
+    "deal_number",
+    "dealer",
+    "to_act",
+    "hand",
+    "hand_sizes",
+    "trick_leader",
+    "trick",
+    "played",
+    "tricks_won",
+    "trump",
+    "scores",
+)
+"""The ``rl`` situation fields every game's layout starts with: the first of every
+kernel's :attr:`Kernel.fields`, in this order."""
 
 DEALING = 0
 """Status of a row whose next event is a deal."""

@@ -47,6 +47,7 @@ Example:
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, Protocol, TypeVar, cast, get_type_hints
 
@@ -127,7 +128,7 @@ from tricktaking.errors import (
     Violation,
     safe_repr,
 )
-from tricktaking.plugins import FORGED_VIEW_ERRORS, forged_view_error, legal_choices
+from tricktaking.plugins import FORGED_VIEW_ERRORS, ActionIndex, forged_view_error, legal_choices
 from tricktaking.rounds import Round
 from tricktaking.tricks import Play, Trick, left_of
 from tricktaking.views import (
@@ -176,6 +177,7 @@ __all__ = [
     "last_calls",
     "library_card",
     "member_of",
+    "name_range",
     "next_dealer",
     "not_playing",
     "play_card",
@@ -752,6 +754,30 @@ class GameRules(Generic[_S, _C, _A, _V]):
     def _hidden_changes(self, state: _S, cards: Mapping[str, tuple[Card, ...]]) -> dict[str, Any]:
         """The fields :meth:`with_zones` changes for the zones of :meth:`_table_zones`."""
         return {}
+
+
+# ---------------------------------------------------------------------------------------
+# The learning plug-in
+
+
+@functools.cache
+def name_range(space: ActionIndex, first: str, last: str) -> tuple[int, int]:
+    """The index range ``[start, stop)`` of the actions named ``first`` … ``last``.
+
+    A learning plug-in's one-hot field of a run of calls (the bids of an auction, say)
+    covers ``stop - start`` indexes of ``space`` from ``start``.
+
+    Raises:
+        ValueError: If ``space`` names no action ``first`` or ``last``.
+
+    Example:
+        >>> from tricktaking.kit import name_range
+        >>> from tricktaking.rl import action_space
+        >>> start, stop = name_range(action_space("one-card", 3), "bid 7", "bid 15")
+        >>> stop - start
+        9
+    """
+    return space.names.index(first), space.names.index(last) + 1
 
 
 # ---------------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from tricktaking.actions import (
 from tricktaking.cards import Card, Rank, Suit
 from tricktaking.engine import GameState, actor, game_of, game_of_action, legal_actions
 from tricktaking.errors import NotationError, safe_repr, safe_str
-from tricktaking.plugins import TerminalPlugin
+from tricktaking.plugins import Screen, TerminalPlugin
 from tricktaking.tricks import Play
 
 __all__ = [
@@ -40,6 +40,8 @@ __all__ = [
     "MAX_TOKEN_LENGTH",
     "CoreAction",
     "Output",
+    "card_text",
+    "move_text",
     "parse_core_action",
     "parse_move",
     "parse_number",
@@ -199,6 +201,46 @@ _TYPED_PATTERN = re.compile(
 _SILENT = TerminalPlugin()
 
 
+def card_text(card: Card, *, ascii_only: bool) -> str:
+    """A card as a player reads it: ``10♣`` (``10C`` when ``ascii_only``), or its name.
+
+    Example:
+        >>> from tricktaking.cards import Card
+        >>> from tricktaking.notation import card_text
+        >>> [card_text(Card.parse(token), ascii_only=True) for token in ("TC", "RJ")]
+        ['10C', 'big joker']
+    """
+    if card.suit is None:
+        return _CARD_NAMES.get(card.rank, card.rank.value)
+    return card.pretty(ascii_only=ascii_only)
+
+
+def move_text(screen: Screen, action: object) -> str:
+    """The words for ``action`` on ``screen``: a play and a trump choice, else the game's own.
+
+    A game's terminal plug-in words its own actions; an action it leaves alone (or of
+    no game) is its short token.
+
+    Example:
+        >>> import io
+        >>> from tricktaking.actions import ChooseTrump
+        >>> from tricktaking.cards import Suit
+        >>> from tricktaking.notation import Output, move_text
+        >>> move_text(Output(io.StringIO(), ascii_only=True), ChooseTrump(0, Suit.HEARTS))
+        'trump H'
+    """
+    match action:
+        case Play(card=card):
+            return f"play {screen.card(card)}"
+        case ChooseTrump(suit=suit):
+            return f"trump {screen.suit(suit)}"
+        case _:
+            game = game_of_action(action)
+            plugin = _SILENT if game is None or game.terminal is None else game.terminal
+            own = plugin.move(action, screen)
+            return own if own is not None else short_token(action)
+
+
 class Output:
     r"""What a player reads, written to a text stream: cards, suits and moves in one notation.
 
@@ -256,9 +298,7 @@ class Output:
 
     def card(self, card: Card) -> str:
         """A card as the player reads and types it (``10♣``, ``Wizard``)."""
-        if card.suit is None:
-            return _CARD_NAMES.get(card.rank, card.rank.value)
-        return card.pretty(ascii_only=self.ascii_only)
+        return card_text(card, ascii_only=self.ascii_only)
 
     def suit(self, suit: Suit) -> str:
         """A suit (``♠``, or ``S`` when ``ascii_only``)."""
@@ -270,16 +310,7 @@ class Output:
 
     def move(self, action: object) -> str:
         """The text a player types for ``action``: the same text help and errors show."""
-        match action:
-            case Play(card=card):
-                return f"play {self.card(card)}"
-            case ChooseTrump(suit=suit):
-                return f"trump {self.suit(suit)}"
-            case _:
-                game = game_of_action(action)
-                plugin = _SILENT if game is None or game.terminal is None else game.terminal
-                own = plugin.move(action, self)
-                return own if own is not None else short_token(action)
+        return move_text(self, action)
 
     def __call__(self, line: str = "") -> None:
         """Write one line (and keep it, inside :meth:`lines`)."""

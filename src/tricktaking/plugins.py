@@ -30,7 +30,7 @@ import attrs
 from tricktaking.actions import Action
 from tricktaking.cards import Card, Suit
 from tricktaking.errors import ArgumentError, ArgumentTypeError, TricktakingError, safe_repr
-from tricktaking.views import PlayerView
+from tricktaking.views import PlayerView, view_of
 
 __all__ = [
     "FORGED_VIEW_ERRORS",
@@ -148,15 +148,11 @@ def for_views_of(view_type: type[_V], function: Callable[[_V], _R]) -> Callable[
         >>> rounds(tt.view(tt.new_game(tt.OneCardConfig(players=2)), 0))
         Traceback (most recent call last):
         ...
-        tricktaking.errors.ArgumentTypeError: expected a WizardView, not OneCardView
+        tricktaking.errors.ArgumentTypeError: expected WizardView, not OneCardView
     """
 
     def plug_in(view: PlayerView) -> _R:
-        if not isinstance(view, view_type):
-            raise ArgumentTypeError(
-                f"expected a {view_type.__name__}, not {type(view).__name__[:40]}"
-            )
-        return function(view)
+        return function(view_of(view_type, view))
 
     return plug_in
 
@@ -332,22 +328,15 @@ class WorldsPlugin:
         if not all(map(callable, functions)):
             raise TypeError("a worlds plug-in needs two functions")
 
-        def own_view(view: PlayerView) -> _V:
-            if not isinstance(view, view_type):
-                raise ArgumentTypeError(
-                    f"expected a {view_type.__name__}, not {type(view).__name__[:40]}"
-                )
-            return view
-
         def read_config(view: PlayerView) -> object:
-            return config_of(own_view(view))
+            return config_of(view_of(view_type, view))
 
         def read_layout(view: PlayerView, config: object) -> WorldLayout:
             if not isinstance(config, config_type):
                 raise TypeError(
-                    f"expected a {config_type.__name__}, not {type(config).__name__[:40]}"
+                    f"expected {config_type.__name__}, not {type(config).__name__[:40]}"
                 )
-            return layout(own_view(view), config)
+            return layout(view_of(view_type, view), config)
 
         return cls(config_of=read_config, layout=read_layout)
 

@@ -158,17 +158,27 @@ class GameRecord:
 
     def to_json(self) -> dict[str, JSONValue]:
         """The record as JSON data, in the current format version."""
-        config = attrs.asdict(cast("attrs.AttrsInstance", self.config))
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": self.game,
-            "config": cast("dict[str, JSONValue]", config),
-            "seats": list(self.seats),
-            "actions": [str(action) for action in self.actions],
-            "scores": list(self.scores),
-            "winners": list(self.winners),
-        }
+        return _record_json(self, self.actions, {})
+
+
+def _record_json(
+    record: GameRecord | PerspectiveRecord,
+    actions: Iterable[object],
+    seat: dict[str, JSONValue],
+) -> dict[str, JSONValue]:
+    """A record's JSON data in the format's order, with ``seat`` after the seats."""
+    config = attrs.asdict(cast("attrs.AttrsInstance", record.config))
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": record.game,
+        "config": cast("dict[str, JSONValue]", config),
+        "seats": list(record.seats),
+        **seat,
+        "actions": [str(action) for action in actions],
+        "scores": list(record.scores),
+        "winners": list(record.winners),
+    }
 
 
 def _last(states: Iterator[GameState[object]]) -> GameState[object]:
@@ -693,18 +703,7 @@ class PerspectiveRecord:
 
     def to_json(self) -> dict[str, JSONValue]:
         """The record as JSON data: a game record's fields and ``"seat"``."""
-        config = attrs.asdict(cast("attrs.AttrsInstance", self.config))
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": self.game,
-            "config": cast("dict[str, JSONValue]", config),
-            "seats": list(self.seats),
-            "seat": self.seat,
-            "actions": list(self.actions),
-            "scores": list(self.scores),
-            "winners": list(self.winners),
-        }
+        return _record_json(self, self.actions, {"seat": self.seat})
 
     def to_text(self, *, indent: int | None = None) -> str:
         """The record as JSON text."""

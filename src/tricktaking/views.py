@@ -26,6 +26,7 @@ import attrs
 
 from tricktaking.actions import Action, Chance
 from tricktaking.cards import Card, Suit, sort_cards
+from tricktaking.errors import ArgumentTypeError
 from tricktaking.tricks import Trick
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ __all__ = [
     "table_json",
     "table_values",
     "trick_to_json",
+    "view_of",
 ]
 
 JSONValue: TypeAlias = str | int | float | bool | list["JSONValue"] | dict[str, "JSONValue"] | None
@@ -150,6 +152,7 @@ class PlayerView(Protocol):
         ...
 
 
+_V = TypeVar("_V")
 _P_co = TypeVar("_P_co", bound=enum.Enum, covariant=True)
 _A_co = TypeVar("_A_co", covariant=True)
 
@@ -233,6 +236,28 @@ def svg_of(view: PlayerView) -> str | None:
         True
     """
     return _svg_renderer[0](view) if _svg_renderer else None
+
+
+def view_of(view_type: type[_V], view: object) -> _V:
+    """``view``, if it is a ``view_type``: a plug-in's check that it was given its game's view.
+
+    Raises:
+        ArgumentTypeError: If ``view`` is of another class (a ``TypeError``).
+
+    Example:
+        >>> from tricktaking.views import view_of
+        >>> from tricktaking.games.wizard import WizardView
+        >>> import tricktaking as tt
+        >>> view_of(WizardView, tt.view(tt.new_game(tt.WizardConfig(players=4)), 0)).seat
+        0
+        >>> view_of(WizardView, tt.view(tt.new_game(tt.OneCardConfig(players=2)), 0))
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.ArgumentTypeError: expected WizardView, not OneCardView
+    """
+    if not isinstance(view, view_type):
+        raise ArgumentTypeError(f"expected {view_type.__name__}, not {type(view).__name__[:40]}")
+    return view
 
 
 class TableState(Protocol):

@@ -288,6 +288,19 @@ class TextBot:
         messages.append({"role": "user", "content": text})
         attempts: list[Attempt] = []
         words = TableWords(ascii_only=self.ascii_only)
+
+        def transcript(action: Action, *, fallback: bool) -> Transcript:
+            return Transcript(
+                game=game.name,
+                seat=view.seat,
+                round_number=view.round_number,
+                prompt=text,
+                messages=tuple(messages),
+                attempts=tuple(attempts),
+                action=action,
+                fallback=fallback,
+            )
+
         for _ in range(self.retries + 1):
             reply = self._ask(messages)
             messages.append({"role": "assistant", "content": reply})
@@ -298,40 +311,15 @@ class TextBot:
                 messages.append({"role": "user", "content": rethink(error)})
                 continue
             attempts.append(Attempt(reply=reply, move=words.move(action)))
-            return self._done(
-                game=game.name,
-                view=view,
-                text=text,
-                messages=messages,
-                attempts=attempts,
-                action=action,
-                fallback=False,
-            )
+            return self._done(transcript(action, fallback=False))
         messages.pop()  # the last rethink message was never sent
-        record = Transcript(
-            game=game.name,
-            seat=view.seat,
-            round_number=view.round_number,
-            prompt=text,
-            messages=tuple(messages),
-            attempts=tuple(attempts),
-            action=legal[0],
-            fallback=True,
-        )
+        record = transcript(legal[0], fallback=True)
         if self.fallback is None:
             last = attempts[-1].error or ""
             raise ModelError(
                 f"no usable move in {len(attempts)} replies (the last: {last[:200]})", record
             )
-        return self._done(
-            game=game.name,
-            view=view,
-            text=text,
-            messages=messages,
-            attempts=attempts,
-            action=self._fall_back(view, legal),
-            fallback=True,
-        )
+        return self._done(attrs.evolve(record, action=self._fall_back(view, legal)))
 
     def _ask(self, messages: Sequence[Message]) -> str:
         if self.chat:
@@ -356,31 +344,11 @@ class TextBot:
             case bot:
                 return bot.act(view)
 
-    def _done(
-        self,
-        *,
-        game: str,
-        view: PlayerView,
-        text: str,
-        messages: list[Message],
-        attempts: list[Attempt],
-        action: Action,
-        fallback: bool,
-    ) -> Action:
-        record = Transcript(
-            game=game,
-            seat=view.seat,
-            round_number=view.round_number,
-            prompt=text,
-            messages=tuple(messages),
-            attempts=tuple(attempts),
-            action=action,
-            fallback=fallback,
-        )
+    def _done(self, record: Transcript) -> Action:
         self.transcripts.append(record)
         if self.on_decision is not None:
             self.on_decision(record)
-        return action
+        return record.action
 
 
 def _is_bot(value: object) -> bool:

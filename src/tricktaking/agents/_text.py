@@ -10,23 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from tricktaking.actions import Action, ChooseDirection, ChooseTrump
-from tricktaking.cards import Card, Rank, Suit
-from tricktaking.engine import game_of_action
-from tricktaking.notation import short_token
-from tricktaking.plugins import TerminalPlugin
-from tricktaking.tricks import Play
+from tricktaking.actions import Action, ChooseDirection
+from tricktaking.cards import Card, Suit
+from tricktaking.notation import card_text, move_text
 
-__all__ = ["CARD_NAMES", "SUIT_NAMES", "Seats", "TableWords"]
-
-CARD_NAMES = {
-    Rank.WIZARD: "Wizard",
-    Rank.JESTER: "Jester",
-    Rank.JOKER: "joker",
-    Rank.RED_JOKER: "big joker",
-    Rank.BLACK_JOKER: "little joker",
-}
-"""The name of each special card, as prompts write it and replies may say it."""
+__all__ = ["SUIT_NAMES", "Seats", "TableWords"]
 
 SUIT_NAMES = {
     Suit.SPADES: "spades",
@@ -35,8 +23,6 @@ SUIT_NAMES = {
     Suit.CLUBS: "clubs",
 }
 """The name of each suit."""
-
-_SILENT = TerminalPlugin()
 
 
 class TableWords:
@@ -50,9 +36,7 @@ class TableWords:
         self.lines: list[str] = []
 
     def card(self, card: Card) -> str:
-        if card.suit is None:
-            return CARD_NAMES.get(card.rank, card.rank.value)
-        return card.pretty(ascii_only=self.ascii_only)
+        return card_text(card, ascii_only=self.ascii_only)
 
     def cards(self, cards: Iterable[Card]) -> str:
         return ", ".join(map(self.card, cards)) or "none"
@@ -63,17 +47,10 @@ class TableWords:
     def move(self, action: object) -> str:
         """What a player says for ``action``: ``play Q♥``, ``trump hearts``, ``bid 4NT``."""
         match action:
-            case Play(card=card):
-                return f"play {self.card(card)}"
-            case ChooseTrump(suit=suit):
-                return f"trump {self.suit(suit)}"
             case ChooseDirection(direction=direction):
                 return direction.value
             case _:
-                game = game_of_action(action)
-                plugin = _SILENT if game is None or game.terminal is None else game.terminal
-                own = plugin.move(action, self)
-                return own if own is not None else short_token(action)
+                return move_text(self, action)
 
     def moves(self, actions: Sequence[Action]) -> str:
         return ", ".join(self.move(action) for action in actions) or "none"

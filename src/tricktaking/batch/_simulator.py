@@ -534,9 +534,9 @@ class Simulator:
         Needs the ``rl`` extra, whose action indexes it reads, and ``record``.
 
         Raises:
-            ArgumentTypeError: If ``row`` is not an ``int``.
-            RowError: If ``row`` is not a row (an ``IndexError``).
-            ArgumentError: If the simulator keeps no record.
+            ArgumentTypeError: As :meth:`replay` does.
+            RowError: As :meth:`replay` does.
+            ArgumentError: As :meth:`replay` does.
 
         Example:
             >>> from tricktaking.batch import Simulator

@@ -58,6 +58,14 @@ OpponentPolicy: TypeAlias = Callable[
 """A batched policy for the other seats, from the observations ``(k, size)`` and masks
 ``(k, actions)`` of the ``k`` games waiting for one of them to ``k`` action indexes."""
 
+_Step: TypeAlias = tuple[
+    npt.NDArray[np.float32],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.bool_],
+    dict[str, Any],
+]  # a step's observations, rewards, terminations, truncations and infos
+
 _KINDS: Final = {
     "random": drivers.RANDOM,
     "heuristic": drivers.HEURISTIC,
@@ -215,15 +223,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._before = self._scores()
         return self._observations(), {"action_mask": self.action_masks()}
 
-    def step(
-        self, actions: npt.ArrayLike
-    ) -> tuple[
-        npt.NDArray[np.float32],
-        npt.NDArray[np.float64],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
-        dict[str, Any],
-    ]:
+    def step(self, actions: npt.ArrayLike) -> _Step:
         """The learner acts in every game; the others play until it is to act again.
 
         Raises:
@@ -260,15 +260,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             sim._mask = None
             raise
 
-    def _step(
-        self, chosen: npt.NDArray[np.integer[Any]]
-    ) -> tuple[
-        npt.NDArray[np.float32],
-        npt.NDArray[np.float64],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
-        dict[str, Any],
-    ]:
+    def _step(self, chosen: npt.NDArray[np.integer[Any]]) -> _Step:
         sim = self.simulator
         illegal = np.zeros(self.num_envs, np.bool_)
         if self.illegal_action == "terminate":

@@ -30,6 +30,7 @@ from tricktaking.kernel_kit import (
     PHASE,
     SCORES,
     STATUS,
+    TABLE_FIELDS,
     Cards,
     Ints,
     Kernel,
@@ -130,18 +131,7 @@ _UPTOWN_TOP = _ranks_mask(10, 11, _ACE)  # Q K A
 _DOWNTOWN_TOP = _ranks_mask(_ACE, 0, 1)  # A 2 3
 
 FIELDS = (
-    "phase",
-    "deal_number",
-    "dealer",
-    "to_act",
-    "hand",
-    "hand_sizes",
-    "trick_leader",
-    "trick",
-    "played",
-    "tricks_won",
-    "trump",
-    "scores",
+    *TABLE_FIELDS,
     "direction",
     "calls",
     "contract",

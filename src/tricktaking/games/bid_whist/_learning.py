@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import functools
-
+from tricktaking import kit
 from tricktaking.actions import Action, ChooseDirection, ChooseTrump, Pass
 from tricktaking.cards import Direction, Suit, sort_cards
 from tricktaking.deck import Deck
@@ -16,7 +15,7 @@ from tricktaking.games.bid_whist import (
     Discard,
 )
 from tricktaking.plugins import ActionIndex, FieldSink, LearningSpec, Observation, ObservationTables
-from tricktaking.views import PlayerView
+from tricktaking.views import PlayerView, view_of
 
 __all__ = ["LEARNING"]
 
@@ -33,14 +32,8 @@ def _calls(players: int) -> tuple[Action, ...]:
     )
 
 
-@functools.cache
-def _calls_of(space: ActionIndex, first: str, last: str) -> tuple[int, int]:
-    """The index range ``[start, stop)`` of the calls named ``first`` … ``last``."""
-    return space.names.index(first), space.names.index(last) + 1
-
-
 def _fields(out: FieldSink, n: int, space: ActionIndex) -> None:
-    start, stop = _calls_of(space, "pass", "bid 7NT")
+    start, stop = kit.name_range(space, "pass", "bid 7NT")
     c = len(_CARDS)
     out.add("direction", 1, "1 when the hand is played downtown, else 0")
     out.add(
@@ -54,9 +47,8 @@ def _fields(out: FieldSink, n: int, space: ActionIndex) -> None:
     out.add("discards", c, "count of each card this seat has discarded (declarer, exchange)")
 
 
-def _encode(out: Observation, view: PlayerView, tables: ObservationTables) -> None:
-    if not isinstance(view, BidWhistView):
-        raise TypeError(f"expected a BidWhistView, not {type(view).__name__}")
+def _encode(out: Observation, seen: PlayerView, tables: ObservationTables) -> None:
+    view = view_of(BidWhistView, seen)
     at, rel, space = tables.offsets, tables.rel, tables.space
     out[at["direction"]] = view.direction is Direction.DOWNTOWN
     first = len(_CARDS)  # the index of pass; the bids follow it

@@ -694,19 +694,14 @@ class OhHellRules(ExactBidRules[OhHellState, OhHellConfig, OhHellAction, OhHellV
         seat = state._turn
         return kit.actions_for(_PLAYS[seat], _legal_cards(state._hands[seat], state._plays))
 
-    def _playable(self, state: OhHellState, seat: int) -> tuple[Card, ...]:
-        return _legal_cards(state._hands[seat], state._plays)
-
     def _unplayable(self, state: OhHellState, seat: int, card: Card) -> kit.Problem:
         return kit.follow_problem(seat, state._plays[0].card.suit, state.trump, "OH-10.3")
 
-    def _play(self, state: OhHellState, play: Play) -> OhHellState:
-        played, done = kit.play_card(
-            state, play, state.history.append(play), _trick_strength, state.trump
-        )
-        if done is None or len(played._tricks) < state.hand_size:
-            return played
-        return self._scored(state, played)
+    def _playable(self, state: OhHellState, seat: int) -> tuple[Card, ...]:
+        return _legal_cards(state._hands[seat], state._plays)
+
+    def _strengths(self, plays: tuple[Play, ...], trump: Suit | None) -> Mapping[Card, int]:
+        return _trick_strength(plays, trump)
 
     def _hand_size(self, state: OhHellState) -> int:
         return state.hand_size

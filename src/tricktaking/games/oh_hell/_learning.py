@@ -13,7 +13,7 @@ from tricktaking.deck import Deck
 from tricktaking.exact_bids import bid_fields, write_bids
 from tricktaking.games.oh_hell import Bid, OhHellPhase, OhHellView
 from tricktaking.plugins import ActionIndex, FieldSink, LearningSpec, Observation, ObservationTables
-from tricktaking.views import PlayerView
+from tricktaking.views import PlayerView, view_of
 
 __all__ = ["LEARNING"]
 
@@ -36,9 +36,8 @@ def _fields(out: FieldSink, n: int, space: ActionIndex) -> None:
     bid_fields(out, n, len(_CARDS), top, none="before the deal")
 
 
-def _encode(out: Observation, view: PlayerView, tables: ObservationTables) -> None:
-    if not isinstance(view, OhHellView):
-        raise TypeError(f"expected an OhHellView, not {type(view).__name__}")
+def _encode(out: Observation, seen: PlayerView, tables: ObservationTables) -> None:
+    view = view_of(OhHellView, seen)
     at = tables.offsets
     out[at["total_hands"]] = view.total_hands
     out[at["hand_size"]] = view.hand_size

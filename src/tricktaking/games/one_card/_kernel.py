@@ -33,6 +33,7 @@ from tricktaking.kernel_kit import (
     PHASE,
     SCORES,
     STATUS,
+    TABLE_FIELDS,
     Cards,
     Ints,
     Kernel,
@@ -111,18 +112,7 @@ _PASS = 25  # the action index of a pass; the bids follow it
 _TEN, _KING = 1, 4  # rank indexes
 
 FIELDS = (
-    "phase",
-    "deal_number",
-    "dealer",
-    "to_act",
-    "hand",
-    "hand_sizes",
-    "trick_leader",
-    "trick",
-    "played",
-    "tricks_won",
-    "trump",
-    "scores",
+    *TABLE_FIELDS,
     "direction",
     "passed",
     "high_bid",

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import functools
-
+from tricktaking import kit
 from tricktaking.actions import Action, ChooseDirection, Pass
 from tricktaking.cards import Direction, sort_cards
 from tricktaking.deck import Deck
 from tricktaking.games.one_card import MAX_BID, Bid, OneCardPhase, OneCardView
 from tricktaking.plugins import ActionIndex, FieldSink, LearningSpec, Observation, ObservationTables
-from tricktaking.views import PlayerView
+from tricktaking.views import PlayerView, view_of
 
 __all__ = ["LEARNING"]
 
@@ -21,14 +20,8 @@ def _calls(players: int) -> tuple[Action, ...]:
     return (Pass(0), *bids, *(ChooseDirection(0, way) for way in Direction))
 
 
-@functools.cache
-def _calls_of(space: ActionIndex, first: str, last: str) -> tuple[int, int]:
-    """The index range ``[start, stop)`` of the calls named ``first`` … ``last``."""
-    return space.names.index(first), space.names.index(last) + 1
-
-
 def _fields(out: FieldSink, n: int, space: ActionIndex) -> None:
-    start, stop = _calls_of(space, f"bid {10 - n}", "bid 15")
+    start, stop = kit.name_range(space, f"bid {10 - n}", "bid 15")
     c = len(_CARDS)
     out.add("direction", 1, "1 when the hand is played downtown, else 0")
     out.add("passed", n, f"1 for each seat {_REL} that has passed in the auction")
@@ -43,7 +36,7 @@ def _fields(out: FieldSink, n: int, space: ActionIndex) -> None:
 
 
 def _history_fields(out: FieldSink, n: int, space: ActionIndex) -> None:
-    start, stop = _calls_of(space, "pass", "bid 15")
+    start, stop = kit.name_range(space, "pass", "bid 15")
     calls = stop - start
     out.add(
         "history_calls",
@@ -53,14 +46,8 @@ def _history_fields(out: FieldSink, n: int, space: ActionIndex) -> None:
     )
 
 
-def _own(view: PlayerView) -> OneCardView:
-    if not isinstance(view, OneCardView):
-        raise TypeError(f"expected a OneCardView, not {type(view).__name__}")
-    return view
-
-
 def _encode(out: Observation, view: PlayerView, tables: ObservationTables) -> None:
-    game_view = _own(view)
+    game_view = view_of(OneCardView, view)
     at, rel, space = tables.offsets, tables.rel, tables.space
     out[at["direction"]] = game_view.direction is Direction.DOWNTOWN
     high: Bid | None = None
@@ -70,7 +57,7 @@ def _encode(out: Observation, view: PlayerView, tables: ObservationTables) -> No
         else:
             high = call
     if high is not None:
-        lowest_bid = _calls_of(space, f"bid {10 - tables.players}", "bid 15")[0]
+        lowest_bid = kit.name_range(space, f"bid {10 - tables.players}", "bid 15")[0]
         out[at["high_bid"] + space.index(high) - lowest_bid] = 1.0
         out[at["high_bidder"] + rel(high.seat)] = 1.0
     for seat, points in enumerate(game_view.points):
@@ -82,9 +69,9 @@ def _encode(out: Observation, view: PlayerView, tables: ObservationTables) -> No
 def _encode_history(out: Observation, view: PlayerView, tables: ObservationTables) -> None:
     n, rel, space = tables.players, tables.rel, tables.space
     first = len(_CARDS)  # the index of pass; the bids follow it
-    calls = len(range(*_calls_of(space, "pass", "bid 15")))
+    calls = len(range(*kit.name_range(space, "pass", "bid 15")))
     width = n + calls
-    for i, call in enumerate(_own(view).calls):
+    for i, call in enumerate(view_of(OneCardView, view).calls):
         slot = tables.offsets["history_calls"] + i * width
         out[slot + rel(call.seat)] = 1.0
         out[slot + n + space.index(call) - first] = 1.0

@@ -480,19 +480,14 @@ class WizardRules(ExactBidRules[WizardState, WizardConfig, WizardAction, WizardV
             cards = tuple(dict.fromkeys(cards))
         return kit.actions_for(_PLAYS[seat], cards)
 
-    def _playable(self, state: WizardState, seat: int) -> tuple[Card, ...]:
-        return _legal_cards(state._hands[seat], state._plays)
-
     def _unplayable(self, state: WizardState, seat: int, card: Card) -> kit.Problem:
         return kit.follow_problem(seat, _led(state._plays), state.trump, "WZ-10.3")
 
-    def _play(self, state: WizardState, play: Play) -> WizardState:
-        played, done = kit.play_card(
-            state, play, state.history.append(play), _trick_strength, state.trump
-        )
-        if done is None or len(played._tricks) < played._number:
-            return played
-        return self._scored(state, played)
+    def _playable(self, state: WizardState, seat: int) -> tuple[Card, ...]:
+        return _legal_cards(state._hands[seat], state._plays)
+
+    def _strengths(self, plays: tuple[Play, ...], trump: Suit | None) -> Mapping[Card, int]:
+        return _trick_strength(plays, trump)
 
     def _turn_up(self, card: Card | None) -> tuple[WizardPhase, Suit | None]:
         # a Wizard lets the dealer choose trump, a Jester means none (WZ-6.2 to WZ-6.4),

@@ -8,7 +8,7 @@ from tricktaking.deck import Deck
 from tricktaking.exact_bids import bid_fields, write_bids
 from tricktaking.games.wizard import Bid, WizardPhase, WizardView
 from tricktaking.plugins import ActionIndex, FieldSink, LearningSpec, Observation, ObservationTables
-from tricktaking.views import PlayerView
+from tricktaking.views import PlayerView, view_of
 
 __all__ = ["LEARNING"]
 
@@ -25,9 +25,8 @@ def _fields(out: FieldSink, n: int, space: ActionIndex) -> None:
     bid_fields(out, n, len(_CARDS), 60 // n)
 
 
-def _encode(out: Observation, view: PlayerView, tables: ObservationTables) -> None:
-    if not isinstance(view, WizardView):
-        raise TypeError(f"expected a WizardView, not {type(view).__name__}")
+def _encode(out: Observation, seen: PlayerView, tables: ObservationTables) -> None:
+    view = view_of(WizardView, seen)
     out[tables.offsets["total_rounds"]] = view.total_rounds
     write_bids(out, view, tables, 60 // view.players)
 
