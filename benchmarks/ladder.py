@@ -530,6 +530,10 @@ def _percentile(values: Sequence[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def _span(low: float, high: float) -> str:
     return f"{low:+.2f} … {high:+.2f}" if math.isfinite(low) else "-"
 
@@ -540,13 +544,14 @@ def report(paths: Iterable[Path]) -> str:
     for (game, ms), pooled in sorted(load(paths).items()):
         stats = [pair_stats(a, b, values) for (a, b), values in pooled.values.items()]
         fit = fit_ratings(stats)
-        deals = sorted({pair.deals for pair in stats})
+        low, high = min(p.deals for p in stats), max(p.deals for p in stats)
+        deals = f"{low}" if low == high else f"{low}–{high}"
         lines = [
             f"### {get_game(game).title}, {ms} ms per decision",
             "",
-            f"Ratings: points per deal over {fit.anchor} (least squares over {len(stats)} "
-            f"pairs, {deals[0]}–{deals[-1]} deals each; χ² {fit.chi2:.1f} on {fit.dof} "
-            "degrees of freedom).",
+            f"Ratings: points per deal over {fit.anchor}, least squares over "
+            f"{_count(len(stats), 'pair')} of {deals} deals each; χ² {fit.chi2:.1f} on "
+            f"{_count(fit.dof, 'degree')} of freedom.",
             "",
             "| rank | bot | rating | 95% interval | deals | CPU ms per decision: mean, p99 |",
             "| --- | --- | --- | --- | --- | --- |",
