@@ -540,53 +540,62 @@ def _span(low: float, high: float) -> str:
 
 def report(paths: Iterable[Path]) -> str:
     """The rating and pair tables (Markdown) of the pooled files, per game and budget."""
-    blocks = []
-    for (game, ms), pooled in sorted(load(paths).items()):
-        stats = [pair_stats(a, b, values) for (a, b), values in pooled.values.items()]
-        fit = fit_ratings(stats)
-        low, high = min(p.deals for p in stats), max(p.deals for p in stats)
-        deals = f"{low}" if low == high else f"{low}–{high}"
-        lines = [
-            f"### {get_game(game).title}, {ms} ms per decision",
-            "",
-            f"Ratings: points per deal over {fit.anchor}, least squares over "
-            f"{_count(len(stats), 'pair')} of {deals} deals each; χ² {fit.chi2:.1f} on "
-            f"{_count(fit.dof, 'degree')} of freedom.",
-            "",
-            "| rank | bot | rating | 95% interval | deals | CPU ms per decision: mean, p99 |",
-            "| --- | --- | --- | --- | --- | --- |",
-        ]
-        for rank, rating in enumerate(fit.ratings, 1):
-            times = pooled.times.get(rating.kind, [])
-            spent = (
-                f"{math.fsum(times) / len(times):.1f}, {_percentile(times, 0.99):.1f}"
-                if times
-                else "-"
-            )
-            shown = "0 (anchor)" if rating.kind == fit.anchor else _span(*rating.interval)
-            lines.append(
-                f"| {rank} | {rating.kind} | {rating.rating:+.2f} | {shown} | {rating.deals} "
-                f"| {spent} |"
-            )
-        lines += [
-            "",
-            "| bot | against | deals | difference | 95% interval | ahead / level / behind |",
-            "| --- | --- | --- | --- | --- | --- |",
-        ]
-        order = {rating.kind: index for index, rating in enumerate(fit.ratings)}
-        oriented = [  # the higher-rated kind first
-            pair_stats(b, a, [-v for v in values])
-            if order[a] > order[b]
-            else pair_stats(a, b, values)
-            for (a, b), values in pooled.values.items()
-        ]
-        for pair in sorted(oriented, key=lambda p: (order[p.first], order[p.second])):
-            lines.append(
-                f"| {pair.first} | {pair.second} | {pair.deals} | {pair.difference:+.2f} "
-                f"| {_span(*pair.interval)} | {pair.ahead} / {pair.level} / {pair.behind} |"
-            )
-        blocks.append("\n".join(lines))
+    blocks = [_block(game, ms, pooled) for (game, ms), pooled in sorted(load(paths).items())]
     return "\n\n".join(blocks)
+
+
+def _block(game: str, ms: int, pooled: _Pooled) -> str:
+    stats = [pair_stats(a, b, values) for (a, b), values in pooled.values.items()]
+    lines = [f"### {get_game(game).title}, {ms} ms per decision", ""]
+    try:
+        fit = fit_ratings(stats)
+    except LadderError as error:
+        lines.append(f"Ratings: none ({error}).")
+        kinds = sorted({kind for pair in pooled.values for kind in pair})
+        order = {kind: index for index, kind in enumerate(kinds)}
+    else:
+        lines += _rating_lines(fit, stats, pooled.times)
+        order = {rating.kind: index for index, rating in enumerate(fit.ratings)}
+    lines += [
+        "",
+        "| bot | against | deals | difference | 95% interval | ahead / level / behind |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    oriented = [  # the higher-rated kind first
+        pair_stats(b, a, [-v for v in values]) if order[a] > order[b] else pair_stats(a, b, values)
+        for (a, b), values in pooled.values.items()
+    ]
+    for pair in sorted(oriented, key=lambda p: (order[p.first], order[p.second])):
+        lines.append(
+            f"| {pair.first} | {pair.second} | {pair.deals} | {pair.difference:+.2f} "
+            f"| {_span(*pair.interval)} | {pair.ahead} / {pair.level} / {pair.behind} |"
+        )
+    return "\n".join(lines)
+
+
+def _rating_lines(
+    fit: Ratings, stats: Sequence[PairStats], times: dict[str, list[float]]
+) -> list[str]:
+    low, high = min(p.deals for p in stats), max(p.deals for p in stats)
+    deals = f"{low}" if low == high else f"{low}–{high}"
+    lines = [
+        f"Ratings: points per deal over {fit.anchor}, least squares over "
+        f"{_count(len(stats), 'pair')} of {deals} deals each; χ² {fit.chi2:.1f} on "
+        f"{_count(fit.dof, 'degree')} of freedom.",
+        "",
+        "| rank | bot | rating | 95% interval | deals | CPU ms per decision: mean, p99 |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for rank, rating in enumerate(fit.ratings, 1):
+        spent = times.get(rating.kind, [])
+        cpu = (
+            f"{math.fsum(spent) / len(spent):.1f}, {_percentile(spent, 0.99):.1f}" if spent else "-"
+        )
+        shown = "0 (anchor)" if rating.kind == fit.anchor else _span(*rating.interval)
+        lines.append(
+            f"| {rank} | {rating.kind} | {rating.rating:+.2f} | {shown} | {rating.deals} | {cpu} |"
+        )
+    return lines
 
 
 def _quick_kinds(game: str) -> list[str]:

@@ -212,6 +212,17 @@ def test_the_report_puts_the_higher_rated_kind_first_in_each_pair(tmp_path: Path
     assert "| heuristic | random | 2 | +4.00 |" in text
 
 
+def test_the_report_of_unconnected_pairs_gives_their_pairs_and_no_ratings(tmp_path: Path) -> None:
+    files = [
+        arena_file(tmp_path, "1.json", ("pimc", "heuristic"), {1: 3.0, 2: 5.0}),
+        arena_file(tmp_path, "2.json", ("ismcts", "random"), {1: 1.0, 2: 2.0}),
+    ]
+    text = ladder().report(files)
+    assert "Ratings: none (no pairs connect ismcts, random with pimc" in text
+    assert "| heuristic | pimc | 2 | -4.00 |" in text  # by name, with no ratings
+    assert "| ismcts | random | 2 | +1.50 |" in text
+
+
 # --- the plan and the budget -------------------------------------------------------------
 
 
