@@ -30,10 +30,22 @@ from tricktaking.games import oh_hell
 from tricktaking.games.oh_hell import Bid, OhHellConfig, OhHellState
 from tricktaking.seeding import derive_seed, random_below, stream
 
-__all__ = ["Outcome", "crosscheck", "main", "openspiel_deal", "random_config", "replay_history"]
+__all__ = [
+    "Outcome",
+    "SpielGame",
+    "SpielState",
+    "action_id",
+    "crosscheck",
+    "explicit_outcomes",
+    "main",
+    "openspiel_deal",
+    "random_config",
+    "replay_history",
+    "spiel_game",
+]
 
 
-class _SpielState(Protocol):  # the parts of pyspiel.State used here
+class SpielState(Protocol):  # the parts of pyspiel.State used here
     def current_player(self) -> int: ...
     def is_chance_node(self) -> bool: ...
     def is_terminal(self) -> bool: ...
@@ -46,11 +58,11 @@ class _SpielState(Protocol):  # the parts of pyspiel.State used here
     def history(self) -> list[int]: ...
 
 
-class _SpielGame(Protocol):
-    def new_initial_state(self) -> _SpielState: ...
+class SpielGame(Protocol):
+    def new_initial_state(self) -> SpielState: ...
 
 
-_GAMES: dict[tuple[object, ...], _SpielGame] = {}
+_GAMES: dict[tuple[object, ...], SpielGame] = {}
 
 Outcome = tuple[int, Fraction]
 """A chance outcome and its probability."""
@@ -60,7 +72,7 @@ _TERMINAL_PLAYER = -4
 _SUIT_LETTERS = "CDSH"
 
 
-def _spiel_game(config: OhHellConfig) -> _SpielGame:
+def spiel_game(config: OhHellConfig) -> SpielGame:
     """OpenSpiel's game for ``config``, its parameters mapped by OH-3.4."""
     import pyspiel  # type: ignore[import-not-found, unused-ignore]  # noqa: PLC0415
 
@@ -82,7 +94,7 @@ def _spiel_game(config: OhHellConfig) -> _SpielGame:
             "off_bid_penalty": config.off_bid_penalty,
             "points_per_trick": config.points_per_trick,
         }
-        game = cast("_SpielGame", pyspiel.load_game("oh_hell", parameters))
+        game = cast("SpielGame", pyspiel.load_game("oh_hell", parameters))
         _GAMES[key] = game
     return game
 
@@ -109,7 +121,7 @@ def random_config(words: Iterator[int]) -> OhHellConfig:
     )
 
 
-def _outcomes(spiel: _SpielState) -> list[Outcome]:
+def _outcomes(spiel: SpielState) -> list[Outcome]:
     # OpenSpiel's probabilities are doubles; 1/k is the nearest double to a fraction
     # with a denominator of at most 52, so limit_denominator recovers it exactly
     return sorted(
@@ -142,14 +154,14 @@ def openspiel_deal(config: OhHellConfig, outcomes: Sequence[int]) -> Deal:
     )
 
 
-def _explicit_outcomes(config: OhHellConfig, deal: Deal, dealer: int) -> list[int]:
+def explicit_outcomes(config: OhHellConfig, deal: Deal, dealer: int) -> list[int]:
     """OH-15.3: the chance outcomes that give OpenSpiel ``deal``."""
     r = len(deal.hands[0])
     cards = [deal.hands[seat][i] for i in range(r) for seat in range(config.players)]
     return [r, dealer, *map(config.card_index, cards), config.card_index(deal.stock[0])]
 
 
-def _lines(spiel: _SpielState) -> tuple[list[int], list[int]]:
+def _lines(spiel: SpielState) -> tuple[list[int], list[int]]:
     """The ``Bids:`` and ``Tricks Won:`` lines of OpenSpiel's state text."""
     bids: list[int] = []
     won: list[int] = []
@@ -161,7 +173,8 @@ def _lines(spiel: _SpielState) -> tuple[list[int], list[int]]:
     return bids, won
 
 
-def _action_id(config: OhHellConfig, action: oh_hell.OhHellAction) -> int:
+def action_id(config: OhHellConfig, action: oh_hell.OhHellAction) -> int:
+    """OpenSpiel's action id of a bid or a play (OH-15.4)."""
     if isinstance(action, Bid):
         return len(config.deck) + action.tricks
     if isinstance(action, Play):
@@ -193,7 +206,7 @@ class _Checker:
                 f"{self.label}, step {self.steps}: {what}: ours {ours!r}, OpenSpiel {theirs!r}"
             )
 
-    def public(self, state: OhHellState, spiel: _SpielState) -> None:
+    def public(self, state: OhHellState, spiel: SpielState) -> None:
         """What OH-15.6 compares at every step, besides the legal actions."""
         config = state.config
         self.steps += 1
@@ -223,7 +236,7 @@ def crosscheck(config: OhHellConfig, seed: int, *, ours_deal: bool = True) -> _C
     checker = _Checker(f"seed {seed}, {config!r}")
     words = stream(derive_seed(seed, "oh-hell crosscheck"))
     state = oh_hell.new_game(config)
-    spiel = _spiel_game(config).new_initial_state()
+    spiel = spiel_game(config).new_initial_state()
     checker.public(state, spiel)
     deal = oh_hell.deal(state, derive_seed(seed, "deal")) if ours_deal else None
     state = oh_hell.apply(state, _chance(checker, state, spiel, deal, words))
@@ -239,7 +252,7 @@ def crosscheck(config: OhHellConfig, seed: int, *, ours_deal: bool = True) -> _C
 def _chance(
     checker: _Checker,
     state: OhHellState,
-    spiel: _SpielState,
+    spiel: SpielState,
     deal: Deal | None,
     words: Iterator[int],
 ) -> Deal:
@@ -250,7 +263,7 @@ def _chance(
     planned: list[int] = []
     if deal is not None:
         dealer = deal.dealer if deal.dealer is not None else config.first_dealer
-        planned = _explicit_outcomes(config, deal, cast("int", dealer))
+        planned = explicit_outcomes(config, deal, cast("int", dealer))
     drawn: list[int] = []
     while spiel.is_chance_node():
         position = len(drawn)
@@ -288,15 +301,15 @@ def _expected(state: OhHellState, drawn: list[int]) -> list[Outcome]:
 
 
 def _player_step(
-    checker: _Checker, state: OhHellState, spiel: _SpielState, words: Iterator[int]
+    checker: _Checker, state: OhHellState, spiel: SpielState, words: Iterator[int]
 ) -> OhHellState:
     """Compare the legal actions, take a random one on both, compare the result."""
     config = state.config
     seat = oh_hell.actor(state)
     legal = oh_hell.legal_actions(state)
     theirs = spiel.legal_actions()
-    checker.same("legal actions", sorted(_action_id(config, a) for a in legal), theirs)
-    strings = {_action_id(config, a): _spiel_string(config, a) for a in legal}
+    checker.same("legal actions", sorted(action_id(config, a) for a in legal), theirs)
+    strings = {action_id(config, a): _spiel_string(config, a) for a in legal}
     checker.same(
         "action strings",
         strings,
@@ -306,7 +319,7 @@ def _player_step(
     tricks = len(state.round.tricks)
     _, won_before = _lines(spiel)
     state = oh_hell.apply(state, action)
-    spiel.apply_action(_action_id(config, action))
+    spiel.apply_action(action_id(config, action))
     if len(state.round.tricks) > tricks:
         winner = state.round.tricks[-1].winner
         if spiel.is_terminal():  # OH-15.6 (4): the seat whose count went up
@@ -329,7 +342,7 @@ def replay_history(config: OhHellConfig, history: Sequence[int]) -> OhHellState:
     r = history[0]
     chance = 2 + n * r + 1
     state = oh_hell.new_game(config)
-    spiel = _spiel_game(config).new_initial_state()
+    spiel = spiel_game(config).new_initial_state()
     for outcome in history[:chance]:
         spiel.apply_action(outcome)
     deal = openspiel_deal(config, history[:chance])
@@ -337,11 +350,11 @@ def replay_history(config: OhHellConfig, history: Sequence[int]) -> OhHellState:
     checker = _Checker(f"history of {config!r}")
     checker.public(state, spiel)
     by_id = {}
-    for action_id in history[chance:]:
-        by_id = {_action_id(config, a): a for a in oh_hell.legal_actions(state)}
+    for move in history[chance:]:
+        by_id = {action_id(config, a): a for a in oh_hell.legal_actions(state)}
         checker.same("legal actions", sorted(by_id), spiel.legal_actions())
-        state = oh_hell.apply(state, by_id[action_id])
-        spiel.apply_action(action_id)
+        state = oh_hell.apply(state, by_id[move])
+        spiel.apply_action(move)
         checker.public(state, spiel)
     if checker.differences:
         raise AssertionError("\n".join(checker.differences))

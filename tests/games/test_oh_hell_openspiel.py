@@ -99,8 +99,8 @@ def test_oh_15_2_oh_15_3_explicit_deals_and_openspiel_outcomes_map_both_ways() -
     assert [" ".join(map(str, hand)) for hand in deal.hands] == [
         "AS 2H 5D", "KS QD 7C", "3S JH 4C", "9S AD 8C"
     ]  # fmt: skip
-    assert crosscheck._explicit_outcomes(config, deal, 0)[:2] == [3, 0]
-    assert sorted(crosscheck._explicit_outcomes(config, deal, 0)) == sorted(D1[:15])
+    assert crosscheck.explicit_outcomes(config, deal, 0)[:2] == [3, 0]
+    assert sorted(crosscheck.explicit_outcomes(config, deal, 0)) == sorted(D1[:15])
     fixed = OhHellConfig(players=4, hand_size=3, first_dealer=0)
     assert crosscheck.openspiel_deal(fixed, D1[:15]).dealer is None
 
