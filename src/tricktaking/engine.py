@@ -208,7 +208,7 @@ class Game(Generic[_S, _C]):
     does without that layer's game-specific help (or that layer refuses it, clearly).
 
     Args:
-        name: The registry name, e.g. ``"wizard"``: lower case, words joined by ``-``.
+        name: The registry name: lower case, words joined by ``-``.
         title: The human name, e.g. ``"Wizard"``.
         config_type: The game's configuration class (an ``attrs`` class; its fields,
             defaults and docs are the game's options in the CLI and the web lobby).

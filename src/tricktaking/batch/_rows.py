@@ -19,7 +19,7 @@ from typing import Final, cast
 import numpy as np
 import numpy.typing as npt
 
-from tricktaking.batch import _drivers as drivers
+import tricktaking.batch._drivers as drivers
 from tricktaking.batch._registry import load_kernels
 from tricktaking.batch._sampling import Worlds
 from tricktaking.kernel_kit import (

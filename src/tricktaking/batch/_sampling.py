@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from tricktaking.batch import _drivers as drivers
+import tricktaking.batch._drivers as drivers
 from tricktaking.cards import Card, sort_cards
 from tricktaking.engine import GameState
 from tricktaking.kernel_kit import Kernel

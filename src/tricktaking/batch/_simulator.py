@@ -11,9 +11,9 @@ import numpy.typing as npt
 from attrs import AttrsInstance
 
 import tricktaking as tt
+import tricktaking.batch._drivers as drivers
 from tricktaking.actions import CHANCE, Deal
 from tricktaking.arguments import count_argument, seed_argument
-from tricktaking.batch import _drivers as drivers
 from tricktaking.batch._registry import kernel_for
 from tricktaking.batch._rows import Rows, ensure_compiled
 from tricktaking.batch._sampling import Worlds, zone_codes

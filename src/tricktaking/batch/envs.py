@@ -39,8 +39,8 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+import tricktaking.batch._drivers as drivers
 from tricktaking.arguments import count_argument
-from tricktaking.batch import _drivers as drivers
 from tricktaking.batch._simulator import MAX_SIZE, BatchActionError, Simulator
 from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
 from tricktaking.rl.actions import action_space
