@@ -33,7 +33,6 @@ from tricktaking.extras import MissingExtraError
 
 try:
     import numpy as np
-    import numpy.typing as npt
 except ImportError as _missing:  # pragma: no cover - depends on the installed extras
     raise MissingExtraError(__name__, "batch") from _missing
 
@@ -48,7 +47,10 @@ from tricktaking.kernel_kit import (
     SCORES,
     STATUS,
     TABLE_FIELDS,
+    Bools,
     Cards,
+    Floats,
+    Int64s,
     Ints,
     apply_row,
     below,
@@ -290,9 +292,7 @@ def _resume(
 
 
 @implement(deal_row, ExactBidParams)
-def _deal(
-    game: ExactBidParams, ints: Ints, cards: Cards, row: int, deck: npt.NDArray[np.int64]
-) -> None:
+def _deal(game: ExactBidParams, ints: Ints, cards: Cards, row: int, deck: Int64s) -> None:
     n = game.players
     number = ints[row, NUMBER] + 1
     size = _hand_size(game, number)
@@ -373,9 +373,7 @@ def _distinct(allowed: np.uint64) -> np.uint64:
 
 
 @implement(legal_row, ExactBidParams)
-def _legal(
-    game: ExactBidParams, ints: Ints, cards: Cards, row: int, out: npt.NDArray[np.bool_]
-) -> int:
+def _legal(game: ExactBidParams, ints: Ints, cards: Cards, row: int, out: Bools) -> int:
     phase = ints[row, STAGE]
     if phase == _PLAY:
         distinct = _distinct(_playable(ints, cards, row))
@@ -710,8 +708,8 @@ def _observe(
     cards: Cards,
     row: int,
     seat: int,
-    offsets: npt.NDArray[np.int64],
-    out: npt.NDArray[np.float32],
+    offsets: Int64s,
+    out: Floats,
 ) -> None:
     n = game.players
     c = _A_JESTER + 1 if game.specials else 52  # the layout's distinct cards

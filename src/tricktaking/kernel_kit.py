@@ -80,7 +80,10 @@ __all__ = [
     "SCORES",
     "STATUS",
     "TABLE_FIELDS",
+    "Bools",
     "Cards",
+    "Floats",
+    "Int64s",
     "Ints",
     "Kernel",
     "Params",
@@ -117,6 +120,12 @@ Ints = npt.NDArray[np.int32]
 """A simulator's ``int32`` rows: the shared header, then the game's own fields."""
 Cards = npt.NDArray[np.uint64]
 """A simulator's ``uint64`` rows of card sets, bit ``c`` standing for card number ``c``."""
+Int64s = npt.NDArray[np.int64]
+"""``int64`` arrays: a deal's deck (card numbers, then draws), a layout's field offsets."""
+Bools = npt.NDArray[np.bool_]
+"""``bool`` arrays: the rows' legal-action masks, as :func:`legal_row` writes them."""
+Floats = npt.NDArray[np.float32]
+"""``float32`` arrays: the rows' observations, as :func:`observe_row` writes them."""
 
 # -- the header every row starts with ----------------------------------------------------
 
@@ -431,7 +440,7 @@ def resume_row(game: object, ints: Ints, cards: Cards, row: int, number: int, de
     _python(resume_row, game)(game, ints, cards, row, number, dealer)
 
 
-def deal_row(game: object, ints: Ints, cards: Cards, row: int, deck: npt.NDArray[np.int64]) -> None:
+def deal_row(game: object, ints: Ints, cards: Cards, row: int, deck: Int64s) -> None:
     """Deal ``deck`` to ``row``: card numbers top first, then one outcome per draw.
 
     The row's next event is a deal; after it the row is :data:`ACTING` (every deal
@@ -454,7 +463,7 @@ def deal_row(game: object, ints: Ints, cards: Cards, row: int, deck: npt.NDArray
     _python(deal_row, game)(game, ints, cards, row, deck)
 
 
-def legal_row(game: object, ints: Ints, cards: Cards, row: int, out: npt.NDArray[np.bool_]) -> int:
+def legal_row(game: object, ints: Ints, cards: Cards, row: int, out: Bools) -> int:
     """Set ``out[row, a]`` for every legal ``rl`` action ``a`` of the row's actor; their number.
 
     The caller cleared ``out[row]``.
@@ -581,13 +590,7 @@ def place_row(game: object, ints: Ints, cards: Cards, row: int, zone: int, held:
 
 
 def observe_row(
-    game: object,
-    ints: Ints,
-    cards: Cards,
-    row: int,
-    seat: int,
-    offsets: npt.NDArray[np.int64],
-    out: npt.NDArray[np.float32],
+    game: object, ints: Ints, cards: Cards, row: int, seat: int, offsets: Int64s, out: Floats
 ) -> None:
     """Write the ``rl`` situation observation of ``row`` for ``seat`` into ``out[row]`` (zeroed).
 

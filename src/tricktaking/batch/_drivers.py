@@ -37,7 +37,10 @@ from tricktaking.kernel_kit import (
     OVER,
     SCORES,
     STATUS,
+    Bools,
     Cards,
+    Floats,
+    Int64s,
     Ints,
     Params,
     apply_row,
@@ -102,8 +105,6 @@ CALLBACK = 2
 
 _F = TypeVar("_F", bound=Callable[..., object])
 _ONE = np.uint64(1)
-Bools = npt.NDArray[np.bool_]
-Int64s = npt.NDArray[np.int64]
 
 
 Log = npt.NDArray[np.int16]
@@ -424,7 +425,7 @@ def observe(
     where: Bools,
     seats: Int64s,
     offsets: Int64s,
-    out: npt.NDArray[np.float32],
+    out: Floats,
 ) -> None:
     """``out[row]``: each row's ``rl`` situation observation for ``seats[row]``, where ``where``.
 

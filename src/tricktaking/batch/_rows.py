@@ -24,6 +24,9 @@ from tricktaking.batch._registry import load_kernels
 from tricktaking.batch._sampling import Worlds
 from tricktaking.kernel_kit import (
     SCORES,
+    Bools,
+    Floats,
+    Int64s,
     Kernel,
     Params,
     cache_directory,
@@ -34,9 +37,7 @@ from tricktaking.kernel_kit import (
 
 __all__ = ["Rows", "ensure_compiled"]
 
-Bools = npt.NDArray[np.bool_]
 Int16s = npt.NDArray[np.int16]
-Int64s = npt.NDArray[np.int64]
 
 _FIRST_ACTIONS: Final = 64  # room for each row's actions before the record grows
 _FIRST_DECKS: Final = 4  # room for each row's decks
@@ -273,9 +274,7 @@ class Rows:
                 )
             )
 
-    def observe(
-        self, where: Bools, seats: Int64s, offsets: Int64s, out: npt.NDArray[np.float32]
-    ) -> None:
+    def observe(self, where: Bools, seats: Int64s, offsets: Int64s, out: Floats) -> None:
         """Each row's observation for its seat into ``out``, in the rows ``where`` is true."""
         with _quiet():
             drivers.observe(self.params, self.ints, self.cards, where, seats, offsets, out)

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import NamedTuple, cast
 
 import numpy as np
-import numpy.typing as npt
 
 from tricktaking.actions import Deal
 from tricktaking.cards import Card, Suit
@@ -31,7 +30,10 @@ from tricktaking.kernel_kit import (
     SCORES,
     STATUS,
     TABLE_FIELDS,
+    Bools,
     Cards,
+    Floats,
+    Int64s,
     Ints,
     Kernel,
     apply_row,
@@ -238,9 +240,7 @@ def _resume(
 
 
 @implement(deal_row, BidWhistParams)
-def _deal(
-    game: BidWhistParams, ints: Ints, cards: Cards, row: int, deck: npt.NDArray[np.int64]
-) -> None:
+def _deal(game: BidWhistParams, ints: Ints, cards: Cards, row: int, deck: Int64s) -> None:
     number = ints[row, NUMBER] + 1
     dealer = (game.first_dealer + number - 1) % PLAYERS  # BW-4.2
     first = (dealer + 1) % PLAYERS
@@ -307,9 +307,7 @@ def _cards_to_act(ints: Ints, cards: Cards, row: int) -> np.uint64:
 
 
 @implement(legal_row, BidWhistParams)
-def _legal(
-    game: BidWhistParams, ints: Ints, cards: Cards, row: int, out: npt.NDArray[np.bool_]
-) -> int:
+def _legal(game: BidWhistParams, ints: Ints, cards: Cards, row: int, out: Bools) -> int:
     phase = ints[row, PHASE]
     if phase in (_PLAY, _DISCARD):
         rest = _cards_to_act(ints, cards, row)
@@ -755,7 +753,7 @@ def _heuristic(game: BidWhistParams, ints: Ints, cards: Cards, row: int) -> int:
 
 
 @inlined
-def _counts(out: npt.NDArray[np.float32], row: int, at: int, mask: np.uint64) -> None:
+def _counts(out: Floats, row: int, at: int, mask: np.uint64) -> None:
     while mask:
         out[row, at + lowest_bit(mask)] += 1.0
         mask &= mask - _ONE
@@ -768,8 +766,8 @@ def _observe(
     cards: Cards,
     row: int,
     seat: int,
-    offsets: npt.NDArray[np.int64],
-    out: npt.NDArray[np.float32],
+    offsets: Int64s,
+    out: Floats,
 ) -> None:
     phase = ints[row, PHASE]
     out[row, offsets[0] + phase] = 1.0

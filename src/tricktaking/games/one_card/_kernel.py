@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from typing import NamedTuple, cast
 
 import numpy as np
-import numpy.typing as npt
 
 from tricktaking.actions import Deal
 from tricktaking.cards import Card, Suit
@@ -34,7 +33,10 @@ from tricktaking.kernel_kit import (
     SCORES,
     STATUS,
     TABLE_FIELDS,
+    Bools,
     Cards,
+    Floats,
+    Int64s,
     Ints,
     Kernel,
     apply_row,
@@ -202,9 +204,7 @@ def _resume(
 
 
 @implement(deal_row, OneCardParams)
-def _deal(
-    game: OneCardParams, ints: Ints, cards: Cards, row: int, deck: npt.NDArray[np.int64]
-) -> None:
+def _deal(game: OneCardParams, ints: Ints, cards: Cards, row: int, deck: Int64s) -> None:
     n = game.players
     number = ints[row, NUMBER] + 1
     dealer = (game.first_dealer + number - 1) % n  # OC-4.2
@@ -262,9 +262,7 @@ def _playable(ints: Ints, cards: Cards, row: int) -> np.uint64:
 
 
 @implement(legal_row, OneCardParams)
-def _legal(
-    game: OneCardParams, ints: Ints, cards: Cards, row: int, out: npt.NDArray[np.bool_]
-) -> int:
+def _legal(game: OneCardParams, ints: Ints, cards: Cards, row: int, out: Bools) -> int:
     phase = ints[row, PHASE]
     if phase == _PLAY:
         allowed = _playable(ints, cards, row)
@@ -615,13 +613,7 @@ def _heuristic(game: OneCardParams, ints: Ints, cards: Cards, row: int) -> int:
 
 @implement(observe_row, OneCardParams)
 def _observe(
-    game: OneCardParams,
-    ints: Ints,
-    cards: Cards,
-    row: int,
-    seat: int,
-    offsets: npt.NDArray[np.int64],
-    out: npt.NDArray[np.float32],
+    game: OneCardParams, ints: Ints, cards: Cards, row: int, seat: int, offsets: Int64s, out: Floats
 ) -> None:
     n = game.players
     c = JOKER + 1  # the layout's cards
