@@ -30,6 +30,8 @@ def test_every_move_of_a_seat_is_a_decision_and_its_record_gives_the_same(config
         assert all(decision.score == tt.scores(final)[seat] for decision in own)
     line = json.loads(json.dumps(found[0].to_dict()))
     assert line["move"] == found[0].move and line["prompt"].startswith("You are seat")
+    fields = ["game", "seat", "round_number", "prompt", "legal", "move", "gained", "score", "won"]
+    assert list(found[0].to_dict()) == fields and line["legal"] == list(found[0].legal)
     assert found[0].to_messages()[1]["content"] == found[0].prompt
 
 

@@ -54,17 +54,8 @@ class Decision:
 
     def to_dict(self) -> dict[str, JSONValue]:
         """The decision as JSON data: one line of a JSONL dataset."""
-        return {
-            "game": self.game,
-            "seat": self.seat,
-            "round_number": self.round_number,
-            "prompt": self.prompt,
-            "legal": list(self.legal),
-            "move": self.move,
-            "gained": self.gained,
-            "score": self.score,
-            "won": self.won,
-        }
+        # its fields in order, the tuple of legal moves as a list
+        return attrs.asdict(self)
 
     def to_messages(self, *, system: str | None = SYSTEM) -> list[Message]:
         """The decision as a chat for fine-tuning: the prompt, then the move as the answer."""
