@@ -406,11 +406,9 @@ def reset_row(game: object, ints: Ints, cards: Cards, row: int) -> None:
     Example:
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
-        >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game = kernel.params(tt.OhHellConfig(players=3))
-        >>> ints, cards = kernel.rows(1)
+        >>> game, ints, cards = kernel_for(tt.get_game("oh_hell")).dealt(tt.OhHellConfig(players=3))
         >>> from tricktaking.kernel_kit import DEALING, NUMBER, STATUS, reset_row
-        >>> reset_row(game, ints, cards, 0)
+        >>> reset_row(game, ints, cards, 0)  # the dealt row starts again
         >>> int(ints[0, STATUS]) == DEALING, int(ints[0, NUMBER])
         (True, 0)
     """
@@ -426,13 +424,12 @@ def resume_row(game: object, ints: Ints, cards: Cards, row: int, number: int, de
     Example:
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
-        >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game = kernel.params(tt.OhHellConfig(players=3))
-        >>> ints, cards = kernel.rows(1)
-        >>> import numpy as np
-        >>> from tricktaking.kernel_kit import ACTOR, NUMBER, deal_row, resume_row
+        >>> game, ints, cards = kernel_for(tt.get_game("oh_hell")).dealt(tt.OhHellConfig(players=3))
+        >>> from tricktaking.kernel_kit import ACTOR, NUMBER, deal_row, reset_row, resume_row
+        >>> reset_row(game, ints, cards, 0)
         >>> resume_row(game, ints, cards, 0, 4, 1)  # four deals over, the last dealt by seat 1
         >>> ints[0, NUMBER] = 4
+        >>> import numpy as np
         >>> deal_row(game, ints, cards, 0, np.zeros(game.deck_size + 2, np.int64))
         >>> int(ints[0, NUMBER]), int(ints[0, ACTOR])  # seat 2 deals, seat 0 bids first
         (5, 0)
@@ -449,12 +446,10 @@ def deal_row(game: object, ints: Ints, cards: Cards, row: int, deck: Int64s) -> 
     Example:
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
-        >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game = kernel.params(tt.OhHellConfig(players=3))
-        >>> ints, cards = kernel.rows(1)
-        >>> import numpy as np
+        >>> game, ints, cards = kernel_for(tt.get_game("oh_hell")).dealt(tt.OhHellConfig(players=3))
         >>> from tricktaking.kernel_kit import ACTING, STATUS, deal_row, reset_row
         >>> reset_row(game, ints, cards, 0)
+        >>> import numpy as np
         >>> deck = np.arange(game.deck_size + 2) % game.deck_size  # then draws 0 and 1
         >>> deal_row(game, ints, cards, 0, deck)
         >>> int(ints[0, STATUS]) == ACTING
@@ -471,8 +466,7 @@ def legal_row(game: object, ints: Ints, cards: Cards, row: int, out: Bools) -> i
     Example:
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
-        >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game, ints, cards = kernel.dealt(tt.OhHellConfig(players=3))
+        >>> game, ints, cards = kernel_for(tt.get_game("oh_hell")).dealt(tt.OhHellConfig(players=3))
         >>> import numpy as np
         >>> from tricktaking.kernel_kit import legal_row
         >>> out = np.zeros((1, game.action_size), np.bool_)
@@ -488,8 +482,7 @@ def is_legal_row(game: object, ints: Ints, cards: Cards, row: int, action: int) 
     Example:
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
-        >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game, ints, cards = kernel.dealt(tt.OhHellConfig(players=3))
+        >>> game, ints, cards = kernel_for(tt.get_game("oh_hell")).dealt(tt.OhHellConfig(players=3))
         >>> from tricktaking.kernel_kit import is_legal_row
         >>> is_legal_row(game, ints, cards, 0, 0), is_legal_row(game, ints, cards, 0, 52)
         (False, True)
@@ -506,8 +499,7 @@ def apply_row(game: object, ints: Ints, cards: Cards, row: int, action: int) -> 
     Example:
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
-        >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game, ints, cards = kernel.dealt(tt.OhHellConfig(players=3))
+        >>> game, ints, cards = kernel_for(tt.get_game("oh_hell")).dealt(tt.OhHellConfig(players=3))
         >>> from tricktaking.kernel_kit import ACTOR, apply_row
         >>> first = int(ints[0, ACTOR])
         >>> apply_row(game, ints, cards, 0, 52)  # the first bid: 0
@@ -525,8 +517,7 @@ def random_row(game: object, ints: Ints, cards: Cards, row: int, rng: Cards) -> 
     Example:
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
-        >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game, ints, cards = kernel.dealt(tt.OhHellConfig(players=3))
+        >>> game, ints, cards = kernel_for(tt.get_game("oh_hell")).dealt(tt.OhHellConfig(players=3))
         >>> from tricktaking.kernel_kit import random_row, seeded_rows
         >>> random_row(game, ints, cards, 0, seeded_rows(key=1, size=1)) in (52, 53)
         True
@@ -540,8 +531,7 @@ def heuristic_row(game: object, ints: Ints, cards: Cards, row: int) -> int:
     Example:
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
-        >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game, ints, cards = kernel.dealt(tt.OhHellConfig(players=3))
+        >>> game, ints, cards = kernel_for(tt.get_game("oh_hell")).dealt(tt.OhHellConfig(players=3))
         >>> from tricktaking.kernel_kit import heuristic_row, is_legal_row
         >>> is_legal_row(game, ints, cards, 0, heuristic_row(game, ints, cards, 0))
         True
@@ -561,8 +551,7 @@ def held_row(game: object, ints: Ints, cards: Cards, row: int, zone: int) -> np.
     Example:
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
-        >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game, ints, cards = kernel.dealt(tt.OhHellConfig(players=3))
+        >>> game, ints, cards = kernel_for(tt.get_game("oh_hell")).dealt(tt.OhHellConfig(players=3))
         >>> from tricktaking.kernel_kit import held_row, popcount
         >>> [popcount(held_row(game, ints, cards, 0, seat)) for seat in range(3)]
         [1, 1, 1]
@@ -578,8 +567,7 @@ def place_row(game: object, ints: Ints, cards: Cards, row: int, zone: int, held:
     Example:
         >>> import tricktaking as tt
         >>> from tricktaking.batch import kernel_for
-        >>> kernel = kernel_for(tt.get_game("oh_hell"))
-        >>> game, ints, cards = kernel.dealt(tt.OhHellConfig(players=3))
+        >>> game, ints, cards = kernel_for(tt.get_game("oh_hell")).dealt(tt.OhHellConfig(players=3))
         >>> import numpy as np
         >>> from tricktaking.kernel_kit import held_row, place_row
         >>> place_row(game, ints, cards, 0, 0, np.uint64(1 << 51))
@@ -694,8 +682,8 @@ def popcount(mask: np.uint64) -> int:
     Example:
         >>> import numpy as np
         >>> from tricktaking.kernel_kit import popcount
-        >>> popcount(np.uint64(0b1011))
-        3
+        >>> popcount(np.uint64(0b1011)), popcount(np.uint64(0))
+        (3, 0)
     """
     x = mask - ((mask >> _ONE) & _M1)
     x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
