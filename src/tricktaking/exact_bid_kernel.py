@@ -54,8 +54,11 @@ from tricktaking.kernel_kit import (
     Ints,
     apply_row,
     below,
+    cards_at,
+    clear_row,
     compiled,
     deal_row,
+    flag_cards,
     held_row,
     heuristic_row,
     implement,
@@ -271,10 +274,7 @@ def _card_index(card: int) -> int:
 
 @implement(reset_row, ExactBidParams)
 def _reset(game: ExactBidParams, ints: Ints, cards: Cards, row: int) -> None:
-    for column in range(INTS_WIDTH):
-        ints[row, column] = 0
-    for column in range(CARDS_WIDTH):
-        cards[row, column] = _ZERO
+    clear_row(ints, cards, row)
     ints[row, STATUS] = DEALING
     ints[row, TRUMP] = -1
     ints[row, TURN_UP] = -1
@@ -376,14 +376,7 @@ def _distinct(allowed: np.uint64) -> np.uint64:
 def _legal(game: ExactBidParams, ints: Ints, cards: Cards, row: int, out: Bools) -> int:
     phase = ints[row, STAGE]
     if phase == _PLAY:
-        distinct = _distinct(_playable(ints, cards, row))
-        count = 0
-        while distinct:
-            action = lowest_bit(distinct)
-            out[row, action] = True
-            distinct &= distinct - _ONE
-            count += 1
-        return count
+        return flag_cards(out, row, _distinct(_playable(ints, cards, row)))
     if phase == _BID:
         forbidden = _forbidden_bid(game, ints, row)
         count = 0
@@ -493,8 +486,7 @@ def _play(game: ExactBidParams, ints: Ints, cards: Cards, row: int, action: int)
     ints[row, PLAYED] = 0
     ints[row, LED] = NOT_YET
     ints[row, STRENGTH] = -2
-    for k in range(n):
-        cards[row, GONE] |= _ONE << np.uint64(ints[row, TRICK + k])
+    cards[row, GONE] |= cards_at(ints, row, TRICK, n)
     tricks = ints[row, TRICKS] + 1
     ints[row, TRICKS] = tricks
     if tricks == ints[row, HAND_SIZE]:
@@ -546,8 +538,7 @@ def _held(game: ExactBidParams, ints: Ints, cards: Cards, row: int, zone: int) -
     held = cards[row, GONE]
     for seat in range(game.players):
         held |= cards[row, HANDS + seat]
-    for k in range(ints[row, PLAYED]):
-        held |= _ONE << np.uint64(ints[row, TRICK + k])
+    held |= cards_at(ints, row, TRICK, ints[row, PLAYED])
     if ints[row, TURN_UP] >= 0:
         held |= _ONE << np.uint64(ints[row, TURN_UP])
     return np.uint64(held)

@@ -87,13 +87,17 @@ __all__ = [
     "Ints",
     "Kernel",
     "Params",
+    "add_cards",
     "apply_row",
     "below",
     "borrowed",
     "cache_directory",
+    "cards_at",
+    "clear_row",
     "compiled",
     "deal_row",
     "fingerprint",
+    "flag_cards",
     "held_row",
     "heuristic_row",
     "implement",
@@ -718,6 +722,83 @@ def kth_bit(mask: np.uint64, k: int) -> int:
     for _ in range(k):
         mask &= mask - _ONE
     return lowest_bit(mask)
+
+
+@inlined
+def flag_cards(out: Bools, row: int, mask: np.uint64) -> int:
+    """Set ``out[row, c]`` for every card number (or action index) ``c`` of ``mask``; their number.
+
+    A legal mask from a set of playable cards, as :func:`legal_row` writes it.
+
+    Example:
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import flag_cards
+        >>> out = np.zeros((1, 4), np.bool_)
+        >>> flag_cards(out, 0, np.uint64(0b1010)), out[0].tolist()
+        (2, [False, True, False, True])
+    """
+    count = 0
+    while mask:
+        out[row, lowest_bit(mask)] = True
+        mask &= mask - _ONE
+        count += 1
+    return count
+
+
+@inlined
+def add_cards(out: Floats, row: int, at: int, mask: np.uint64) -> None:
+    """Add 1 to ``out[row, at + c]`` for every card number ``c`` of ``mask``.
+
+    An observation's field of card counts, from a hand or the cards of the deal.
+
+    Example:
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import add_cards
+        >>> out = np.zeros((1, 5), np.float32)
+        >>> add_cards(out, 0, 1, np.uint64(0b101))
+        >>> out[0].tolist()
+        [0.0, 1.0, 0.0, 1.0, 0.0]
+    """
+    while mask:
+        out[row, at + lowest_bit(mask)] += 1.0
+        mask &= mask - _ONE
+
+
+@inlined
+def cards_at(ints: Ints, row: int, first: int, count: int) -> np.uint64:
+    """The mask of the card numbers in columns ``first`` to ``first + count - 1`` of ``row``.
+
+    The cards of a trick, which a kernel keeps in play order in its ``int32`` columns.
+
+    Example:
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import cards_at
+        >>> ints = np.array([[9, 0, 3, 5]], np.int32)
+        >>> bin(cards_at(ints, 0, 1, 3))
+        '0b101001'
+    """
+    held = _ZERO
+    for k in range(count):
+        held |= _ONE << np.uint64(ints[row, first + k])
+    return held
+
+
+@inlined
+def clear_row(ints: Ints, cards: Cards, row: int) -> None:
+    """Set every column of ``row``, in ``ints`` and in ``cards``, to 0: where a reset starts.
+
+    Example:
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import clear_row
+        >>> ints, cards = np.ones((2, 3), np.int32), np.ones((2, 1), np.uint64)
+        >>> clear_row(ints, cards, 1)
+        >>> ints.tolist(), cards[:, 0].tolist()
+        ([[1, 1, 1], [0, 0, 0]], [1, 0])
+    """
+    for column in range(ints.shape[1]):
+        ints[row, column] = 0
+    for column in range(cards.shape[1]):
+        cards[row, column] = _ZERO
 
 
 # -- the rows' random streams -------------------------------------------------------------

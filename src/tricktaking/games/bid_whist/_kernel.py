@@ -36,10 +36,14 @@ from tricktaking.kernel_kit import (
     Int64s,
     Ints,
     Kernel,
+    add_cards,
     apply_row,
     below,
+    cards_at,
+    clear_row,
     compiled,
     deal_row,
+    flag_cards,
     held_row,
     heuristic_row,
     implement,
@@ -223,10 +227,7 @@ def _open_hand(ints: Ints, cards: Cards, row: int, dealer: int) -> None:
 
 @implement(reset_row, BidWhistParams)
 def _reset(game: BidWhistParams, ints: Ints, cards: Cards, row: int) -> None:
-    for column in range(INTS_WIDTH):
-        ints[row, column] = 0
-    for column in range(CARDS_WIDTH):
-        cards[row, column] = _ZERO
+    clear_row(ints, cards, row)
     ints[row, STATUS] = DEALING
     ints[row, PHASE] = _DEAL
     _open_hand(ints, cards, row, game.first_dealer)
@@ -310,13 +311,7 @@ def _cards_to_act(ints: Ints, cards: Cards, row: int) -> np.uint64:
 def _legal(game: BidWhistParams, ints: Ints, cards: Cards, row: int, out: Bools) -> int:
     phase = ints[row, PHASE]
     if phase in (_PLAY, _DISCARD):
-        rest = _cards_to_act(ints, cards, row)
-        count = 0
-        while rest:
-            out[row, lowest_bit(rest)] = True
-            rest &= rest - _ONE
-            count += 1
-        return count
+        return flag_cards(out, row, _cards_to_act(ints, cards, row))
     if phase == _BID:
         count = 0
         if _may_pass(ints, row):
@@ -475,8 +470,7 @@ def _play(game: BidWhistParams, ints: Ints, cards: Cards, row: int, action: int)
         return
     winner = ints[row, BEST]  # BW-9.2: the winner leads the next trick
     ints[row, WON + winner] += 1
-    for k in range(PLAYERS):
-        cards[row, GONE] |= _ONE << np.uint64(ints[row, TRICK + k])
+    cards[row, GONE] |= cards_at(ints, row, TRICK, PLAYERS)
     _new_trick(ints, row, winner)
     ints[row, ACTOR] = winner
     tricks = ints[row, TRICKS] + 1
@@ -711,8 +705,7 @@ def _held(game: BidWhistParams, ints: Ints, cards: Cards, row: int, zone: int) -
     held = cards[row, GONE] | cards[row, KITTY_CARDS] | cards[row, DISCARDED]
     for seat in range(PLAYERS):
         held |= cards[row, HANDS + seat]
-    for k in range(ints[row, PLAYED]):
-        held |= _ONE << np.uint64(ints[row, TRICK + k])
+    held |= cards_at(ints, row, TRICK, ints[row, PLAYED])
     return np.uint64(held)
 
 
@@ -752,13 +745,6 @@ def _heuristic(game: BidWhistParams, ints: Ints, cards: Cards, row: int) -> int:
 # -- observations -------------------------------------------------------------------------
 
 
-@inlined
-def _counts(out: Floats, row: int, at: int, mask: np.uint64) -> None:
-    while mask:
-        out[row, at + lowest_bit(mask)] += 1.0
-        mask &= mask - _ONE
-
-
 @implement(observe_row, BidWhistParams)
 def _observe(
     game: BidWhistParams,
@@ -775,7 +761,7 @@ def _observe(
     out[row, offsets[2] + (ints[row, DEALER] - seat) % PLAYERS] = 1.0
     if phase not in (_DEAL, _OVER):
         out[row, offsets[3] + (ints[row, ACTOR] - seat) % PLAYERS] = 1.0
-    _counts(out, row, offsets[4], cards[row, HANDS + seat])
+    add_cards(out, row, offsets[4], cards[row, HANDS + seat])
     for other in range(PLAYERS):
         relative = (other - seat) % PLAYERS
         out[row, offsets[5] + relative] = popcount(cards[row, HANDS + other])
@@ -789,7 +775,7 @@ def _observe(
     for k in range(ints[row, PLAYED]):
         relative = (leader + k - seat) % PLAYERS
         out[row, offsets[7] + relative * DECK + ints[row, TRICK + k]] = 1.0
-    _counts(out, row, offsets[8], cards[row, GONE])
+    add_cards(out, row, offsets[8], cards[row, GONE])
     if ints[row, TRUMP] >= 0:
         out[row, offsets[10] + ints[row, TRUMP]] = 1.0
     out[row, offsets[12]] = ints[row, DOWN]
@@ -799,8 +785,8 @@ def _observe(
         out[row, offsets[15] + (declarer - seat) % PLAYERS] = 1.0
         # BW-8.3: the declarer sees the kitty and the discards once it is taken up
         if game.exchange and phase != _CHOOSE and seat == declarer:
-            _counts(out, row, offsets[16], cards[row, KITTY_CARDS])
-            _counts(out, row, offsets[17], cards[row, DISCARDED])
+            add_cards(out, row, offsets[16], cards[row, KITTY_CARDS])
+            add_cards(out, row, offsets[17], cards[row, DISCARDED])
 
 
 # -- the deck <-> the engine's deal ----------------------------------------------------------

@@ -39,10 +39,14 @@ from tricktaking.kernel_kit import (
     Int64s,
     Ints,
     Kernel,
+    add_cards,
     apply_row,
     below,
+    cards_at,
+    clear_row,
     compiled,
     deal_row,
+    flag_cards,
     held_row,
     heuristic_row,
     implement,
@@ -180,10 +184,7 @@ def params(config: OneCardConfig) -> OneCardParams:
 
 @implement(reset_row, OneCardParams)
 def _reset(game: OneCardParams, ints: Ints, cards: Cards, row: int) -> None:
-    for column in range(INTS_WIDTH):
-        ints[row, column] = 0
-    for column in range(CARDS_WIDTH):
-        cards[row, column] = _ZERO
+    clear_row(ints, cards, row)
     ints[row, STATUS] = DEALING
     ints[row, PHASE] = _DEAL
     ints[row, DEALER] = game.first_dealer  # OC-4.1
@@ -265,13 +266,7 @@ def _playable(ints: Ints, cards: Cards, row: int) -> np.uint64:
 def _legal(game: OneCardParams, ints: Ints, cards: Cards, row: int, out: Bools) -> int:
     phase = ints[row, PHASE]
     if phase == _PLAY:
-        allowed = _playable(ints, cards, row)
-        count = 0
-        while allowed:
-            out[row, lowest_bit(allowed)] = True
-            allowed &= allowed - _ONE
-            count += 1
-        return count
+        return flag_cards(out, row, _playable(ints, cards, row))
     if phase == _BID:
         out[row, _PASS] = True
         lowest = _lowest_bid(game, ints, row)
@@ -581,8 +576,7 @@ def _held(game: OneCardParams, ints: Ints, cards: Cards, row: int, zone: int) ->
     held = cards[row, GONE]
     for seat in range(game.players):
         held |= cards[row, HANDS + seat]
-    for k in range(ints[row, PLAYED]):
-        held |= _ONE << np.uint64(ints[row, TRICK + k])
+    held |= cards_at(ints, row, TRICK, ints[row, PLAYED])
     if ints[row, CENTRE] >= 0:
         held |= _ONE << np.uint64(ints[row, CENTRE])
     return np.uint64(held)
@@ -623,10 +617,7 @@ def _observe(
     out[row, offsets[2] + (ints[row, DEALER] - seat) % n] = 1.0
     if _DEAL < phase < _OVER:  # a seat is to act
         out[row, offsets[3] + (ints[row, ACTOR] - seat) % n] = 1.0
-    rest = cards[row, HANDS + seat]
-    while rest:
-        out[row, offsets[4] + lowest_bit(rest)] = 1.0
-        rest &= rest - _ONE
+    add_cards(out, row, offsets[4], cards[row, HANDS + seat])
     passed = ints[row, PASSED]
     for other in range(n):
         relative = (other - seat) % n
@@ -640,10 +631,7 @@ def _observe(
     for k in range(ints[row, PLAYED]):
         relative = (leader + k - seat) % n
         out[row, offsets[7] + relative * c + ints[row, TRICK + k]] = 1.0
-    rest = cards[row, GONE]
-    while rest:
-        out[row, offsets[8] + lowest_bit(rest)] = 1.0
-        rest &= rest - _ONE
+    add_cards(out, row, offsets[8], cards[row, GONE])
     if ints[row, TRUMP] >= 0:
         out[row, offsets[10] + ints[row, TRUMP]] = 1.0
     out[row, offsets[12]] = ints[row, DOWNTOWN]
