@@ -7,7 +7,7 @@ solver's machinery reads every fact about a game from here and names no game.
 
 Example:
     >>> from tricktaking.solver_kit import exact_bid_solver
-    >>> rules = exact_bid_solver("play", won_column=30)
+    >>> rules = exact_bid_solver("play", won_column=30, played_column=18, lead_scratch=())
     >>> rules.question, sorted(rules.play_phases)
     ('exact-bid', ['play'])
 """
@@ -56,6 +56,12 @@ class SolverRules(Generic[_S]):
         tally_column: The kernel row's column of seat 0's tally in the deal (its tricks,
             or its card points, taken in tricks already complete); seat ``s``'s is
             ``tally_column + s``.
+        played_column: The kernel row's column of the number of cards in the trick in
+            progress (0 at a lead).
+        lead_scratch: The columns in which the kernel keeps something of the last
+            trick that it never reads at a lead (its cards, its winner): left out of a
+            position at a lead, so that the same position reached by another order of
+            play is known again.
         bid: ``seat``'s bid in a state (the ``"exact-bid"`` question only).
         contracts: The contracts a declarer might play (games with contracts only).
         under_contract: Rewrites a kernel row's ``int32`` columns to play ``contract``.
@@ -63,7 +69,9 @@ class SolverRules(Generic[_S]):
 
     Example:
         >>> from tricktaking.solver_kit import SolverRules
-        >>> rules = SolverRules(question="most", play_phases=frozenset({"play"}), tally_column=9)
+        >>> rules = SolverRules(
+        ...     question="most", play_phases=frozenset({"play"}), tally_column=9, played_column=8
+        ... )
         >>> rules.question, rules.bid is None, rules.contracts
         ('most', True, ())
     """
@@ -71,6 +79,8 @@ class SolverRules(Generic[_S]):
     question: Question
     play_phases: frozenset[str]
     tally_column: int
+    played_column: int
+    lead_scratch: tuple[int, ...] = ()
     bid: Callable[[_S, int], int] | None = None
     contracts: tuple[Contract, ...] = ()
     under_contract: Callable[[npt.NDArray[np.int32], Contract], None] | None = None
@@ -104,21 +114,26 @@ def _bid(state: ExactBidState, seat: int) -> int:
     return -1 if bid is None else bid  # no bid yet: no total makes it
 
 
-def exact_bid_solver(play_phase: str, won_column: int) -> SolverRules[ExactBidState]:
+def exact_bid_solver(
+    play_phase: str, won_column: int, played_column: int, lead_scratch: tuple[int, ...]
+) -> SolverRules[ExactBidState]:
     """The solver rules of an exact-bid game (Wizard, Oh Hell).
 
     A seat's tally is its own tricks won in the deal (the kernel's ``won_column`` and
     after), and the question whether it ends the deal with exactly its bid, alone
-    against all the others, in the phase ``play_phase``.
+    against all the others, in the phase ``play_phase``; ``played_column`` and
+    ``lead_scratch`` are as :class:`SolverRules` has them.
 
     Example:
         >>> from tricktaking.solver_kit import exact_bid_solver
-        >>> exact_bid_solver("play", won_column=30).question
+        >>> exact_bid_solver("play", won_column=30, played_column=18, lead_scratch=()).question
         'exact-bid'
     """
     return SolverRules(
         question="exact-bid",
         play_phases=frozenset({play_phase}),
         tally_column=won_column,
+        played_column=played_column,
+        lead_scratch=lead_scratch,
         bid=_bid,
     )

@@ -110,9 +110,10 @@ def _bid(rules: _AnyRules, state: GameState[object], seat: int) -> int | None:
 
 
 def _question(
-    game: _AnyGame, rules: _AnyRules, state: GameState[object], seat: int, target: int | None
+    game: _AnyGame, rules: _AnyRules, loaded: Position, seat: int, target: int | None
 ) -> Question:
     """``seat``'s question as the compiled search reads it; ``target`` for "exactly"."""
+    state = loaded.state
     phase_type: type[enum.Enum] = type(getattr(state, "phase"))  # noqa: B009 - every state has one
     phases = list(phase_type)
     with_seat = _side(game, rules, seat)
@@ -124,12 +125,14 @@ def _question(
         asker=seat,
         exact=target is not None,
         target=-1 if target is None else target,
+        played=rules.played_column,
+        scratch=np.isin(np.arange(loaded.ints.shape[0]), rules.lead_scratch),
     )
 
 
-def _question_of(game: _AnyGame, rules: _AnyRules, state: GameState[object], seat: int) -> Question:
+def _question_of(game: _AnyGame, rules: _AnyRules, loaded: Position, seat: int) -> Question:
     """``seat``'s own question: its bid exactly, or the most it can take."""
-    return _question(game, rules, state, seat, _bid(rules, state, seat))
+    return _question(game, rules, loaded, seat, _bid(rules, loaded.state, seat))
 
 
 def card_values(state: GameState[object]) -> dict[Play, int]:
@@ -177,7 +180,7 @@ def _card_values(
     game: _AnyGame, rules: _AnyRules, state: GameState[object], seat: int, options: Options
 ) -> dict[Play, int]:
     loaded = Position(state)
-    question = _question_of(game, rules, state, seat)
+    question = _question_of(game, rules, loaded, seat)
     solve = Solve(loaded, question, options)
     base = _base(question, loaded.ints)
     values: dict[Play, int] = {}
@@ -232,7 +235,7 @@ def _value(
     game: _AnyGame, rules: _AnyRules, state: GameState[object], seat: int, options: Options
 ) -> int:
     loaded = Position(state)
-    question = _question_of(game, rules, state, seat)
+    question = _question_of(game, rules, loaded, seat)
     return Solve(loaded, question, options).value(loaded.ints, loaded.cards) - _base(
         question, loaded.ints
     )
@@ -272,7 +275,7 @@ def _principal_line(
     game: _AnyGame, rules: _AnyRules, state: GameState[object], seat: int, options: Options
 ) -> tuple[Action, ...]:
     loaded = Position(state)
-    solve = Solve(loaded, _question_of(game, rules, state, seat), options)
+    solve = Solve(loaded, _question_of(game, rules, loaded, seat), options)
     ints, cards = loaded.ints, loaded.cards
     target = solve.value(ints, cards)
     line: list[Action] = []
@@ -331,7 +334,7 @@ def _forcible_tricks(
     return frozenset(
         total
         for total in range(now, now + left + 1)
-        if Solve(loaded, _question(game, rules, state, seat, total), options).value(
+        if Solve(loaded, _question(game, rules, loaded, seat, total), options).value(
             loaded.ints, loaded.cards
         )
     )
@@ -388,7 +391,7 @@ def _contract_table(
     if under_contract is None or declarer is None:  # pragma: no cover - checked by the caller
         raise ArgumentError(f"contract_table is for games with contracts, not {game.title}")
     loaded = Position(state)
-    question = _question(game, rules, state, declarer(state), None)
+    question = _question(game, rules, loaded, declarer(state), None)
     solve = Solve(loaded, question, options)
     base = _base(question, loaded.ints)
     table: dict[Contract, int] = {}

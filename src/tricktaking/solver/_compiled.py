@@ -56,6 +56,8 @@ class Question(NamedTuple):
     asker: int  # the asking seat
     exact: bool  # whether the question is "exactly target"
     target: int
+    played: int  # the int column of the cards in the trick in progress
+    scratch: Bools  # by int column: what the kernel keeps of the last trick, unread at a lead
 
 
 class Stack(NamedTuple):
@@ -72,6 +74,8 @@ class Stack(NamedTuple):
     betas: Int64s
     windows: Int64s  # (depth, 2): the window a depth was entered with
     maxing: Bools
+    chosen: Int64s  # per depth: the move of the best value so far
+    leads: Bools  # per depth: whether the row is at a lead (kept in the table)
 
 
 class Table(NamedTuple):
@@ -82,6 +86,7 @@ class Table(NamedTuple):
     cards: Cards
     low: Int64s
     high: Int64s
+    move: Int64s  # the best (or cutting) move found, tried first when the row comes back
 
 
 def stack(row_ints: Ints, row_cards: Cards, depth: int, actions: int) -> Stack:
@@ -103,6 +108,8 @@ def stack(row_ints: Ints, row_cards: Cards, depth: int, actions: int) -> Stack:
         np.zeros(rows, np.int64),
         np.zeros((rows, 2), np.int64),
         np.zeros(rows, np.bool_),
+        np.zeros(rows, np.int64),
+        np.zeros(rows, np.bool_),
     )
 
 
@@ -112,6 +119,7 @@ def table(size: int, ints_width: int, cards_width: int) -> Table:
         np.zeros(size, np.bool_),
         np.zeros((size, ints_width), np.int32),
         np.zeros((size, cards_width), np.uint64),
+        np.zeros(size, np.int64),
         np.zeros(size, np.int64),
         np.zeros(size, np.int64),
     )
@@ -159,7 +167,7 @@ def _same(entries: Table, slot: int, ints: Ints, cards: Cards, row: int) -> bool
 
 @compiled
 def _store(  # noqa: PLR0917 - a compiled helper takes its arguments by position
-    entries: Table, ints: Ints, cards: Cards, row: int, low: int, high: int
+    entries: Table, ints: Ints, cards: Cards, row: int, low: int, high: int, move: int
 ) -> None:
     size = entries.used.shape[0]
     slot = _slot(ints, cards, row, size)
@@ -171,6 +179,7 @@ def _store(  # noqa: PLR0917 - a compiled helper takes its arguments by position
     entries.cards[slot] = cards[row]
     entries.low[slot] = low
     entries.high[slot] = high
+    entries.move[slot] = move
 
 
 @compiled
@@ -210,7 +219,14 @@ def search(  # noqa: PLR0915, PLR0917 - one loop is the whole search
                 result = _goal(question, ints, depth)
                 step = _RETURN
                 continue
-            if remember:
+            first = -1
+            lead = ints[depth, question.played] == 0
+            work.leads[depth] = lead
+            if lead:  # the last trick's leftovers are no part of the position
+                for column in range(ints.shape[1]):
+                    if question.scratch[column]:
+                        ints[depth, column] = 0
+            if remember and lead:
                 slot = _slot(ints, cards, depth, size)
                 if _same(entries, slot, ints, cards, depth):
                     low = entries.low[slot]
@@ -219,13 +235,17 @@ def search(  # noqa: PLR0915, PLR0917 - one loop is the whole search
                         result = low if low >= b or low == high else high
                         step = _RETURN
                         continue
+                    first = entries.move[slot]
             mask = work.masks[depth]
             for action in range(mask.shape[0]):
                 mask[action] = False
             legal_row(game, ints, cards, depth, work.masks)
             count = 0
+            if first >= 0 and mask[first]:  # the move that was best here before goes first
+                work.moves[depth, 0] = first
+                count = 1
             for action in range(mask.shape[0]):
-                if mask[action]:
+                if mask[action] and action != first:
                     work.moves[depth, count] = action
                     count += 1
             work.counts[depth] = count
@@ -233,15 +253,16 @@ def search(  # noqa: PLR0915, PLR0917 - one loop is the whole search
             maxing = bool(question.side[ints[depth, ACTOR]])
             work.maxing[depth] = maxing
             work.best[depth] = -INFINITY if maxing else INFINITY
+            work.chosen[depth] = -1
             step = _NEXT
         elif step == _NEXT:
             k = work.nexts[depth]
             if k == work.counts[depth]:
                 result = work.best[depth]
-                if remember:
+                if remember and work.leads[depth]:
                     low = result if result > work.windows[depth, 0] else -INFINITY
                     high = result if result < work.windows[depth, 1] else INFINITY
-                    _store(entries, ints, cards, depth, low, high)
+                    _store(entries, ints, cards, depth, low, high, work.chosen[depth])
                 step = _RETURN
                 continue
             work.nexts[depth] = k + 1
@@ -256,11 +277,13 @@ def search(  # noqa: PLR0915, PLR0917 - one loop is the whole search
             if depth == 0:
                 return result, nodes
             depth -= 1
+            better = result > work.best[depth] if work.maxing[depth] else result < work.best[depth]
+            if better:
+                work.best[depth] = result
+                work.chosen[depth] = work.moves[depth, work.nexts[depth] - 1]
             if work.maxing[depth]:
-                work.best[depth] = max(work.best[depth], result)
                 work.alphas[depth] = max(work.alphas[depth], result)
             else:
-                work.best[depth] = min(work.best[depth], result)
                 work.betas[depth] = min(work.betas[depth], result)
             if pruning and work.alphas[depth] >= work.betas[depth]:
                 work.nexts[depth] = work.counts[depth]  # a cut: the rest cannot matter

@@ -65,6 +65,7 @@ class Solve:
         size = 1 << options.table_bits if options.table else 1
         self._table: Table = table(size, position.ints.shape[0], position.cards.shape[0])
         self.nodes = 0
+        self._guess = 0  # MTD(f) starts from the last value found: siblings are close
 
     def _search(self, alpha: int, beta: int) -> int:
         options = self._options
@@ -85,7 +86,7 @@ class Solve:
         if not (self._options.mtdf and self._options.pruning):
             return self._search(-INFINITY, INFINITY)
         low, high = -INFINITY, INFINITY
-        guess = 0
+        guess = self._guess
         while low < high:
             beta = max(guess, low + 1)
             guess = self._search(beta - 1, beta)
@@ -93,4 +94,5 @@ class Solve:
                 high = guess
             else:
                 low = guess
+        self._guess = guess
         return guess

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from tricktaking.exact_bid_kernel import WON
+from tricktaking.exact_bid_kernel import BEST, MAX_SEATS, PLAYED, TRICK, WON
 from tricktaking.solver_kit import exact_bid_solver
 
 __all__ = ["SOLVER"]
 
-SOLVER = exact_bid_solver("play", won_column=WON)
+SOLVER = exact_bid_solver(
+    "play",
+    won_column=WON,
+    played_column=PLAYED,
+    lead_scratch=(BEST, *range(TRICK, TRICK + MAX_SEATS)),
+)
 """The seat's own tricks at the end of the deal against its bid."""
