@@ -7,7 +7,9 @@ solver's machinery reads every fact about a game from here and names no game.
 
 Example:
     >>> from tricktaking.solver_kit import exact_bid_solver
-    >>> rules = exact_bid_solver("play", won_column=30, played_column=18, lead_scratch=())
+    >>> rules = exact_bid_solver(
+    ...     "play", won_column=30, played_column=18, lead_scratch=(), hands_column=0
+    ... )
     >>> rules.question, sorted(rules.play_phases)
     ('exact-bid', ['play'])
 """
@@ -62,6 +64,9 @@ class SolverRules(Generic[_S]):
             trick that it never reads at a lead (its cards, its winner): left out of a
             position at a lead, so that the same position reached by another order of
             play is known again.
+        hands_column: When the tally counts tricks, the kernel row's card column of
+            seat 0's hand (seat ``s``'s is ``hands_column + s``): the search then
+            decides a position its tricks left cannot change. ``None`` otherwise.
         bid: ``seat``'s bid in a state (the ``"exact-bid"`` question only).
         contracts: The contracts a declarer might play (games with contracts only).
         under_contract: Rewrites a kernel row's ``int32`` columns to play ``contract``.
@@ -81,6 +86,7 @@ class SolverRules(Generic[_S]):
     tally_column: int
     played_column: int
     lead_scratch: tuple[int, ...] = ()
+    hands_column: int | None = None
     bid: Callable[[_S, int], int] | None = None
     contracts: tuple[Contract, ...] = ()
     under_contract: Callable[[npt.NDArray[np.int32], Contract], None] | None = None
@@ -115,18 +121,25 @@ def _bid(state: ExactBidState, seat: int) -> int:
 
 
 def exact_bid_solver(
-    play_phase: str, won_column: int, played_column: int, lead_scratch: tuple[int, ...]
+    play_phase: str,
+    *,
+    won_column: int,
+    played_column: int,
+    lead_scratch: tuple[int, ...],
+    hands_column: int,
 ) -> SolverRules[ExactBidState]:
     """The solver rules of an exact-bid game (Wizard, Oh Hell).
 
     A seat's tally is its own tricks won in the deal (the kernel's ``won_column`` and
     after), and the question whether it ends the deal with exactly its bid, alone
     against all the others, in the phase ``play_phase``; ``played_column`` and
-    ``lead_scratch`` are as :class:`SolverRules` has them.
+    ``lead_scratch`` and ``hands_column`` are as :class:`SolverRules` has them.
 
     Example:
         >>> from tricktaking.solver_kit import exact_bid_solver
-        >>> exact_bid_solver("play", won_column=30, played_column=18, lead_scratch=()).question
+        >>> exact_bid_solver(
+        ...     "play", won_column=30, played_column=18, lead_scratch=(), hands_column=0
+        ... ).question
         'exact-bid'
     """
     return SolverRules(
@@ -135,5 +148,6 @@ def exact_bid_solver(
         tally_column=won_column,
         played_column=played_column,
         lead_scratch=lead_scratch,
+        hands_column=hands_column,
         bid=_bid,
     )

@@ -24,6 +24,7 @@ SETTINGS = {
     "no pruning": Options(pruning=False),
     "no table": Options(table=False),
     "no mtdf": Options(mtdf=False),
+    "no bounds": Options(bounds=False),
     "a tiny table": Options(table_bits=2),
 }
 GAMES = ("bid-whist", "wizard", "oh-hell", "one-card")

@@ -127,6 +127,7 @@ def _question(
         target=-1 if target is None else target,
         played=rules.played_column,
         scratch=np.isin(np.arange(loaded.ints.shape[0]), rules.lead_scratch),
+        hands=-1 if rules.hands_column is None else rules.hands_column,
     )
 
 

@@ -32,6 +32,7 @@ from tricktaking.kernel_kit import (
     compiled,
     inlined,
     legal_row,
+    popcount,
 )
 
 __all__ = ["Question", "Stack", "Table", "search"]
@@ -58,6 +59,7 @@ class Question(NamedTuple):
     target: int
     played: int  # the int column of the cards in the trick in progress
     scratch: Bools  # by int column: what the kernel keeps of the last trick, unread at a lead
+    hands: int  # the card column of seat 0's hand when the tally counts tricks, else -1
 
 
 class Stack(NamedTuple):
@@ -141,6 +143,23 @@ def _goal(question: Question, ints: Ints, row: int) -> int:
     return total
 
 
+@inlined
+def _bounds(question: Question, ints: Ints, cards: Cards, row: int) -> tuple[int, int]:
+    """Bounds on the value, from the tricks counted and the tricks left (when tricks count)."""
+    if question.hands < 0:
+        return -INFINITY, INFINITY
+    left = 0  # the seats yet to play to this trick hold one card more than the others
+    for seat in range(question.side.shape[0]):
+        left = max(left, popcount(cards[row, question.hands + seat]))
+    if question.exact:
+        won = ints[row, question.tally + question.asker]
+        if won > question.target or won + left < question.target:
+            return 0, 0
+        return 0, 1
+    now = _goal(question, ints, row)
+    return now, now + left
+
+
 @compiled
 def _slot(ints: Ints, cards: Cards, row: int, size: int) -> int:
     code = _OFFSET
@@ -192,6 +211,7 @@ def search(  # noqa: PLR0915, PLR0917 - one loop is the whole search
     beta: int,
     pruning: bool,
     remember: bool,
+    bounding: bool,
 ) -> tuple[int, int]:
     """The value of the stack's row 0 within ``(alpha, beta)`` (fail-soft), and the nodes.
 
@@ -219,6 +239,12 @@ def search(  # noqa: PLR0915, PLR0917 - one loop is the whole search
                 result = _goal(question, ints, depth)
                 step = _RETURN
                 continue
+            if bounding:  # quick bounds: a window the tricks left cannot reach is decided
+                low, high = _bounds(question, ints, cards, depth)
+                if low == high or low >= b or high <= a:
+                    result = low if low >= b or low == high else high
+                    step = _RETURN
+                    continue
             first = -1
             lead = ints[depth, question.played] == 0
             work.leads[depth] = lead

@@ -20,6 +20,7 @@ class Options:
     pruning: bool = True  # alpha-beta cut-offs (off: plain minimax)
     table: bool = True  # the transposition table
     mtdf: bool = True  # zero-window searches converging on the value (MTD(f))
+    bounds: bool = True  # positions decided by the tricks left (games that count tricks)
     table_bits: int = 14  # 2**14 entries: a few MB with the rows kept whole
 
 
@@ -72,7 +73,7 @@ class Solve:
         with np.errstate(over="ignore"):  # without the JIT, the hash's words overflow on purpose
             found, nodes = search(
                 self._params, self._question, self._stack, self._table, alpha, beta,
-                options.pruning, options.table,
+                options.pruning, options.table, options.bounds,
             )  # fmt: skip
         self.nodes += int(nodes)
         return int(found)

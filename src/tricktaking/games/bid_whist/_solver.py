@@ -8,7 +8,17 @@ import numpy.typing as npt
 from tricktaking.cards import Direction, Suit
 from tricktaking.errors import ArgumentError
 from tricktaking.games.bid_whist import BidWhistPhase, BidWhistState
-from tricktaking.games.bid_whist._kernel import BEST, DOWN, HIGH, PLAYED, PLAYERS, TRICK, TRUMP, WON
+from tricktaking.games.bid_whist._kernel import (
+    BEST,
+    DOWN,
+    HANDS,
+    HIGH,
+    PLAYED,
+    PLAYERS,
+    TRICK,
+    TRUMP,
+    WON,
+)
 from tricktaking.solver_kit import Contract, SolverRules
 
 __all__ = ["SOLVER"]
@@ -40,6 +50,7 @@ SOLVER: SolverRules[BidWhistState] = SolverRules(
     tally_column=WON,
     played_column=PLAYED,
     lead_scratch=(BEST, *range(TRICK, TRICK + PLAYERS)),
+    hands_column=HANDS,
     contracts=tuple((trump, direction) for trump in (*Suit, None) for direction in Direction),
     under_contract=_under,
     declarer=_declarer,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tricktaking.exact_bid_kernel import BEST, MAX_SEATS, PLAYED, TRICK, WON
+from tricktaking.exact_bid_kernel import BEST, HANDS, MAX_SEATS, PLAYED, TRICK, WON
 from tricktaking.solver_kit import exact_bid_solver
 
 __all__ = ["SOLVER"]
@@ -12,5 +12,6 @@ SOLVER = exact_bid_solver(
     won_column=WON,
     played_column=PLAYED,
     lead_scratch=(BEST, *range(TRICK, TRICK + MAX_SEATS)),
+    hands_column=HANDS,
 )
 """The seat's own tricks at the end of the deal against its bid."""
