@@ -13,7 +13,10 @@ question is the game's own, declared by its ``Game.solver`` plug-in:
 
 Every function validates its arguments (a typed :class:`~tricktaking.errors.ArgumentError`,
 and an :class:`~tricktaking.errors.ArgumentTypeError` for a wrong type), changes nothing,
-and agrees with plain minimax over :func:`~tricktaking.engine.apply`. Needs the ``batch`` extra.
+and agrees with plain minimax over :func:`~tricktaking.engine.apply`. The search runs
+compiled on the game's batch kernel (see :mod:`tricktaking.kernel_kit`): it needs the
+``batch`` extra, and the ``rl`` extra's action indexes to load a state; the first use
+in a fresh cache compiles it (tens of seconds per game).
 
 Example:
     >>> from tricktaking import solver
