@@ -21,7 +21,7 @@ from typing import Any
 import tricktaking as tt
 from tricktaking.engine import game_of
 from tricktaking.solver import _api
-from tricktaking.solver._engine import Options
+from tricktaking.solver._engine import SETTINGS, Options
 from tricktaking.tricks import Play
 
 
@@ -37,15 +37,6 @@ def _oracle() -> Any:
 
 
 oracle = _oracle()
-
-SETTINGS = {
-    "all on": Options(),
-    "no pruning": Options(pruning=False),
-    "no table": Options(table=False),
-    "no mtdf": Options(mtdf=False),
-    "no bounds": Options(bounds=False),
-    "a tiny table": Options(table_bits=2),
-}
 
 
 def solved(game: str, state: Any, options: Options) -> dict[str, object]:

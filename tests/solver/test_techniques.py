@@ -15,18 +15,10 @@ import pytest
 import tricktaking as tt
 from tricktaking.engine import game_of
 from tricktaking.solver import _api
-from tricktaking.solver._engine import Options
+from tricktaking.solver._engine import SETTINGS, Options
 
 from . import oracle
 
-SETTINGS = {
-    "all on": Options(),
-    "no pruning": Options(pruning=False),
-    "no table": Options(table=False),
-    "no mtdf": Options(mtdf=False),
-    "no bounds": Options(bounds=False),
-    "a tiny table": Options(table_bits=2),
-}
 GAMES = ("bid-whist", "wizard", "oh-hell", "one-card")
 ENDGAMES = 100
 

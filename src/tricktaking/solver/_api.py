@@ -114,8 +114,8 @@ def _question(
 ) -> Question:
     """``seat``'s question as the compiled search reads it; ``target`` for "exactly"."""
     state = loaded.state
-    phase_type: type[enum.Enum] = type(getattr(state, "phase"))  # noqa: B009 - every state has one
-    phases = list(phase_type)
+    phase: object = getattr(state, "phase")  # noqa: B009 - every game state has one
+    phases: list[enum.Enum] = list(cast("type[enum.Enum]", type(phase)))
     with_seat = _side(game, rules, seat)
     players = len(state.round.hands)
     return Question(
@@ -126,7 +126,9 @@ def _question(
         exact=target is not None,
         target=-1 if target is None else target,
         played=rules.played_column,
-        scratch=np.isin(np.arange(loaded.ints.shape[0]), rules.lead_scratch),
+        scratch=np.array(
+            [column in rules.lead_scratch for column in range(loaded.ints.shape[0])], np.bool_
+        ),
         hands=-1 if rules.hands_column is None else rules.hands_column,
     )
 

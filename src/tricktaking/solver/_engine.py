@@ -10,7 +10,7 @@ from tricktaking.engine import Action, GameState, game_of
 from tricktaking.kernel_kit import Cards, Ints, Params, apply_row, prepare
 from tricktaking.solver._compiled import INFINITY, Question, Table, search, stack, table
 
-__all__ = ["Options", "Position", "Solve"]
+__all__ = ["DEFAULT", "SETTINGS", "Options", "Position", "Solve"]
 
 
 @attrs.frozen(kw_only=True)
@@ -25,6 +25,15 @@ class Options:
 
 
 DEFAULT = Options()
+SETTINGS = {
+    "all on": DEFAULT,
+    "no pruning": Options(pruning=False),
+    "no table": Options(table=False),
+    "no mtdf": Options(mtdf=False),
+    "no bounds": Options(bounds=False),
+    "a tiny table": Options(table_bits=2),
+}
+"""Every technique on, and each one off in turn: what the exactness checks run."""
 
 
 class Position:

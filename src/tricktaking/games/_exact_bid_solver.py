@@ -1,4 +1,4 @@
-"""What the exact solver needs to know about Wizard: exactly the bid, in the play phase."""
+"""What the exact solver needs to know about the exact-bid games, Wizard and Oh Hell."""
 
 from __future__ import annotations
 
