@@ -59,6 +59,7 @@ GAME = Game(
     render_extras=render_extras,
     terminal=TERMINAL,
     batch_rules="tricktaking.games.wizard._kernel:KERNEL",
+    solver="tricktaking.games._exact_bid_solver:SOLVER",
 )
 """Wizard, as the registry knows it."""
 

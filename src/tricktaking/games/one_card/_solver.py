@@ -1,0 +1,19 @@
+"""What the exact solver needs to know about One Card: a seat's card points in the hand."""
+
+from __future__ import annotations
+
+from tricktaking.games.one_card import OneCardPhase, OneCardState
+from tricktaking.games.one_card._kernel import BEST, MAX_SEATS, PLAYED, POINTS, TRICK
+from tricktaking.solver_kit import SolverRules
+
+__all__ = ["SOLVER"]
+
+SOLVER: SolverRules[OneCardState] = SolverRules(
+    question="most",
+    # the reversal after the joker's trick is a choice within the hand's trick play
+    play_phases=frozenset({OneCardPhase.PLAY.value, OneCardPhase.CHOOSE_DIRECTION.value}),
+    tally_column=POINTS,
+    played_column=PLAYED,
+    lead_scratch=(BEST, *range(TRICK, TRICK + MAX_SEATS)),
+)
+"""The card points each seat captures, the One Card with the last trick (OC-12.1, OC-12.2)."""
