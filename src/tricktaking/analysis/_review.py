@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Iterator, Sequence
 
@@ -213,7 +214,7 @@ def review(
     """
     # The solver needs the batch extra: imported where it is used, so that the results,
     # their renderings and a saved review's JSON need only the base install.
-    from tricktaking import solver  # noqa: PLC0415, F401 - fails early without the extra
+    importlib.import_module("tricktaking.solver")  # without the extra, fail before any work
 
     bound = count_argument("max_cards_left", max_cards_left, low=0, high=MAX_CARDS_LEFT)
     deadline = None
