@@ -337,6 +337,9 @@ class _Handlers:
         except ImportError:
             self._reviews.pop(table.id, None)
             return _error(501, "unsupported", "this server cannot review games (no batch extra)")
+        except BaseException:
+            self._reviews.pop(table.id, None)  # a later request tries again
+            raise
         return JSONResponse({"table": table.id, "game": table.game, "review": review})
 
 

@@ -46,7 +46,7 @@ import contextlib
 import multiprocessing
 import os
 import threading
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Final, Literal, cast
 
 from tricktaking.bots import make_bot, suggest
@@ -181,9 +181,15 @@ class Workers:
             ImportError: If the server has no ``batch`` extra (the solver needs it).
         """
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._pool("review"), _review, record, self.review_cards, self.review_seconds
-        )
+        pool = self._pool("review")
+        try:
+            return await loop.run_in_executor(
+                pool, _review, record, self.review_cards, self.review_seconds
+            )
+        except BrokenExecutor:
+            if self._pools.get("review") is pool:  # its process died: the next review starts one
+                del self._pools["review"]
+            raise
 
     def close(self) -> None:
         """Stop at once: queued decisions are dropped and running searches killed.

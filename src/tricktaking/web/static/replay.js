@@ -89,8 +89,11 @@ function reviewItem(step, mark, verdict, text, title) {
   return item;
 }
 
+// The move in the log's words ("Ann plays Q♥"): the first line its step added.
+const moveWords = (index, fallback) => lines[index + 1]?.[0] ?? fallback;
+
 function playEntry(play) {
-  const who = nameOf(play.seat) + " " + cardLabel(play.card);
+  const who = moveWords(play.index, nameOf(play.seat) + " " + cardLabel(play.card));
   if (play.verdict === null) return reviewItem(play.index + 1, "·", "unsolved", who, WHY[play.status] ?? "not solved");
   const title = play.verdict === "best" ? "best play (value " + play.value + ")"
     : "value " + play.best + " → " + play.value + "; best: " + play.best_cards.map(cardLabel).join(", ");
@@ -98,8 +101,7 @@ function playEntry(play) {
 }
 
 function bidEntry(bid) {
-  const said = frames[bid.index + 1]?.said;
-  const who = nameOf(bid.seat) + ": " + (said ?? bid.action);
+  const who = moveWords(bid.index, nameOf(bid.seat) + ": " + bid.action);
   if (bid.value === null) return reviewItem(bid.index + 1, "·", "unsolved", who, WHY[bid.status] ?? "not solved");
   const verdict = bid.makeable === false ? "blunder" : "best";
   const title = "value " + bid.value + " at the first lead"
@@ -108,8 +110,14 @@ function bidEntry(bid) {
 }
 
 async function loadReview() {
-  const answer = await fetch("/api/review/" + encodeURIComponent(replayLink));
-  const data = await answer.json();
+  let answer, data;
+  try {
+    answer = await fetch("/api/review/" + encodeURIComponent(replayLink));
+    data = await answer.json();
+  } catch (error) {
+    $("review-status").textContent = "The review could not be computed; reload to try again.";
+    return;
+  }
   if (!answer.ok) { $("review-status").textContent = data.message; return; }
   const list = $("review");
   for (const deal of data.review.deals) {
