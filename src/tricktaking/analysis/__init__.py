@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from tricktaking.analysis._html import review_html
 from tricktaking.analysis._review import review
-from tricktaking.analysis._text import MARKS, SeatTally, review_text, seat_tallies
+from tricktaking.analysis._text import SeatTally, review_text, seat_tallies
 from tricktaking.analysis._types import (
     DEFAULT_MAX_CARDS_LEFT,
     FORMAT,
@@ -43,14 +43,23 @@ from tricktaking.analysis._types import (
     Verdict,
 )
 
-# The public classes are documented (and shown in tracebacks) under this package.
-for _public in (BidReview, DealReview, PlayReview, Review, SeatTally):
+# The public classes and functions are documented (and shown in tracebacks) here.
+for _public in (
+    BidReview,
+    DealReview,
+    PlayReview,
+    Review,
+    SeatTally,
+    review,
+    review_html,
+    review_text,
+    seat_tallies,
+):
     _public.__module__ = __name__
 
 __all__ = [
     "DEFAULT_MAX_CARDS_LEFT",
     "FORMAT",
-    "MARKS",
     "MAX_CARDS_LEFT",
     "VERSION",
     "BidReview",

@@ -14,7 +14,7 @@ from tricktaking.errors import ArgumentTypeError, safe_repr, safe_str
 __all__ = ["MARKS", "SeatTally", "review_text", "seat_tallies"]
 
 MARKS: Final[dict[Verdict, str]] = {"best": "✓", "inaccuracy": "?", "blunder": "??"}
-"""The mark of each verdict, as the text, the HTML report and the web replay show it."""
+# The mark of each verdict, as the text, the HTML page and the web replay show it.
 
 _UNSOLVED: Final = {"too_large": "not solved (hands too large)", "out_of_time": "not solved (time)"}
 

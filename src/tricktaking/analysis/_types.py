@@ -88,7 +88,7 @@ class PlayReview:
 
     @property
     def cost(self) -> int | None:
-        """What the play lost against the best card: ``best - value`` (``None`` unless solved)."""
+        """The value the play lost against the best card, ``best - value`` (or ``None``)."""
         if self.value is None or self.best is None:
             return None
         return self.best - self.value

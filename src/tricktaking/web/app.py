@@ -296,13 +296,19 @@ class _Handlers:
         assert table.tokens is not None  # a table just opened knows its tokens
         return JSONResponse(_links(table, table.tokens), status_code=201)
 
-    async def replay(self, request: Request) -> Response:
+    def _finished(self, request: Request, what: str) -> Table | Response:
+        """The finished table of the request's link, or the refusal to answer."""
         link = self.hub.find(str(request.path_params["link"]))
         if link is None:
             return _error(404, "not_found", "this link leads to no table")
-        table = link.table
-        if not table.over:
-            return _error(409, "not_over", "the replay opens when the game is over")
+        if not link.table.over:
+            return _error(409, "not_over", f"the {what} opens when the game is over")
+        return link.table
+
+    async def replay(self, request: Request) -> Response:
+        table = self._finished(request, "replay")
+        if isinstance(table, Response):
+            return table
         record = table.record()
         return JSONResponse(
             {
@@ -315,12 +321,9 @@ class _Handlers:
         )
 
     async def review(self, request: Request) -> Response:
-        link = self.hub.find(str(request.path_params["link"]))
-        if link is None:
-            return _error(404, "not_found", "this link leads to no table")
-        table = link.table
-        if not table.over:
-            return _error(409, "not_over", "the review opens when the game is over")
+        table = self._finished(request, "review")
+        if isinstance(table, Response):
+            return table
         task = self._reviews.get(table.id)
         if task is None:
             pending = sum(not task.done() for task in self._reviews.values())

@@ -103,10 +103,12 @@ function playEntry(play) {
 function bidEntry(bid) {
   const who = moveWords(bid.index, nameOf(bid.seat) + ": " + bid.action);
   if (bid.value === null) return reviewItem(bid.index + 1, "·", "unsolved", who, WHY[bid.status] ?? "not solved");
-  const verdict = bid.makeable === false ? "blunder" : "best";
   const title = "value " + bid.value + " at the first lead"
     + (bid.forcible === null ? "" : "; could force " + (bid.forcible.join(", ") || "none"));
-  return reviewItem(bid.index + 1, bid.makeable === false ? "??" : "✓", verdict, who, title);
+  // Only a bid of a number of tricks has a verdict: whether that total could be forced.
+  if (bid.makeable === null) return reviewItem(bid.index + 1, "·", "call", who, title);
+  const verdict = bid.makeable ? "best" : "blunder";
+  return reviewItem(bid.index + 1, MARKS[verdict], verdict, who, title);
 }
 
 async function loadReview() {
