@@ -327,7 +327,7 @@ class _Handlers:
         task = self._reviews.get(table.id)
         if task is None:
             pending = sum(not task.done() for task in self._reviews.values())
-            if pending >= _REVIEWS_AT_ONCE:
+            if pending >= self.limits.review_backlog:
                 return _error(429, "rate_limited", "the server is busy with other reviews")
             assert self._workers is not None  # made with the hub, when the app starts
             task = asyncio.ensure_future(self._workers.review(table.record()))
@@ -344,9 +344,6 @@ class _Handlers:
             self._reviews.pop(table.id, None)  # a later request tries again
             raise
         return JSONResponse({"table": table.id, "game": table.game, "review": review})
-
-
-_REVIEWS_AT_ONCE: Final = 4  # reviews queued or running; one more is refused
 
 
 def create_app(

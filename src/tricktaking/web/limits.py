@@ -113,6 +113,8 @@ class Limits:
     the positions it leaves are marked not solved."""
     review_max_cards_left: int = attrs.field(default=8, validator=_positive)
     """The largest hand the replay's review solves (see :func:`tricktaking.analysis.review`)."""
+    review_backlog: int = attrs.field(default=4, validator=_positive)
+    """Reviews waiting or being computed at once; one more is refused (``rate_limited``)."""
     review_cache: int = attrs.field(default=64, validator=_positive)
     """How many finished games' reviews the server keeps in memory."""
 
