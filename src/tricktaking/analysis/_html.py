@@ -6,7 +6,7 @@ import html
 from collections.abc import Iterator
 from typing import Final
 
-from tricktaking.analysis._text import MARKS, seat_tallies
+from tricktaking.analysis._text import MARKS, contract_text, seat_tallies
 from tricktaking.analysis._types import BidReview, DealReview, PlayReview, Review, Verdict
 from tricktaking.cards import Card
 from tricktaking.engine import get_game
@@ -96,7 +96,9 @@ def _deal(review: Review, deal: DealReview) -> Iterator[str]:
         par = ", ".join(f"{_name(review, seat)} {value}" for seat, value in enumerate(deal.par))
         yield f"<p>Par: {par}</p>"
     if deal.contracts is not None:
-        cells = "".join(f"<td>{_text(key)}: {tricks}</td>" for key, tricks in deal.contracts)
+        cells = "".join(
+            f"<td>{_text(contract_text(key))}: {tricks}</td>" for key, tricks in deal.contracts
+        )
         caption = "<caption>Tricks the declaring side could force</caption>"
         yield f"<table>{caption}<tr>{cells}</tr></table>"
     if deal.bids:

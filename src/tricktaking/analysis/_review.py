@@ -14,6 +14,7 @@ from tricktaking.analysis._types import (
     DEFAULT_MAX_CARDS_LEFT,
     MAX_CARDS_LEFT,
     BidReview,
+    Contract,
     DealReview,
     PlayReview,
     Review,
@@ -101,7 +102,7 @@ def _forcible(state: GameState[object], seat: int) -> frozenset[int] | None:
         return None
 
 
-def _contracts(state: GameState[object]) -> tuple[tuple[object, int], ...] | None:
+def _contracts(state: GameState[object]) -> tuple[tuple[Contract, int], ...] | None:
     """The contract table, in a game that has contracts."""
     from tricktaking import solver  # noqa: PLC0415 - see review()
 
@@ -116,7 +117,7 @@ def _review_deal(number: int, steps: list[_Step], budget: _Budget, finished: boo
     lead_status: Status = "too_large" if first is None else budget.status(first.before)
     seats = range(len(game_of(steps[0].before).rules.scores(steps[0].before))) if steps else ()
     par: tuple[int, ...] | None = None
-    contracts: tuple[tuple[object, int], ...] | None = None
+    contracts: tuple[tuple[Contract, int], ...] | None = None
     if first is not None and lead_status == "solved":
         from tricktaking import solver  # noqa: PLC0415 - see review()
 

@@ -7,11 +7,11 @@ from typing import Final
 
 import attrs
 
-from tricktaking.analysis._types import BidReview, DealReview, PlayReview, Review, Verdict
+from tricktaking.analysis._types import BidReview, Contract, DealReview, PlayReview, Review, Verdict
 from tricktaking.engine import get_game
 from tricktaking.errors import ArgumentTypeError, safe_repr, safe_str
 
-__all__ = ["MARKS", "SeatTally", "review_text", "seat_tallies"]
+__all__ = ["MARKS", "SeatTally", "contract_text", "review_text", "seat_tallies"]
 
 MARKS: Final[dict[Verdict, str]] = {"best": "✓", "inaccuracy": "?", "blunder": "??"}
 # The mark of each verdict, as the text, the HTML page and the web replay show it.
@@ -68,6 +68,12 @@ def seat_tallies(review: Review) -> tuple[SeatTally, ...]:
     return tuple(tallies)
 
 
+def contract_text(contract: Contract) -> str:
+    """A contract in words: ``"S uptown"``, ``"no trump downtown"``."""
+    trump, direction = contract
+    return f"{'no trump' if trump is None else trump.value} {direction.value}"
+
+
 def _name(review: Review, seat: int) -> str:
     name = safe_str(review.seats[seat], 40).replace("\n", " ")
     default = f"seat {seat}"
@@ -109,7 +115,7 @@ def _deal_lines(review: Review, deal: DealReview) -> Iterator[str]:
         yield "  par: not solved"
     if deal.contracts is not None:
         yield "  contracts (declaring side's tricks): " + ", ".join(
-            f"{key} {tricks}" for key, tricks in deal.contracts
+            f"{contract_text(key)} {tricks}" for key, tricks in deal.contracts
         )
     yield from (_bid_line(review, bid) for bid in deal.bids)
     yield from (_play_line(review, play) for play in deal.plays)

@@ -6,7 +6,8 @@ from typing import Final, Literal, TypeAlias
 
 import attrs
 
-from tricktaking.cards import Card
+from tricktaking.actions import Direction
+from tricktaking.cards import Card, Suit
 from tricktaking.engine import Action
 
 __all__ = [
@@ -15,6 +16,7 @@ __all__ = [
     "MAX_CARDS_LEFT",
     "VERSION",
     "BidReview",
+    "Contract",
     "DealReview",
     "PlayReview",
     "Review",
@@ -33,6 +35,10 @@ VERSION: Final = 1
 
 MAX_CARDS_LEFT: Final = 20
 """The largest ``max_cards_left`` accepted: every hand of every game here fits."""
+
+Contract: TypeAlias = tuple[Suit | None, Direction]
+"""A Bid Whist contract as the solver's contract table keys it: trump (``None``: no
+trump) and direction."""
 
 Status: TypeAlias = Literal["solved", "too_large", "out_of_time"]
 """Whether a position was solved, or why not: the hands were larger than
@@ -158,8 +164,9 @@ class DealReview:
         par: The value of the first lead for each seat (:func:`tricktaking.solver.value`),
             the others playing against it; ``None`` when not solved or never reached.
         contracts: Bid Whist: the tricks the declaring side could force with each
-            contract (:func:`tricktaking.solver.contract_table`), as ``(contract, tricks)``
-            pairs in the table's order; ``None`` for the other games or when not solved.
+            :data:`Contract` (:func:`tricktaking.solver.contract_table`), as
+            ``(contract, tricks)`` pairs in the table's order; ``None`` for the other games
+            or when not solved.
         finished: Whether the deal was played to its end.
 
     Example:
@@ -173,7 +180,7 @@ class DealReview:
     bids: tuple[BidReview, ...]
     plays: tuple[PlayReview, ...]
     par: tuple[int, ...] | None
-    contracts: tuple[tuple[object, int], ...] | None
+    contracts: tuple[tuple[Contract, int], ...] | None
     finished: bool
 
     @property
@@ -268,7 +275,10 @@ def _deal_dict(deal: DealReview) -> dict[str, object]:
         "par": None if deal.par is None else list(deal.par),
         "contracts": None
         if deal.contracts is None
-        else [{"contract": str(key), "tricks": tricks} for key, tricks in deal.contracts],
+        else [
+            {"trump": None if trump is None else trump.value, "direction": way.value, "tricks": n}
+            for (trump, way), n in deal.contracts
+        ],
         "bids": [_bid_dict(bid) for bid in deal.bids],
         "plays": [_play_dict(play) for play in deal.plays],
     }
