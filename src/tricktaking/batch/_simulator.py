@@ -549,6 +549,29 @@ class Simulator:
         *_, last = self.replay(row)
         return last
 
+    def row_arrays(self, row: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64]]:
+        """Copies of game ``row``'s kernel row: its ``int32`` and its ``uint64`` columns.
+
+        The columns are the game's kernel's (see :mod:`tricktaking.kernel_kit`): for
+        code that runs the kernel's own functions on a game, such as
+        :mod:`tricktaking.solver`. The copies are the caller's; the row is unchanged.
+
+        Raises:
+            ArgumentTypeError: If ``row`` is not an ``int``.
+            RowError: If it is not a row of the simulator.
+
+        Example:
+            >>> from tricktaking.batch import Simulator
+            >>> from tricktaking.kernel_kit import ACTOR
+            >>> import tricktaking as tt
+            >>> sim = Simulator(tt.WizardConfig(players=3), size=2, seed=0)
+            >>> ints, cards = sim.row_arrays(1)
+            >>> int(ints[ACTOR]) == int(sim.actor[1]), str(cards.dtype)
+            (True, 'uint64')
+        """
+        index = self._row(row)
+        return self._rows.ints[index].copy(), self._rows.cards[index].copy()
+
     def replay(self, row: int) -> Iterator[GameState[object]]:
         """Every state of game ``row``: the new game, then the state after each deal and action.
 

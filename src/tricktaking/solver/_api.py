@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import enum
 import importlib
 from collections.abc import Callable
 from typing import cast
 
+import numpy as np
+
 from tricktaking.engine import Action, Game, GameState, actor, apply, game_of, legal_actions
 from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
-from tricktaking.solver._search import Search
+from tricktaking.kernel_kit import Ints
+from tricktaking.solver._compiled import Question
+from tricktaking.solver._engine import DEFAULT, Options, Position, Solve
 from tricktaking.solver_kit import Contract, SolverRules
 from tricktaking.tricks import Play
 
@@ -100,37 +105,31 @@ def _side(game: _AnyGame, rules: _AnyRules, seat: int) -> Callable[[int], bool]:
     return lambda other: game.team_of(other) == team
 
 
-def _search(
-    game: _AnyGame, rules: _AnyRules, state: GameState[object], seat: int, target: int | None
-) -> tuple[Search, int]:
-    """A search of ``seat``'s question, and what to subtract from its values.
-
-    ``target`` is the trick total to end with exactly (the ``"exact-bid"`` question);
-    the values are then 1 or 0 and nothing is subtracted. Otherwise a value is the
-    side's tally at the end of the deal, less its tally now.
-    """
-    with_seat = _side(game, rules, seat)
-    players = len(state.round.hands)
-    side = [other for other in range(players) if with_seat(other)]
-
-    def in_play(position: GameState[object]) -> bool:
-        return _in_play(rules, position)
-
-    if target is not None:
-
-        def exactly(end: GameState[object]) -> int:
-            return int(rules.tally(end, seat) == target)
-
-        return Search(in_play, with_seat, exactly), 0
-
-    def tally(end: GameState[object]) -> int:
-        return sum(rules.tally(end, other) for other in side)
-
-    return Search(in_play, with_seat, tally), tally(state)
-
-
 def _bid(rules: _AnyRules, state: GameState[object], seat: int) -> int | None:
     return None if rules.bid is None else rules.bid(state, seat)
+
+
+def _question(
+    game: _AnyGame, rules: _AnyRules, state: GameState[object], seat: int, target: int | None
+) -> Question:
+    """``seat``'s question as the compiled search reads it; ``target`` for "exactly"."""
+    phase_type: type[enum.Enum] = type(getattr(state, "phase"))  # noqa: B009 - every state has one
+    phases = list(phase_type)
+    with_seat = _side(game, rules, seat)
+    players = len(state.round.hands)
+    return Question(
+        in_play=np.array([phase.value in rules.play_phases for phase in phases], np.bool_),
+        side=np.array([with_seat(other) for other in range(players)], np.bool_),
+        tally=rules.tally_column,
+        asker=seat,
+        exact=target is not None,
+        target=-1 if target is None else target,
+    )
+
+
+def _question_of(game: _AnyGame, rules: _AnyRules, state: GameState[object], seat: int) -> Question:
+    """``seat``'s own question: its bid exactly, or the most it can take."""
+    return _question(game, rules, state, seat, _bid(rules, state, seat))
 
 
 def card_values(state: GameState[object]) -> dict[Play, int]:
@@ -171,8 +170,29 @@ def card_values(state: GameState[object]) -> dict[Play, int]:
             f"the seat to act has no card to play: this {game.title} state is in the "
             f"{_phase(position)!r} phase"
         )
-    search, base = _search(game, rules, position, seat, _bid(rules, position, seat))
-    return {cast("Play", play): search.value(apply(position, play)) - base for play in plays}
+    return _card_values(game, rules, position, seat, DEFAULT)
+
+
+def _card_values(
+    game: _AnyGame, rules: _AnyRules, state: GameState[object], seat: int, options: Options
+) -> dict[Play, int]:
+    loaded = Position(state)
+    question = _question_of(game, rules, state, seat)
+    solve = Solve(loaded, question, options)
+    base = _base(question, loaded.ints)
+    values: dict[Play, int] = {}
+    for play in legal_actions(state):
+        ints, cards = loaded.child(loaded.ints, loaded.cards, play)
+        values[cast("Play", play)] = solve.value(ints, cards) - base
+    return values
+
+
+def _base(question: Question, ints: Ints) -> int:
+    """What the side has counted so far (nothing for an exact target)."""
+    if question.exact:
+        return 0
+    side = question.side
+    return sum(int(ints[question.tally + seat]) for seat in range(len(side)) if side[seat])
 
 
 def value(state: GameState[object], seat: int | None = None) -> int:
@@ -205,8 +225,17 @@ def value(state: GameState[object], seat: int | None = None) -> int:
     """
     game, rules, position = _playing(state)
     asked = _acting(position) if seat is None else _seat(position, seat)
-    search, base = _search(game, rules, position, asked, _bid(rules, position, asked))
-    return search.value(position) - base
+    return _value(game, rules, position, asked, DEFAULT)
+
+
+def _value(
+    game: _AnyGame, rules: _AnyRules, state: GameState[object], seat: int, options: Options
+) -> int:
+    loaded = Position(state)
+    question = _question_of(game, rules, state, seat)
+    return Solve(loaded, question, options).value(loaded.ints, loaded.cards) - _base(
+        question, loaded.ints
+    )
 
 
 def principal_line(state: GameState[object]) -> tuple[Action, ...]:
@@ -236,8 +265,29 @@ def principal_line(state: GameState[object]) -> tuple[Action, ...]:
     """
     game, rules, position = _playing(state)
     seat = _acting(position)
-    search, _ = _search(game, rules, position, seat, _bid(rules, position, seat))
-    return search.line(position)
+    return _principal_line(game, rules, position, seat, DEFAULT)
+
+
+def _principal_line(
+    game: _AnyGame, rules: _AnyRules, state: GameState[object], seat: int, options: Options
+) -> tuple[Action, ...]:
+    loaded = Position(state)
+    solve = Solve(loaded, _question_of(game, rules, state, seat), options)
+    ints, cards = loaded.ints, loaded.cards
+    target = solve.value(ints, cards)
+    line: list[Action] = []
+    position = state
+    while _in_play(rules, position):
+        for action in legal_actions(position):
+            child_ints, child_cards = loaded.child(ints, cards, action)
+            if solve.value(child_ints, child_cards) == target:
+                line.append(action)
+                position = apply(position, action)
+                ints, cards = child_ints, child_cards
+                break
+        else:  # pragma: no cover - some action always keeps a minimax value
+            raise RuntimeError("no action keeps the value: the solver disagrees with itself")
+    return tuple(line)
 
 
 def forcible_tricks(state: GameState[object], seat: int) -> frozenset[int]:
@@ -269,12 +319,21 @@ def forcible_tricks(state: GameState[object], seat: int) -> frozenset[int]:
     asked = _seat(position, seat)
     if rules.question != "exact-bid":
         raise ArgumentError(f"forcible_tricks is for games of exact bids, not {game.title}")
-    now = rules.tally(position, asked)
-    left = max(len(hand) for hand in position.round.hands)
+    return _forcible_tricks(game, rules, position, asked, DEFAULT)
+
+
+def _forcible_tricks(
+    game: _AnyGame, rules: _AnyRules, state: GameState[object], seat: int, options: Options
+) -> frozenset[int]:
+    loaded = Position(state)
+    now = int(loaded.ints[rules.tally_column + seat])
+    left = max(len(hand) for hand in state.round.hands)
     return frozenset(
         total
         for total in range(now, now + left + 1)
-        if _search(game, rules, position, asked, total)[0].value(position)
+        if Solve(loaded, _question(game, rules, state, seat, total), options).value(
+            loaded.ints, loaded.cards
+        )
     )
 
 
@@ -311,7 +370,7 @@ def contract_table(state: GameState[object]) -> dict[Contract, int]:
         (10, True)
     """
     game, rules, position = _playing(state)
-    if rules.contracts is None or rules.declarer is None:
+    if not rules.contracts or rules.under_contract is None or rules.declarer is None:
         raise ArgumentError(f"contract_table is for games with contracts, not {game.title}")
     rnd = position.round
     if rnd.trick.plays or not all(isinstance(play, Play) for play in legal_actions(position)):
@@ -319,9 +378,22 @@ def contract_table(state: GameState[object]) -> dict[Contract, int]:
             f"contract_table needs a seat to lead; {len(rnd.trick.plays)} cards of this "
             f"{game.title} trick have been played"
         )
-    declarer = rules.declarer(position)
+    return _contract_table(game, rules, position, DEFAULT)
+
+
+def _contract_table(
+    game: _AnyGame, rules: _AnyRules, state: GameState[object], options: Options
+) -> dict[Contract, int]:
+    under_contract, declarer = rules.under_contract, rules.declarer
+    if under_contract is None or declarer is None:  # pragma: no cover - checked by the caller
+        raise ArgumentError(f"contract_table is for games with contracts, not {game.title}")
+    loaded = Position(state)
+    question = _question(game, rules, state, declarer(state), None)
+    solve = Solve(loaded, question, options)
+    base = _base(question, loaded.ints)
     table: dict[Contract, int] = {}
-    for contract, under in rules.contracts(position).items():
-        search, base = _search(game, rules, under, declarer, None)
-        table[contract] = search.value(under) - base
+    for contract in rules.contracts:
+        ints = loaded.ints.copy()
+        under_contract(ints, contract)
+        table[contract] = solve.value(ints, loaded.cards) - base
     return table

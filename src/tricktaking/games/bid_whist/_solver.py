@@ -2,57 +2,44 @@
 
 from __future__ import annotations
 
-import attrs
+import numpy as np
+import numpy.typing as npt
 
 from tricktaking.cards import Direction, Suit
 from tricktaking.errors import ArgumentError
-from tricktaking.games.bid_whist import Bid, BidMode, BidWhistPhase, BidWhistState
+from tricktaking.games.bid_whist import BidWhistPhase, BidWhistState
+from tricktaking.games.bid_whist._kernel import DOWN, HIGH, TRUMP, WON
 from tricktaking.solver_kit import Contract, SolverRules
 
 __all__ = ["SOLVER"]
 
-_CONTRACTS: tuple[Contract, ...] = tuple(
-    (trump, direction) for trump in (*Suit, None) for direction in Direction
-)
-
-
-def _tricks(state: BidWhistState, seat: int) -> int:
-    return state.round.won[seat]
-
-
-def _contract(state: BidWhistState) -> Bid:
-    contract = state.contract
-    if contract is None:  # only a forged state plays without one (BW-8)
-        raise ArgumentError("this Bid Whist state is in trick play without a contract")
-    return contract
+_SUITS = tuple(Suit)  # the kernel's suit numbers, 0 to 3
+_UPTOWN, _DOWNTOWN, _NO_TRUMP = range(3)  # a bid's mode in the kernel's bid strength
 
 
 def _declarer(state: BidWhistState) -> int:
-    return _contract(state).seat
+    contract = state.contract
+    if contract is None:  # only a forged state plays without one (BW-8)
+        raise ArgumentError("this Bid Whist state is in trick play without a contract")
+    return contract.seat
 
 
-def _mode(trump: Suit | None, direction: Direction) -> BidMode:
-    if trump is None:
-        return BidMode.NO_TRUMP
-    return BidMode.UPTOWN if direction is Direction.UPTOWN else BidMode.DOWNTOWN
+def _under(ints: npt.NDArray[np.int32], contract: Contract) -> None:
+    """The row played as if the declarer had bid and named ``contract`` (BW-7, BW-8)."""
+    trump, direction = contract
+    downtown = direction is Direction.DOWNTOWN
+    mode = _NO_TRUMP if trump is None else _DOWNTOWN if downtown else _UPTOWN
+    ints[HIGH] = ints[HIGH] - ints[HIGH] % 3 + mode
+    ints[TRUMP] = -1 if trump is None else _SUITS.index(trump)
+    ints[DOWN] = int(downtown)
 
 
-def _under(state: BidWhistState, trump: Suit | None, direction: Direction) -> BidWhistState:
-    """The same position, had the declarer bid and named ``trump`` and ``direction``."""
-    contract = _contract(state)
-    bid = Bid(contract.seat, contract.level, _mode(trump, direction))
-    return attrs.evolve(state, contract=bid, trump=trump, direction=direction)
-
-
-def _contracts(state: BidWhistState) -> dict[Contract, BidWhistState]:
-    return {(trump, direction): _under(state, trump, direction) for trump, direction in _CONTRACTS}
-
-
-SOLVER = SolverRules(
+SOLVER: SolverRules[BidWhistState] = SolverRules(
     question="most",
     play_phases=frozenset({BidWhistPhase.PLAY.value}),
-    tally=_tricks,
-    contracts=_contracts,
+    tally_column=WON,
+    contracts=tuple((trump, direction) for trump in (*Suit, None) for direction in Direction),
+    under_contract=_under,
     declarer=_declarer,
 )
 """Tricks won by each seat (a side's are its two seats'), the kitty's book not counted."""

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from tricktaking.exact_bid_kernel import WON
 from tricktaking.solver_kit import exact_bid_solver
 
 __all__ = ["SOLVER"]
 
-SOLVER = exact_bid_solver("play")
+SOLVER = exact_bid_solver("play", won_column=WON)
 """The seat's own tricks at the end of the deal against its bid."""
