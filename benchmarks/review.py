@@ -9,8 +9,10 @@ solves, as the review makes them. Each figure is the median over the rounds with
 lowest and highest beside it.
 
 Table 1: milliseconds of ``solver.card_values`` per position, by game and N.
-Table 2: seconds of ``analysis.review`` of one whole deal of the largest hands of each
-game, at ``max_cards_left`` = each N: what the default bound costs per deal.
+Table 2: seconds of ``analysis.review`` of one whole game between heuristic bots (Wizard
+4 players: 15 deals of 1 to 15 cards; One Card 3 players and Bid Whist to their targets;
+Oh Hell 4 players: one deal of 12 cards), at ``max_cards_left`` = each N: what a bound
+costs a review.
 
     python benchmarks/review.py            # a few minutes of CPU
     python benchmarks/review.py --quick    # a smoke run
@@ -19,6 +21,7 @@ game, at ``max_cards_left`` = each N: what the default bound costs per deal.
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import time
 from collections.abc import Callable
@@ -58,25 +61,9 @@ def _positions(
     return found
 
 
-def _deal(config: object, seats: int) -> records.GameRecord:
-    """The record of a game's first deal of its largest hands, played by bots."""
-    for seed in range(100):
-        states = list(game_states(config, ["heuristic"] * seats, seed))
-        biggest = max(_cards_left(state) for state in states)
-        for index, state in enumerate(states):
-            if _cards_left(state) == biggest and any(
-                isinstance(a, Play) for a in tt.legal_actions(state)
-            ):
-                end = next(
-                    (
-                        later
-                        for later in states[index:]
-                        if _cards_left(later) == 0 or tt.actor(later) in (None, tt.CHANCE)
-                    ),
-                    states[-1],
-                )
-                return records.GameRecord.from_state(end)
-    raise RuntimeError("no deal found")
+def _game(config: object, seats: int) -> records.GameRecord:
+    """The record of a whole game between heuristic bots (seed 0)."""
+    return records.GameRecord.from_state(list(game_states(config, ["heuristic"] * seats, 0))[-1])
 
 
 def _timed(work: Callable[[], object]) -> float:
@@ -92,12 +79,13 @@ def _cell(values: list[float], scale: float, digits: int) -> str:
     return f"{mid * scale:.{digits}f} [{low * scale:.{digits}f}–{high * scale:.{digits}f}]"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> None:
+    """Print both tables (``--quick``: a smoke run of small positions)."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     sizes = [2, 4] if args.quick else [4, 6, 8, 10, 12]
-    rounds = 2 if args.quick else 9
+    rounds = 2 if args.quick else 7
     cells = [
         (label, size, state)
         for label, config, seats in GAMES
@@ -117,25 +105,27 @@ def main() -> None:
             key = keys[(turn + offset) % len(keys)]
             if turn < len(by_cell[key]):
                 state = by_cell[key][turn]
-                times.setdefault(key, []).append(_timed(lambda s=state: solver.card_values(s)))
+                times.setdefault(key, []).append(
+                    _timed(functools.partial(solver.card_values, state))
+                )
     print("Table 1: ms of solver.card_values per position (median [min–max]), by cards left\n")
     print("| game | " + " | ".join(f"N = {size}" for size in sizes) + " |")
     print("|---|" + "---|" * len(sizes))
     for label, _, _ in GAMES:
         row = [_cell(times.get((label, size), []), 1000, 2) for size in sizes]
         print(f"| {label} | " + " | ".join(row) + " |")
-    print("\nTable 2: s of analysis.review of one deal of the largest hands, by max_cards_left\n")
+    print("\nTable 2: s of analysis.review of a whole game, by max_cards_left\n")
     print("| game | " + " | ".join(f"N = {size}" for size in sizes) + " |")
     print("|---|" + "---|" * len(sizes))
     reviews: dict[tuple[str, int], list[float]] = {}
-    deals = {label: _deal(config, seats) for label, config, seats in GAMES}
+    deals = {label: _game(config, seats) for label, config, seats in GAMES}
     for turn in range(3 if not args.quick else 1):
         order = [(label, size) for label, _, _ in GAMES for size in sizes]
         for offset in range(len(order)):
             label, size = order[(turn + offset) % len(order)]
             record = deals[label]
             reviews.setdefault((label, size), []).append(
-                _timed(lambda r=record, n=size: analysis.review(r, max_cards_left=n))
+                _timed(functools.partial(analysis.review, record, max_cards_left=size))
             )
     for label, _, _ in GAMES:
         row = [_cell(reviews.get((label, size), []), 1, 2) for size in sizes]
