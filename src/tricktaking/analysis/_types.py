@@ -6,8 +6,7 @@ from typing import Final, Literal, TypeAlias
 
 import attrs
 
-from tricktaking.actions import Direction
-from tricktaking.cards import Card, Suit
+from tricktaking.cards import Card, Direction, Suit
 from tricktaking.engine import Action
 
 __all__ = [
