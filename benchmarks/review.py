@@ -14,8 +14,9 @@ Table 2: seconds of ``analysis.review`` of one whole game between heuristic bots
 Oh Hell 4 players: one deal of 12 cards), at ``max_cards_left`` = each N: what a bound
 costs a review.
 
-    python benchmarks/review.py            # a few minutes of CPU
-    python benchmarks/review.py --quick    # a smoke run
+    python benchmarks/review.py                  # N = 4, 6, 8; a few minutes of CPU
+    python benchmarks/review.py --sizes 8,10     # larger hands: far slower
+    python benchmarks/review.py --quick          # a smoke run
 """
 
 from __future__ import annotations
@@ -83,9 +84,13 @@ def main(argv: list[str] | None = None) -> None:
     """Print both tables (``--quick``: a smoke run of small positions)."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run")
+    parser.add_argument(
+        "--sizes", default="4,6,8", help="the cards left measured, comma-separated (4,6,8)"
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="positions per cell (5)")
     args = parser.parse_args(argv)
-    sizes = [2, 4] if args.quick else [4, 6, 8, 10, 12]
-    rounds = 2 if args.quick else 7
+    sizes = [2, 4] if args.quick else [int(size) for size in args.sizes.split(",")]
+    rounds = 2 if args.quick else args.rounds
     cells = [
         (label, size, state)
         for label, config, seats in GAMES
