@@ -29,7 +29,7 @@ def test_review_prints_every_deal_and_the_tally(
 ) -> None:
     assert main(["review", str(record)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Wizard review (positions solved up to 8 cards a hand)")
+    assert out.startswith("Wizard review (positions solved up to 6 cards a hand)")
     assert "Deal 1" in out and "Deal 2" in out and "seat 0 (Ann)" in out
     assert out.count("  trick ") == 9  # every card: three in deal 1, six in deal 2
     assert "Tally" in out

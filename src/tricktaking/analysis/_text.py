@@ -138,7 +138,7 @@ def review_text(review: Review) -> str:
         >>> config = tt.OhHellConfig(players=3, hand_size=2)
         >>> final = list(game_states(config, ["heuristic"] * 3, 1))[-1]
         >>> print(review_text(review(final)))  # doctest: +ELLIPSIS
-        Oh Hell review (positions solved up to 8 cards a hand)
+        Oh Hell review (positions solved up to 6 cards a hand)
         Deal 1
           par: ...
     """

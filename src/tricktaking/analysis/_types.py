@@ -23,8 +23,13 @@ __all__ = [
     "Verdict",
 ]
 
-DEFAULT_MAX_CARDS_LEFT: Final = 8
-"""The largest hand (cards left in the fullest hand) :func:`review` solves by default."""
+DEFAULT_MAX_CARDS_LEFT: Final = 6
+"""The largest hand (cards left in the fullest hand) :func:`review` solves by default.
+
+Measured by ``benchmarks/review.py`` (CPU time of one ``solver.card_values``, positions
+of games between heuristic bots): with 6 cards a hand the medians are 4 to 81 ms per
+position and the slowest 1.5 s; with 8 cards, 17 ms to 15 s and the slowest over a
+minute (One Card 143 s), too slow for a review that solves every card."""
 
 FORMAT: Final = "tricktaking-review"
 """The value of every review's ``"format"`` field."""

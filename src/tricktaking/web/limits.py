@@ -111,7 +111,7 @@ class Limits:
     review_seconds: float = attrs.field(default=20.0, validator=_positive)
     """The wall-clock seconds one game's review (``GET /api/review/{link}``) may take;
     the positions it leaves are marked not solved."""
-    review_max_cards_left: int = attrs.field(default=8, validator=_positive)
+    review_max_cards_left: int = attrs.field(default=6, validator=_positive)
     """The largest hand the replay's review solves (see :func:`tricktaking.analysis.review`)."""
     review_backlog: int = attrs.field(default=4, validator=_positive)
     """Reviews waiting or being computed at once; one more is refused (``rate_limited``)."""
