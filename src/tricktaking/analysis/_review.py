@@ -190,7 +190,7 @@ def review(
             history is reviewed.
         max_cards_left: Positions whose fullest hand holds more cards than this are not
             solved (``status="too_large"``), never guessed. The default
-            (:data:`DEFAULT_MAX_CARDS_LEFT`, 6) solves the last six tricks of a deal,
+            (``DEFAULT_MAX_CARDS_LEFT``, 6) solves the last six tricks of a deal,
             each position within about a second.
         seconds: A wall-clock budget for the whole review (``None``: no limit). It is
             checked before each position, so it overruns by at most one solve; the

@@ -125,7 +125,7 @@ def review_text(review: Review) -> str:
     """The review as text: each deal's par, calls and plays, then a tally per seat.
 
     A solved play shows its mark (✓ best, ? an inaccuracy, ?? a blunder, see
-    :data:`~tricktaking.analysis.Verdict`) and its value, or the best value, the value it
+    ``Verdict``) and its value, or the best value, the value it
     kept and the best cards when it lost some.
 
     Raises:

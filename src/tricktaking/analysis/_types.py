@@ -105,7 +105,7 @@ class PlayReview:
 
     @property
     def verdict(self) -> Verdict | None:
-        """The play's :data:`Verdict` (``None`` unless solved)."""
+        """The play's ``Verdict`` (``None`` unless solved)."""
         cost = self.cost
         return None if cost is None or self.best is None else _verdict(cost, self.best)
 
@@ -168,7 +168,7 @@ class DealReview:
         par: The value of the first lead for each seat (:func:`tricktaking.solver.value`),
             the others playing against it; ``None`` when not solved or never reached.
         contracts: Bid Whist: the tricks the declaring side could force with each
-            :data:`Contract` (:func:`tricktaking.solver.contract_table`), as
+            ``Contract`` (:func:`tricktaking.solver.contract_table`), as
             ``(contract, tricks)`` pairs in the table's order; ``None`` for the other games
             or when not solved.
         finished: Whether the deal was played to its end.
