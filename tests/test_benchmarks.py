@@ -96,3 +96,17 @@ def test_the_kernel_study_prints_its_loops_and_ratios(
     for loop in ("engine, whole game", "prototype, pure, decisions only"):
         assert f"| {loop} |" in out
     assert "| pure + public layer, whole game / engine, whole game |" in out
+
+
+def test_the_review_benchmark_prints_both_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("numba", reason="the solver needs the batch extra")
+    spec = importlib.util.spec_from_file_location("review_bench", SCRIPT.with_name("review.py"))
+    assert spec is not None and spec.loader is not None
+    review = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(review)
+    review.main(["--quick"])
+    out = capsys.readouterr().out
+    assert "Table 1: ms of solver.card_values per position" in out
+    assert "Table 2: s of analysis.review of a whole game" in out
+    for game in ("Wizard, 4 players", "One Card, 3 players", "Bid Whist", "Oh Hell, 4 players"):
+        assert out.count(f"| {game} | ") == 2

@@ -9,6 +9,9 @@
 - ``tricktaking arena GAME --bots heuristic,random -n N [--jobs J] [--json FILE]`` compares
   bots over duplicate deals (:mod:`tricktaking.arena`) and prints the table.
 - ``tricktaking replay FILE`` prints a recorded game trick by trick.
+- ``tricktaking review FILE [--json] [--html OUT] [--max-cards-left N]`` sets every card
+  and call of a recorded game against perfect play with all hands known
+  (:mod:`tricktaking.analysis`; needs the ``batch`` extra).
 - ``tricktaking demo GAME [--bots KINDS]`` plays a game between bots with no input;
   ``tricktaking games`` lists the games; ``tricktaking rules GAME`` summarises the rules.
 - ``tricktaking serve [--host 127.0.0.1] [--port 8000] [--db FILE] [--expose]
@@ -39,6 +42,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import os
 import re
 import secrets
@@ -588,6 +592,7 @@ def _parser(shown: str | None = None) -> _Parser:
     )
     replay.add_argument("file")
     replay.add_argument("--ascii", action="store_true", help="suits as letters, not symbols")
+    _add_review(commands)
     serve = commands.add_parser(
         "serve",
         help="serve the web table (needs tricktaking[web])",
@@ -679,16 +684,16 @@ def _serve(args: argparse.Namespace, out: Output) -> int:
 # --- play -----------------------------------------------------------------------------------
 
 
-def _check_writable(path: str) -> None:
-    """Refuse a record path that could not be written, before the game starts."""
+def _check_writable(path: str, option: str = "--record") -> None:
+    """Refuse an output path that could not be written, before any work starts."""
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
-        raise _UsageError(f"--record {path!r} is a directory")
+        raise _UsageError(f"{option} {path!r} is a directory")
     if not os.path.isdir(folder):
-        raise _UsageError(f"--record {path!r}: the directory {folder!r} does not exist")
+        raise _UsageError(f"{option} {path!r}: the directory {folder!r} does not exist")
     target = path if os.path.exists(path) else folder
     if not os.access(target, os.W_OK):
-        raise _UsageError(f"--record {path!r} cannot be written")
+        raise _UsageError(f"{option} {path!r} cannot be written")
 
 
 def _play(args: argparse.Namespace, screen: Output, read: Callable[[], str]) -> int:
@@ -871,6 +876,58 @@ def _replay_seen(record: records.PerspectiveRecord, screen: Output) -> int:
     return 0
 
 
+def _add_review(commands: _Commands) -> None:
+    from tricktaking.analysis import DEFAULT_MAX_CARDS_LEFT, MAX_CARDS_LEFT  # noqa: PLC0415
+
+    review = commands.add_parser(
+        "review",
+        help="set every card of a recorded game against perfect play (tricktaking[batch])",
+        description="Review a game record: every card played against perfect play with all "
+        "hands known (its value, the best value, the best cards), every call against what "
+        "the hand could make, and each deal's par. It needs the batch extra: pip install "
+        "'tricktaking[batch]'.",
+    )
+    review.add_argument("file")
+    review.add_argument("--json", action="store_true", help="print the review as JSON")
+    review.add_argument(
+        "--html", default=None, metavar="OUT", help="also write the review as an HTML page to OUT"
+    )
+    review.add_argument(
+        "--max-cards-left",
+        type=_bounded(0, MAX_CARDS_LEFT),
+        default=DEFAULT_MAX_CARDS_LEFT,
+        metavar="N",
+        help="solve positions of up to N cards a hand; larger ones are marked not solved "
+        f"(default: {DEFAULT_MAX_CARDS_LEFT})",
+    )
+
+
+def _review(args: argparse.Namespace, screen: Output) -> int:
+    record = _read_record(args.file)
+    if isinstance(record, records.PerspectiveRecord):
+        raise _UsageError(
+            f"{args.file!r} holds what one seat saw: a review needs every hand (a full record)"
+        )
+    if args.html:
+        _check_writable(args.html, "--html")
+    from tricktaking import analysis  # noqa: PLC0415 - only this command needs it
+
+    try:
+        result = analysis.review(record, max_cards_left=args.max_cards_left)
+    except ImportError:
+        raise _UsageError(
+            "tricktaking review needs the batch extra: pip install 'tricktaking[batch]'"
+        ) from None
+    if args.html:
+        with open(args.html, "w", encoding="utf-8") as handle:
+            handle.write(analysis.review_html(result))
+    if args.json:
+        screen(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        screen(analysis.review_text(result))
+    return 0
+
+
 def _demo(args: argparse.Namespace, screen: Output) -> int:
     config = _config(args)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
@@ -937,6 +994,8 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None) -> i
                 return _simulate(args, screen)
             case "replay":
                 return _replay(args, screen)
+            case "review":
+                return _review(args, screen)
             case "arena":
                 return _arena(args, screen)
             case "serve" | "bot":

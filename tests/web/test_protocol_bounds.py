@@ -102,6 +102,14 @@ LIMITS: dict[str, tuple[Callable[[str], list[float]], list[float]]] = {
     "hints being computed on the server": (_numbers, [DEFAULTS.hint_backlog]),
     "one hint": (_numbers, [DEFAULTS.hint_seconds, DEFAULTS.hint_workers]),
     "one search bot's move": (_numbers, [DEFAULTS.decision_seconds, DEFAULTS.search_workers]),
+    "one game's review": (
+        _numbers,
+        [DEFAULTS.review_seconds, DEFAULTS.review_max_cards_left, 1],
+    ),
+    "reviews waiting or being computed": (
+        _numbers,
+        [DEFAULTS.review_backlog, DEFAULTS.review_cache],
+    ),
     "messages waiting for a socket": (_numbers, [DEFAULTS.send_queue]),
     "one write to a socket": (_numbers, [DEFAULTS.write_timeout]),
     "a silent socket": (_numbers, [PING_SECONDS, PING_SECONDS]),

@@ -7,6 +7,8 @@ Routes (all described on the protocol page):
 - ``GET /api/games``: games, their options, bot kinds and the server's capabilities.
 - ``POST /api/tables``: create a table; answers the secret links.
 - ``GET /api/replay/{link}``: the record and replay frames of a finished game.
+- ``GET /api/review/{link}``: a finished game's review against perfect play
+  (:mod:`tricktaking.analysis`), computed once in a worker process and kept.
 - ``GET /api/record/{link}``: the record of what a seat saw (a seat link only).
 - ``WS /ws/{link}``: the live protocol.
 
@@ -21,9 +23,11 @@ Example:
 # pyright: strict
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hmac
 import json
+from collections import OrderedDict
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from pathlib import Path
 from typing import Final, cast
@@ -180,6 +184,8 @@ class _Handlers:
         self.guard = guard
         self.processes = processes
         self._hub: Hub | None = None
+        self._workers: Workers | None = None
+        self._reviews: OrderedDict[str, asyncio.Task[dict[str, object]]] = OrderedDict()
         self._games: tuple[tuple[str, ...], bytes] | None = None
         self.sockets = Sockets(lambda: self.hub, limits, guard)
 
@@ -192,6 +198,7 @@ class _Handlers:
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncGenerator[None]:
         workers = Workers(self.limits, processes=self.processes)
+        self._workers = workers
         self._hub = Hub(
             Store(self.db), bot_delay=self.bot_delay, limits=self.limits, workers=workers
         )
@@ -199,8 +206,12 @@ class _Handlers:
         try:
             yield
         finally:
+            for task in self._reviews.values():
+                task.cancel()
+            self._reviews.clear()
             await self._hub.close()
             self._hub = None
+            self._workers = None
 
     def page(self, name: str) -> Callable[[Request], Awaitable[Response]]:
         async def serve_page(request: Request) -> Response:
@@ -285,13 +296,19 @@ class _Handlers:
         assert table.tokens is not None  # a table just opened knows its tokens
         return JSONResponse(_links(table, table.tokens), status_code=201)
 
-    async def replay(self, request: Request) -> Response:
+    def _finished(self, request: Request, what: str) -> Table | Response:
+        """The finished table of the request's link, or the refusal to answer."""
         link = self.hub.find(str(request.path_params["link"]))
         if link is None:
             return _error(404, "not_found", "this link leads to no table")
-        table = link.table
-        if not table.over:
-            return _error(409, "not_over", "the replay opens when the game is over")
+        if not link.table.over:
+            return _error(409, "not_over", f"the {what} opens when the game is over")
+        return link.table
+
+    async def replay(self, request: Request) -> Response:
+        table = self._finished(request, "replay")
+        if isinstance(table, Response):
+            return table
         record = table.record()
         return JSONResponse(
             {
@@ -302,6 +319,31 @@ class _Handlers:
                 "frames": replay_frames(list(record.states())),
             }
         )
+
+    async def review(self, request: Request) -> Response:
+        table = self._finished(request, "review")
+        if isinstance(table, Response):
+            return table
+        task = self._reviews.get(table.id)
+        if task is None:
+            pending = sum(not task.done() for task in self._reviews.values())
+            if pending >= self.limits.review_backlog:
+                return _error(429, "rate_limited", "the server is busy with other reviews")
+            assert self._workers is not None  # made with the hub, when the app starts
+            task = asyncio.ensure_future(self._workers.review(table.record()))
+            self._reviews[table.id] = task
+            while len(self._reviews) > self.limits.review_cache:  # the oldest goes first
+                self._reviews.popitem(last=False)
+        self._reviews.move_to_end(table.id)
+        try:
+            review = await asyncio.shield(task)
+        except ImportError:
+            self._reviews.pop(table.id, None)
+            return _error(501, "unsupported", "this server cannot review games (no batch extra)")
+        except BaseException:
+            self._reviews.pop(table.id, None)  # a later request tries again
+            raise
+        return JSONResponse({"table": table.id, "game": table.game, "review": review})
 
 
 def create_app(
@@ -337,6 +379,7 @@ def create_app(
         Route("/api/games", handlers.games),
         Route("/api/tables", handlers.create, methods=["POST"]),
         Route("/api/replay/{link}", handlers.replay),
+        Route("/api/review/{link}", handlers.review),
         # the hub exists once the app has started, so it is looked up on each request
         Route("/api/record/{link}", seat_record_route(lambda token: handlers.hub.find(token))),  # noqa: PLW0108
         Route("/play/{link}", handlers.page("table")),

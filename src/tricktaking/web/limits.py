@@ -108,6 +108,15 @@ class Limits:
     """The CPU seconds one search bot's move may take."""
     search_workers: int = attrs.field(default=1, validator=_positive)
     """How many worker processes run the bots' searches (so at most this many at once)."""
+    review_seconds: float = attrs.field(default=20.0, validator=_positive)
+    """The wall-clock seconds one game's review (``GET /api/review/{link}``) may take;
+    the positions it leaves are marked not solved."""
+    review_max_cards_left: int = attrs.field(default=6, validator=_positive)
+    """The largest hand the replay's review solves (see :func:`tricktaking.analysis.review`)."""
+    review_backlog: int = attrs.field(default=4, validator=_positive)
+    """Reviews waiting or being computed at once; one more is refused (``rate_limited``)."""
+    review_cache: int = attrs.field(default=64, validator=_positive)
+    """How many finished games' reviews the server keeps in memory."""
 
 
 @attrs.define

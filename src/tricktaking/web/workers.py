@@ -8,6 +8,9 @@ within :attr:`~tricktaking.web.limits.Limits.hint_seconds`), so that the players
 for hints never delay a bot's move at another table: they share the cores, not a queue.
 Search processes run at a lower priority than the server, the hints' lower still, so
 that on busy cores people's moves come first, then the bots' searches, then the hints.
+The reviews of finished games (the replay viewer's marks) run in one worker process of
+their own, at the hints' priority, each within
+:attr:`~tricktaking.web.limits.Limits.review_seconds`.
 Every worker process exits as soon as the server process is gone, however it ended
 (``SIGKILL`` included), and the resource tracker of ``multiprocessing`` with them.
 
@@ -43,12 +46,13 @@ import contextlib
 import multiprocessing
 import os
 import threading
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Final, Literal, cast
 
 from tricktaking.bots import make_bot, suggest
 from tricktaking.bots.search import IsmctsBot, PimcBot
 from tricktaking.engine import Action, PlayerView
+from tricktaking.records import GameRecord
 from tricktaking.web.limits import Limits
 
 __all__ = ["SEARCH_KINDS", "Pool", "Workers"]
@@ -95,13 +99,19 @@ def _hint(view: PlayerView, seconds: float) -> Action:
     return suggest(view, bot)[0].action
 
 
-Pool = Literal["search", "hint"]
-"""The two pools: the search bots' moves, and the hints."""
+def _review(record: GameRecord, max_cards_left: int, seconds: float) -> dict[str, object]:
+    from tricktaking import analysis  # noqa: PLC0415 - the batch extra, in the worker only
+
+    return analysis.review(record, max_cards_left=max_cards_left, seconds=seconds).to_dict()
+
+
+Pool = Literal["search", "hint", "review"]
+"""The pools: the search bots' moves, the hints, and the replays' reviews."""
 
 # A search is background work: when the cores are busy, the event loop (people's moves,
 # the lobby) goes first, then the bots' moves, then the hints, so that the players asking
 # for hints slow no bot down beyond the cores their own budget takes.
-_NICENESS: Final[dict[Pool, int]] = {"search": 10, "hint": 15}
+_NICENESS: Final[dict[Pool, int]] = {"search": 10, "hint": 15, "review": 15}
 
 
 class Workers:
@@ -126,13 +136,15 @@ class Workers:
         self.searches: int = limits.search_workers
         self.hint_seconds: float = limits.hint_seconds
         self.hints: int = limits.hint_workers
+        self.review_seconds: float = limits.review_seconds
+        self.review_cards: int = limits.review_max_cards_left
         self._in_processes = processes
         self._pools: dict[Pool, Executor] = {}
 
     def _pool(self, name: Pool) -> Executor:
         pool = self._pools.get(name)
         if pool is None:
-            size = self.searches if name == "search" else self.hints
+            size = {"search": self.searches, "hint": self.hints, "review": 1}[name]
             if self._in_processes:
                 # spawn: a fork of a process running an event loop and threads is unsafe
                 context = multiprocessing.get_context("spawn")
@@ -159,6 +171,25 @@ class Workers:
         """The suggested move for ``view`` (a search in the hints' own worker process)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool("hint"), _hint, view, self.hint_seconds)
+
+    async def review(self, record: GameRecord) -> dict[str, object]:
+        """The review of a finished game, as :meth:`tricktaking.analysis.Review.to_dict`.
+
+        It runs in the reviews' own worker process, within ``review_seconds``.
+
+        Raises:
+            ImportError: If the server has no ``batch`` extra (the solver needs it).
+        """
+        loop = asyncio.get_running_loop()
+        pool = self._pool("review")
+        try:
+            return await loop.run_in_executor(
+                pool, _review, record, self.review_cards, self.review_seconds
+            )
+        except BrokenExecutor:
+            if self._pools.get("review") is pool:  # its process died: the next review starts one
+                del self._pools["review"]
+            raise
 
     def close(self) -> None:
         """Stop at once: queued decisions are dropped and running searches killed.

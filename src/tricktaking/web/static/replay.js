@@ -7,6 +7,7 @@ let frames = [];
 let seats = [];
 let lines = [];     // per step: the log lines its action added
 let at = 0;
+let marks = new Map();  // step -> the review's entry for the move that made it
 const $ = (id) => document.getElementById(id);
 const nameOf = (seat) => seats[seat] ?? "seat " + seat;
 
@@ -58,6 +59,79 @@ function show(index) {
   $("scores").querySelector("thead").replaceChildren(tableRow(["", ...seats], "th"));
   $("scores").querySelector("tbody").replaceChildren(tableRow(["score", ...scoresOf(frame, seats)], "td"));
   drawLog();
+  const current = marks.get(at);
+  if (current) $("action").append(" " + current.mark);
+  for (const item of $("review").querySelectorAll("li[data-step]")) {
+    item.classList.toggle("current", item.dataset.step === String(at));
+  }
+}
+
+const MARKS = { best: "✓", inaccuracy: "?", blunder: "??" };
+const WHY = { too_large: "not solved: hands too large", out_of_time: "not solved: out of time" };
+
+// One review entry: a button that jumps to the step the move made.
+function reviewItem(step, mark, verdict, text, title) {
+  const item = document.createElement("li");
+  item.dataset.step = String(step);
+  item.className = verdict;
+  const button = document.createElement("button");
+  button.type = "button";
+  const sign = document.createElement("span");
+  sign.className = "mark";
+  sign.textContent = mark;
+  const words = document.createElement("span");
+  words.textContent = text;
+  button.title = title;
+  button.append(sign, words);
+  button.addEventListener("click", () => show(step));
+  item.append(button);
+  marks.set(step, { mark, title });
+  return item;
+}
+
+// The move in the log's words ("Ann plays Q♥"): the first line its step added.
+const moveWords = (index, fallback) => lines[index + 1]?.[0] ?? fallback;
+
+function playEntry(play) {
+  const who = moveWords(play.index, nameOf(play.seat) + " " + cardLabel(play.card));
+  if (play.verdict === null) return reviewItem(play.index + 1, "·", "unsolved", who, WHY[play.status] ?? "not solved");
+  const title = play.verdict === "best" ? "best play (value " + play.value + ")"
+    : "value " + play.best + " → " + play.value + "; best: " + play.best_cards.map(cardLabel).join(", ");
+  return reviewItem(play.index + 1, MARKS[play.verdict], play.verdict, who, title);
+}
+
+function bidEntry(bid) {
+  const who = moveWords(bid.index, nameOf(bid.seat) + ": " + bid.action);
+  if (bid.value === null) return reviewItem(bid.index + 1, "·", "unsolved", who, WHY[bid.status] ?? "not solved");
+  const title = "value " + bid.value + " at the first lead"
+    + (bid.forcible === null ? "" : "; could force " + (bid.forcible.join(", ") || "none"));
+  // Only a bid of a number of tricks has a verdict: whether that total could be forced.
+  if (bid.makeable === null) return reviewItem(bid.index + 1, "·", "call", who, title);
+  const verdict = bid.makeable ? "best" : "blunder";
+  return reviewItem(bid.index + 1, MARKS[verdict], verdict, who, title);
+}
+
+async function loadReview() {
+  let answer, data;
+  try {
+    answer = await fetch("/api/review/" + encodeURIComponent(replayLink));
+    data = await answer.json();
+  } catch (error) {
+    $("review-status").textContent = "The review could not be computed; reload to try again.";
+    return;
+  }
+  if (!answer.ok) { $("review-status").textContent = data.message; return; }
+  const list = $("review");
+  for (const deal of data.review.deals) {
+    const head = document.createElement("li");
+    head.className = "deal";
+    head.textContent = "Deal " + deal.number + (deal.par ? " · par " + deal.par.join(" / ") : "");
+    list.append(head, ...deal.bids.map(bidEntry), ...deal.plays.map(playEntry));
+  }
+  $("review-status").textContent = "Each move against perfect play with every hand known, "
+    + "up to " + data.review.max_cards_left + " cards a hand: ✓ best, ? inaccuracy, ?? blunder.";
+  show(at);
+  document.body.dataset.reviewed = "true";
 }
 
 function drawLog() {
@@ -95,6 +169,7 @@ async function start() {
   });
   show(0);
   document.body.dataset.ready = "true";
+  loadReview();
 }
 
 start();
