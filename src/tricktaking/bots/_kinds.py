@@ -19,16 +19,41 @@ def _heuristic(game: str, seed: int) -> Bot:
     return heuristic_bot(game)(seed)
 
 
+def _batch_pimc(game: str, seed: int) -> Bot:
+    from tricktaking.batch.bots import BatchPimcBot  # noqa: PLC0415 (the batch extra)
+
+    return BatchPimcBot(seed)
+
+
+def _batch_ismcts(game: str, seed: int) -> Bot:
+    from tricktaking.batch.bots import BatchIsmctsBot  # noqa: PLC0415 (the batch extra)
+
+    return BatchIsmctsBot(seed)
+
+
+def _sampled_bids(game: str, seed: int) -> Bot:
+    from tricktaking.batch.bidding import SampledBidsBot  # noqa: PLC0415 (the batch extra)
+
+    return SampledBidsBot(seed)
+
+
 _KINDS: dict[str, Callable[[str, int], Bot]] = {
     "heuristic": _heuristic,
     "random": lambda game, seed: RandomBot(seed),
     "pimc": lambda game, seed: PimcBot(seed),
     "ismcts": lambda game, seed: IsmctsBot(seed),
+    "batch-pimc": _batch_pimc,
+    "batch-ismcts": _batch_ismcts,
+    "sampled-bids": _sampled_bids,
 }
 
 BOT_KINDS = tuple(_KINDS)
 """The kinds of bot :func:`make_bot` makes from a seed: ``heuristic``, ``random``, ``pimc``,
-``ismcts``. The kind :data:`~tricktaking.bots.TEXT_KIND` needs a model besides."""
+``ismcts``, and the compiled search bots ``batch-pimc``
+(:class:`~tricktaking.batch.bots.BatchPimcBot`), ``batch-ismcts``
+(:class:`~tricktaking.batch.bots.BatchIsmctsBot`) and ``sampled-bids``
+(:class:`~tricktaking.batch.bidding.SampledBidsBot`), which need the ``batch`` extra.
+The kind :data:`~tricktaking.bots.TEXT_KIND` needs a model besides."""
 
 TEXT_KIND = "text"
 """The kind of :func:`make_bot` that seats a text model (``model=``) as a
@@ -45,10 +70,13 @@ def make_bot(
 ) -> Bot:
     """A bot of ``kind`` (one of :data:`~tricktaking.bots.BOT_KINDS`, or ``"text"``) for ``game``.
 
-    The search kinds use their default budget (200 iterations per decision) and the
-    game's heuristic bot for playouts. The kind ``"text"`` seats ``model`` as a
-    :class:`~tricktaking.agents.TextBot` with its defaults (two retries, then a random
-    legal move), seeded by ``seed``; ``chat=True`` for a model that takes chat messages.
+    The scalar search kinds use their default budget (200 iterations per decision) and
+    the game's heuristic bot for playouts; the compiled kinds (``batch-pimc``,
+    ``batch-ismcts``, ``sampled-bids``) their own defaults, and need the ``batch``
+    extra and a game with a batch kernel (every built-in game has one). The kind
+    ``"text"`` seats ``model`` as a :class:`~tricktaking.agents.TextBot` with its defaults
+    (two retries, then a random legal move), seeded by ``seed``; ``chat=True`` for a
+    model that takes chat messages.
 
     Args:
         kind: The kind of bot.
@@ -61,6 +89,7 @@ def make_bot(
         ArgumentTypeError: If ``kind`` or ``game`` is not a ``str`` or ``seed`` not an ``int``.
         ArgumentError: If the kind or the game is unknown (both are ``ValueError``), or
             a model is missing for ``"text"`` or given to another kind.
+        MissingExtraError: If a compiled kind is asked for without the ``batch`` extra.
 
     Example:
         >>> from tricktaking.bots import make_bot

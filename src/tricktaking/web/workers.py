@@ -44,10 +44,10 @@ import multiprocessing
 import os
 import threading
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Final, Literal, cast
+from typing import Final, Literal, Protocol, cast, runtime_checkable
 
-from tricktaking.bots import make_bot, suggest
-from tricktaking.bots.search import IsmctsBot, PimcBot
+from tricktaking.bots import BOT_KINDS, make_bot, suggest
+from tricktaking.bots.search import IsmctsBot
 from tricktaking.engine import Action, PlayerView
 from tricktaking.web.limits import Limits
 
@@ -55,15 +55,22 @@ __all__ = ["SEARCH_KINDS", "Pool", "Workers"]
 
 _REAP_SECONDS: Final = 0.5  # a terminated worker is gone within milliseconds
 
-SEARCH_KINDS: Final = frozenset({"pimc", "ismcts"})
-"""The bot kinds that search (and so run in worker processes)."""
+SEARCH_KINDS: Final = frozenset(BOT_KINDS) - {"heuristic", "random"}
+"""The bot kinds that search (and so run in worker processes): the scalar and the compiled."""
 
 
 def _decide(kind: str, game: str, seed: int, view: PlayerView, seconds: float) -> Action:
     bot = make_bot(kind, game, seed)
-    if isinstance(bot, (IsmctsBot, PimcBot)):  # its time budget as well as its iterations
+    if isinstance(bot, _Timed):  # its time budget as well as its iterations
         bot.seconds = seconds
     return bot.act(view)
+
+
+@runtime_checkable
+class _Timed(Protocol):
+    """A search bot with a CPU time budget per decision (every search kind has one)."""
+
+    seconds: float | None
 
 
 def _exit_with_parent() -> None:
