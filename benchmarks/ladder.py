@@ -9,13 +9,13 @@ standard error and 95 % interval, as the arena reports it.
 
 The kinds
     Every kind :func:`~tricktaking.bots.make_bot` knows (:data:`~tricktaking.bots.BOT_KINDS`,
-    so a kind added there is rated by name), ``batch-pimc`` and ``batch-ismcts``
-    (:class:`~tricktaking.batch.bots.BatchPimcBot` and
-    :class:`~tricktaking.batch.bots.BatchIsmctsBot`, when the ``batch`` extra is
-    installed), ``openspiel-ismcts`` in Oh Hell (OpenSpiel's IS-MCTS bot, seated by
+    so a kind added there is rated by name; the compiled ones ``batch-pimc``,
+    ``batch-ismcts`` and ``sampled-bids`` when the ``batch`` extra is installed),
+    ``openspiel-ismcts`` in Oh Hell (OpenSpiel's IS-MCTS bot, seated by
     ``openspiel_seat.py`` through the Oh Hell cross-check's move-by-move mapping, when
     OpenSpiel is installed), and any bot spec (``module:callable``, a factory called with
-    a seed).
+    a seed). ``KIND@N`` is a search kind at a fixed ``N`` iterations per decision and no
+    time budget (``ismcts@200`` is :class:`~tricktaking.bots.IsmctsBot` at its default).
 
 The budget
     A bot with a ``seconds`` attribute gets the budget there; the tricktaking search bots
@@ -79,7 +79,7 @@ from tricktaking.seeding import derive_seed
 
 __all__ = [
     "ANCHOR",
-    "BATCH_KINDS",
+    "COMPILED_KINDS",
     "OPENSPIEL_KIND",
     "Entrant",
     "LadderError",
@@ -100,11 +100,11 @@ __all__ = [
 ANCHOR = "heuristic"
 """The kind whose rating is fixed at 0 (when it is rated; else the first kind)."""
 
-BATCH_KINDS = {
-    "batch-pimc": "tricktaking.batch.bots:BatchPimcBot",
-    "batch-ismcts": "tricktaking.batch.bots:BatchIsmctsBot",
-}
-"""Short names of the batch bots' specs."""
+COMPILED_KINDS = ("batch-pimc", "batch-ismcts", "sampled-bids")
+"""The kinds of :data:`~tricktaking.bots.BOT_KINDS` that need the ``batch`` extra."""
+
+_FIXED = re.compile(r"(?P<kind>[\w-]+)@(?P<iterations>[1-9]\d*)")
+"""``KIND@N``: a search kind at ``N`` iterations per decision, no time budget."""
 
 OPENSPIEL_KIND = "openspiel-ismcts"
 """OpenSpiel's IS-MCTS bot, Oh Hell only (``openspiel_seat.py``)."""
@@ -148,8 +148,28 @@ def _maker(kind: str, game: str) -> Callable[[int], Bot]:
         if game != _OPENSPIEL_GAME:
             raise LadderError(f"{OPENSPIEL_KIND} plays {_OPENSPIEL_GAME} only, not {game}")
         return _openspiel_bots()
-    spec = BATCH_KINDS.get(kind, kind)
-    return lambda seed: bot_from_spec(spec, game, seed)
+    fixed = _FIXED.fullmatch(kind)
+    if fixed:
+        spec, iterations = fixed["kind"], int(fixed["iterations"])
+        return lambda seed: _at_iterations(bot_from_spec(spec, game, seed), iterations)
+    return lambda seed: bot_from_spec(kind, game, seed)
+
+
+def _at_iterations(bot: Bot, iterations: int) -> Bot:
+    if not hasattr(bot, "iterations"):
+        raise LadderError(f"a {type(bot).__name__} has no iteration count to fix")
+    bot.iterations = iterations
+    return _Unbudgeted(bot)
+
+
+class _Unbudgeted:
+    """A bot without a ``seconds`` for the ladder to set: it keeps its own budget."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def act(self, view: PlayerView) -> Action:
+        return self.bot.act(view)
 
 
 class Entrant:
@@ -184,8 +204,8 @@ class Entrant:
 def default_kinds(game: str) -> list[str]:
     """Every kind the ladder can seat in ``game`` here: extras only where installed."""
     kinds = list(BOT_KINDS)
-    if importlib.util.find_spec("numba") is not None:
-        kinds += BATCH_KINDS
+    if importlib.util.find_spec("numba") is None:
+        kinds = [kind for kind in kinds if kind not in COMPILED_KINDS]
     if game == _OPENSPIEL_GAME and importlib.util.find_spec("pyspiel") is not None:
         kinds.append(OPENSPIEL_KIND)
     return kinds
