@@ -33,3 +33,28 @@ def test_a_compiled_bot_moves_within_the_tables_budget(kind: str) -> None:
             workers.close()
 
     assert asyncio.run(move()) in tt.legal_actions(state)
+
+
+@pytest.mark.parametrize("kind", ["ismcts", "pimc", "sampled-bids"])
+def test_a_hint_comes_from_the_kind_the_limits_name(kind: str) -> None:
+    if kind == "sampled-bids":
+        pytest.importorskip("numba", reason="the batch extra is not installed")
+    state = tt.new_game(tt.OneCardConfig(players=3, target=1))
+    state = tt.apply(state, tt.deal(state, seed=4))
+    seat = tt.actor(state)
+    assert isinstance(seat, int)
+
+    async def hint() -> object:
+        workers = Workers(Limits(hint_kind=kind, hint_seconds=0.05), processes=False)
+        try:
+            return await workers.hint(tt.view(state, seat))
+        finally:
+            workers.close()
+
+    assert asyncio.run(hint()) in tt.legal_actions(state)
+
+
+@pytest.mark.parametrize("kind", ["heuristic", "random", "text", "clever", 3])
+def test_a_hint_kind_is_a_search_kind(kind: object) -> None:
+    with pytest.raises(ValueError, match="hint_kind must be one of pimc, ismcts"):
+        Limits(hint_kind=kind)  # type: ignore[arg-type]

@@ -47,8 +47,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Final, Literal, Protocol, cast, runtime_checkable
 
 from tricktaking.bots import BOT_KINDS, make_bot, suggest
-from tricktaking.bots.search import IsmctsBot
-from tricktaking.engine import Action, PlayerView
+from tricktaking.bots.search import IsmctsBot, PimcBot
+from tricktaking.engine import Action, PlayerView, game_of_view
 from tricktaking.web.limits import Limits
 
 __all__ = ["SEARCH_KINDS", "Pool", "Workers"]
@@ -97,9 +97,14 @@ def _start_worker(niceness: int) -> None:
         os.nice(niceness)
 
 
-def _hint(view: PlayerView, seconds: float) -> Action:
-    bot = IsmctsBot(iterations=200, seconds=seconds)
-    return suggest(view, bot)[0].action
+def _hint(view: PlayerView, seconds: float, kind: str) -> Action:
+    bot = make_bot(kind, game_of_view(view).name)
+    if isinstance(bot, IsmctsBot | PimcBot):  # 200 iterations, or fewer in the time
+        bot.seconds = seconds
+        return suggest(view, bot)[0].action
+    if isinstance(bot, _Timed):
+        bot.seconds = seconds
+    return bot.act(view)
 
 
 Pool = Literal["search", "hint"]
@@ -116,7 +121,7 @@ class Workers:
 
     Args:
         limits: ``search_workers`` and ``decision_seconds`` for the bots' moves,
-            ``hint_workers`` and ``hint_seconds`` for the hints.
+            ``hint_workers``, ``hint_seconds`` and ``hint_kind`` for the hints.
         processes: Whether searches run in worker processes (else in threads: for
             tests, where starting processes costs more than the searches).
 
@@ -132,6 +137,7 @@ class Workers:
         self.seconds: float = limits.decision_seconds
         self.searches: int = limits.search_workers
         self.hint_seconds: float = limits.hint_seconds
+        self.hint_kind: str = limits.hint_kind
         self.hints: int = limits.hint_workers
         self._in_processes = processes
         self._pools: dict[Pool, Executor] = {}
@@ -165,7 +171,9 @@ class Workers:
     async def hint(self, view: PlayerView) -> Action:
         """The suggested move for ``view`` (a search in the hints' own worker process)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool("hint"), _hint, view, self.hint_seconds)
+        return await loop.run_in_executor(
+            self._pool("hint"), _hint, view, self.hint_seconds, self.hint_kind
+        )
 
     def close(self) -> None:
         """Stop at once: queued decisions are dropped and running searches killed.
