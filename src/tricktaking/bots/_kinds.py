@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from typing import cast
 
 from tricktaking.agents import ChatModel, TextBot, TextModel
 from tricktaking.arguments import seed_argument
@@ -19,22 +21,19 @@ def _heuristic(game: str, seed: int) -> Bot:
     return heuristic_bot(game)(seed)
 
 
-def _batch_pimc(game: str, seed: int) -> Bot:
-    from tricktaking.batch.bots import BatchPimcBot  # noqa: PLC0415 (the batch extra)
+def _compiled(target: str) -> Callable[[str, int], Bot]:
+    """A kind made by the class at ``target`` (``module:Class``), imported on first use.
 
-    return BatchPimcBot(seed)
+    The compiled bots live in :mod:`tricktaking.batch`, which needs its extra and imports
+    this package: imported by path, it loads only when such a bot is made (raising the
+    missing-extra error then).
+    """
 
+    def make(game: str, seed: int) -> Bot:
+        module, _, name = target.partition(":")
+        return cast("Callable[[int], Bot]", getattr(importlib.import_module(module), name))(seed)
 
-def _batch_ismcts(game: str, seed: int) -> Bot:
-    from tricktaking.batch.bots import BatchIsmctsBot  # noqa: PLC0415 (the batch extra)
-
-    return BatchIsmctsBot(seed)
-
-
-def _sampled_bids(game: str, seed: int) -> Bot:
-    from tricktaking.batch.bidding import SampledBidsBot  # noqa: PLC0415 (the batch extra)
-
-    return SampledBidsBot(seed)
+    return make
 
 
 _KINDS: dict[str, Callable[[str, int], Bot]] = {
@@ -42,9 +41,9 @@ _KINDS: dict[str, Callable[[str, int], Bot]] = {
     "random": lambda game, seed: RandomBot(seed),
     "pimc": lambda game, seed: PimcBot(seed),
     "ismcts": lambda game, seed: IsmctsBot(seed),
-    "batch-pimc": _batch_pimc,
-    "batch-ismcts": _batch_ismcts,
-    "sampled-bids": _sampled_bids,
+    "batch-pimc": _compiled("tricktaking.batch.bots:BatchPimcBot"),
+    "batch-ismcts": _compiled("tricktaking.batch.bots:BatchIsmctsBot"),
+    "sampled-bids": _compiled("tricktaking.batch.bidding:SampledBidsBot"),
 }
 
 BOT_KINDS = tuple(_KINDS)
