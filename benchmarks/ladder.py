@@ -73,13 +73,12 @@ import attrs
 from tricktaking._progress import Progress
 from tricktaking._runs import mean_and_error
 from tricktaking.arena import Z_95, arena, deal_config
-from tricktaking.bots import BOT_KINDS, Bot, IsmctsBot, PimcBot, bot_from_spec
+from tricktaking.bots import BOT_KINDS, COMPILED_BOT_KINDS, Bot, IsmctsBot, PimcBot, bot_from_spec
 from tricktaking.engine import Action, PlayerView, get_game
 from tricktaking.seeding import derive_seed
 
 __all__ = [
     "ANCHOR",
-    "COMPILED_KINDS",
     "OPENSPIEL_KIND",
     "Entrant",
     "LadderError",
@@ -99,9 +98,6 @@ __all__ = [
 
 ANCHOR = "heuristic"
 """The kind whose rating is fixed at 0 (when it is rated; else the first kind)."""
-
-COMPILED_KINDS = ("batch-pimc", "batch-ismcts", "sampled-bids")
-"""The kinds of :data:`~tricktaking.bots.BOT_KINDS` that need the ``batch`` extra."""
 
 _FIXED = re.compile(r"(?P<kind>[\w-]+)@(?P<iterations>[1-9]\d*)")
 """``KIND@N``: a search kind at ``N`` iterations per decision, no time budget."""
@@ -205,7 +201,7 @@ def default_kinds(game: str) -> list[str]:
     """Every kind the ladder can seat in ``game`` here: extras only where installed."""
     kinds = list(BOT_KINDS)
     if importlib.util.find_spec("numba") is None:
-        kinds = [kind for kind in kinds if kind not in COMPILED_KINDS]
+        kinds = [kind for kind in kinds if kind not in COMPILED_BOT_KINDS]
     if game == _OPENSPIEL_GAME and importlib.util.find_spec("pyspiel") is not None:
         kinds.append(OPENSPIEL_KIND)
     return kinds

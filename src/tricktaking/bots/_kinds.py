@@ -11,10 +11,10 @@ from tricktaking.arguments import seed_argument
 from tricktaking.bots._protocol import Bot, RandomBot
 from tricktaking.bots.heuristic import heuristic_bot
 from tricktaking.bots.search import IsmctsBot, PimcBot
-from tricktaking.engine import available_games
+from tricktaking.engine import available_games, get_game
 from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
 
-__all__ = ["BOT_KINDS", "TEXT_KIND", "make_bot"]
+__all__ = ["BOT_KINDS", "COMPILED_BOT_KINDS", "TEXT_KIND", "make_bot"]
 
 
 def _heuristic(game: str, seed: int) -> Bot:
@@ -45,6 +45,10 @@ _KINDS: dict[str, Callable[[str, int], Bot]] = {
     "batch-ismcts": _compiled("tricktaking.batch.bots:BatchIsmctsBot"),
     "sampled-bids": _compiled("tricktaking.batch.bidding:SampledBidsBot"),
 }
+
+COMPILED_BOT_KINDS = ("batch-pimc", "batch-ismcts", "sampled-bids")
+"""The kinds of :data:`~tricktaking.bots.BOT_KINDS` that search in a game's compiled kernel:
+they need the ``batch`` extra and a game with a batch kernel (``Game.batch_rules``)."""
 
 BOT_KINDS = tuple(_KINDS)
 """The kinds of bot :func:`make_bot` makes from a seed: ``heuristic``, ``random``, ``pimc``,
@@ -86,8 +90,9 @@ def make_bot(
 
     Raises:
         ArgumentTypeError: If ``kind`` or ``game`` is not a ``str`` or ``seed`` not an ``int``.
-        ArgumentError: If the kind or the game is unknown (both are ``ValueError``), or
-            a model is missing for ``"text"`` or given to another kind.
+        ArgumentError: If the kind or the game is unknown (both are ``ValueError``), a
+            model is missing for ``"text"`` or given to another kind, or a compiled kind
+            is asked for in a game without a batch kernel.
         MissingExtraError: If a compiled kind is asked for without the ``batch`` extra.
 
     Example:
@@ -117,4 +122,9 @@ def make_bot(
     make = _KINDS.get(kind)
     if make is None:
         raise ArgumentError(f"no {safe_repr(kind)} bot for {game!r}; kinds: {', '.join(BOT_KINDS)}")
+    if kind in COMPILED_BOT_KINDS and get_game(game).batch_rules is None:
+        raise ArgumentError(
+            f"a {kind} bot searches in a batch kernel, and the game {game!r} has none "
+            "(Game.batch_rules)"
+        )
     return make(game, seed)
