@@ -43,6 +43,7 @@ CORE = {
     "tricktaking.plugins",
     "tricktaking.rounds",
     "tricktaking.seeding",
+    "tricktaking.solver_kit",
     "tricktaking.tricks",
     "tricktaking.views",
 }

@@ -233,6 +233,9 @@ class Game(Generic[_S, _C]):
         batch_rules: ``"module:attribute"`` of the game's batch kernel (a
             :class:`~tricktaking.kernel_kit.Kernel`), imported only when
             ``tricktaking.batch`` (which needs NumPy and numba) asks for it.
+        solver: ``"module:attribute"`` of what the exact solver needs to know about the
+            game (a :class:`~tricktaking.solver_kit.SolverRules`: its question, how it
+            counts), imported only when :mod:`tricktaking.solver` asks for it.
 
     Example:
         >>> from tricktaking.engine import get_game
@@ -258,6 +261,7 @@ class Game(Generic[_S, _C]):
     terminal: TerminalPlugin | None = None
     notation_words: NotationWords | None = None
     batch_rules: str | None = None
+    solver: str | None = None
 
     @property
     def seat_range(self) -> range:

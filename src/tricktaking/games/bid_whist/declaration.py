@@ -80,6 +80,7 @@ GAME = Game(
         )
     ),
     batch_rules="tricktaking.games.bid_whist._kernel:KERNEL",
+    solver="tricktaking.games.bid_whist._solver:SOLVER",
 )
 """Bid Whist, as the registry knows it."""
 

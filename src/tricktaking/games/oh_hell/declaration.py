@@ -59,6 +59,7 @@ GAME = Game(
     render_extras=render_extras,
     terminal=TERMINAL,
     batch_rules="tricktaking.games.oh_hell._kernel:KERNEL",
+    solver="tricktaking.games.oh_hell._solver:SOLVER",
 )
 """Oh Hell, as the registry knows it."""
 

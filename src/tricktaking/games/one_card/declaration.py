@@ -65,6 +65,7 @@ GAME = Game(
     render_extras=render_extras,
     terminal=TERMINAL,
     batch_rules="tricktaking.games.one_card._kernel:KERNEL",
+    solver="tricktaking.games.one_card._solver:SOLVER",
 )
 """One Card, as the registry knows it."""
 

@@ -59,6 +59,7 @@ GAME = Game(
     render_extras=render_extras,
     terminal=TERMINAL,
     batch_rules="tricktaking.games.wizard._kernel:KERNEL",
+    solver="tricktaking.games.wizard._solver:SOLVER",
 )
 """Wizard, as the registry knows it."""
 

@@ -1,0 +1,327 @@
+"""The solver's functions: validate the arguments, ask the game's rules, search."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import cast
+
+from tricktaking.engine import Action, Game, GameState, actor, apply, game_of, legal_actions
+from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
+from tricktaking.solver._search import Search
+from tricktaking.solver_kit import Contract, SolverRules
+from tricktaking.tricks import Play
+
+__all__ = [
+    "card_values",
+    "contract_table",
+    "forcible_tricks",
+    "in_trick_play",
+    "principal_line",
+    "value",
+]
+
+_AnyGame = Game[GameState[object], object]
+_AnyRules = SolverRules[GameState[object]]
+
+
+def _solver_rules(game: _AnyGame) -> _AnyRules:
+    """The solver plug-in ``game.solver`` names, imported on first use."""
+    where = game.solver
+    if where is None:
+        raise ArgumentError(f"the solver does not know {game.title} (its Game.solver is None)")
+    module, _, attribute = where.partition(":")
+    rules: object = getattr(importlib.import_module(module), attribute)
+    if not isinstance(rules, SolverRules):
+        raise ArgumentTypeError(f"{where} (the solver rules of {game.name!r}) is not SolverRules")
+    return cast("_AnyRules", rules)
+
+
+def _phase(state: GameState[object]) -> str:
+    phase: object = getattr(state, "phase", None)
+    return str(getattr(phase, "value", phase))
+
+
+def _in_play(rules: _AnyRules, state: GameState[object]) -> bool:
+    return _phase(state) in rules.play_phases
+
+
+def in_trick_play(state: GameState[object]) -> bool:
+    """Whether ``state`` is in the trick play of a deal, where the solver answers.
+
+    Raises:
+        ArgumentTypeError: If ``state`` is not the state of a registered game.
+
+    Example:
+        >>> from tricktaking import solver
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.WizardConfig(players=3))
+        >>> solver.in_trick_play(tt.apply(state, tt.deal(state, seed=1)))
+        False
+    """
+    game = game_of(state)
+    return _in_play(_solver_rules(game), state)
+
+
+def _playing(state: object) -> tuple[_AnyGame, _AnyRules, GameState[object]]:
+    """The game and solver rules of ``state``, which must be in trick play."""
+    game = game_of(state)
+    rules = _solver_rules(game)
+    position = cast("GameState[object]", state)
+    if not _in_play(rules, position):
+        raise ArgumentError(
+            f"the solver answers for trick play; this {game.title} state is in the "
+            f"{_phase(position)!r} phase"
+        )
+    return game, rules, position
+
+
+def _seat(state: GameState[object], seat: object) -> int:
+    players = len(state.round.hands)
+    if type(seat) is not int:
+        raise ArgumentTypeError(f"seat must be an int 0 to {players - 1}, not {safe_repr(seat)}")
+    if not 0 <= seat < players:
+        raise ArgumentError(f"seat must be 0 to {players - 1}, not {seat}")
+    return seat
+
+
+def _acting(state: GameState[object]) -> int:
+    seat = actor(state)
+    if not isinstance(seat, int):  # pragma: no cover - trick play always has a seat to act
+        raise ArgumentError("no seat is to act in this state")
+    return seat
+
+
+def _side(game: _AnyGame, rules: _AnyRules, seat: int) -> Callable[[int], bool]:
+    """Whether a seat plays with ``seat``: its partners, or (exact bids) itself alone."""
+    if rules.question == "exact-bid":
+        return lambda other: other == seat
+    team = game.team_of(seat)
+    return lambda other: game.team_of(other) == team
+
+
+def _search(
+    game: _AnyGame, rules: _AnyRules, state: GameState[object], seat: int, target: int | None
+) -> tuple[Search, int]:
+    """A search of ``seat``'s question, and what to subtract from its values.
+
+    ``target`` is the trick total to end with exactly (the ``"exact-bid"`` question);
+    the values are then 1 or 0 and nothing is subtracted. Otherwise a value is the
+    side's tally at the end of the deal, less its tally now.
+    """
+    with_seat = _side(game, rules, seat)
+    players = len(state.round.hands)
+    side = [other for other in range(players) if with_seat(other)]
+
+    def in_play(position: GameState[object]) -> bool:
+        return _in_play(rules, position)
+
+    if target is not None:
+
+        def exactly(end: GameState[object]) -> int:
+            return int(rules.tally(end, seat) == target)
+
+        return Search(in_play, with_seat, exactly), 0
+
+    def tally(end: GameState[object]) -> int:
+        return sum(rules.tally(end, other) for other in side)
+
+    return Search(in_play, with_seat, tally), tally(state)
+
+
+def _bid(rules: _AnyRules, state: GameState[object], seat: int) -> int | None:
+    return None if rules.bid is None else rules.bid(state, seat)
+
+
+def card_values(state: GameState[object]) -> dict[Play, int]:
+    """Each card the seat to act may play, and its exact value under perfect play.
+
+    The value is the game's question (see :mod:`tricktaking.solver`) for the seat to act
+    after it plays that card, everyone playing perfectly from there.
+
+    Args:
+        state: A state in trick play where a seat is to play a card.
+
+    Returns:
+        Each legal :class:`~tricktaking.tricks.Play`, in the order of
+        :func:`~tricktaking.engine.legal_actions`, with its value.
+
+    Raises:
+        ArgumentTypeError: If ``state`` is not the state of a registered game.
+        ArgumentError: If it is not in trick play, or the seat to act has a choice other
+            than a card to make.
+
+    Example:
+        >>> from tricktaking import solver
+        >>> import tricktaking as tt
+        >>> start = tt.new_game(tt.OhHellConfig(players=3, hand_size=2))
+        >>> state = tt.apply(start, tt.deal(start, seed=3))
+        >>> while not solver.in_trick_play(state):  # the bids
+        ...     state = tt.apply(state, tt.legal_actions(state)[1])
+        >>> state.bids, state.trump, tt.actor(state)  # seat 1 holds 6S TD
+        ((2, 1, 1), <Suit.SPADES: 'S'>, 1)
+        >>> {str(play.card): won for play, won in solver.card_values(state).items()}
+        {'6S': 0, 'TD': 1}
+    """
+    game, rules, position = _playing(state)
+    seat = _acting(position)
+    plays = legal_actions(position)
+    if not all(isinstance(play, Play) for play in plays):
+        raise ArgumentError(
+            f"the seat to act has no card to play: this {game.title} state is in the "
+            f"{_phase(position)!r} phase"
+        )
+    search, base = _search(game, rules, position, seat, _bid(rules, position, seat))
+    return {cast("Play", play): search.value(apply(position, play)) - base for play in plays}
+
+
+def value(state: GameState[object], seat: int | None = None) -> int:
+    """The exact value of ``state`` for ``seat``, everyone playing perfectly.
+
+    Args:
+        state: A state in trick play.
+        seat: The seat asked about; the seat to act when ``None``.
+
+    Returns:
+        The game's question for ``seat`` (see :mod:`tricktaking.solver`); for the seat
+        to act, the best of its :func:`card_values`.
+
+    Raises:
+        ArgumentTypeError: If ``state`` is not the state of a registered game, or
+            ``seat`` is not an ``int``.
+        ArgumentError: If ``state`` is not in trick play, or ``seat`` is not a seat.
+
+    Example:
+        >>> from tricktaking import solver
+        >>> import tricktaking as tt
+        >>> start = tt.new_game(tt.OhHellConfig(players=3, hand_size=2))
+        >>> state = tt.apply(start, tt.deal(start, seed=3))
+        >>> while not solver.in_trick_play(state):  # the bids
+        ...     state = tt.apply(state, tt.legal_actions(state)[1])
+        >>> state.bids, state.trump, tt.actor(state)  # seat 1 holds 6S TD
+        ((2, 1, 1), <Suit.SPADES: 'S'>, 1)
+        >>> solver.value(state), solver.value(state, seat=2)
+        (1, 0)
+    """
+    game, rules, position = _playing(state)
+    asked = _acting(position) if seat is None else _seat(position, seat)
+    search, base = _search(game, rules, position, asked, _bid(rules, position, asked))
+    return search.value(position) - base
+
+
+def principal_line(state: GameState[object]) -> tuple[Action, ...]:
+    """One line of perfect play from ``state`` to the end of the deal's trick play.
+
+    The line answers the question of the seat to act: its side takes the best action,
+    the others the worst for it, each time the first in legal order that keeps the
+    value. It holds plays, and any other choice the rules ask for during trick play
+    (One Card's reversal). Replayed through :func:`~tricktaking.engine.apply`, it ends the deal
+    with what :func:`value` says.
+
+    Raises:
+        ArgumentTypeError: If ``state`` is not the state of a registered game.
+        ArgumentError: If it is not in trick play.
+
+    Example:
+        >>> from tricktaking import solver
+        >>> import tricktaking as tt
+        >>> start = tt.new_game(tt.OhHellConfig(players=3, hand_size=2))
+        >>> state = tt.apply(start, tt.deal(start, seed=3))
+        >>> while not solver.in_trick_play(state):  # the bids
+        ...     state = tt.apply(state, tt.legal_actions(state)[1])
+        >>> state.bids, state.trump, tt.actor(state)  # seat 1 holds 6S TD
+        ((2, 1, 1), <Suit.SPADES: 'S'>, 1)
+        >>> [str(action) for action in solver.principal_line(state)]
+        ['1 play TD', '2 play 8C', '0 play 8S', '0 play QC', '1 play 6S', '2 play KC']
+    """
+    game, rules, position = _playing(state)
+    seat = _acting(position)
+    search, _ = _search(game, rules, position, seat, _bid(rules, position, seat))
+    return search.line(position)
+
+
+def forcible_tricks(state: GameState[object], seat: int) -> frozenset[int]:
+    """The trick totals ``seat`` can force to end the deal with exactly (exact-bid games).
+
+    A total counts the tricks ``seat`` has already won in the deal; ``t`` is in the set
+    when ``seat`` can end the deal with exactly ``t`` tricks against any play of all the
+    others together. (Was the bid in this set? Then it could be made.)
+
+    Raises:
+        ArgumentTypeError: If ``state`` is not the state of a registered game, or
+            ``seat`` is not an ``int``.
+        ArgumentError: If ``state`` is not in trick play, ``seat`` is not a seat, or the
+            game does not ask for exactly a bid.
+
+    Example:
+        >>> from tricktaking import solver
+        >>> import tricktaking as tt
+        >>> start = tt.new_game(tt.OhHellConfig(players=3, hand_size=2))
+        >>> state = tt.apply(start, tt.deal(start, seed=3))
+        >>> while not solver.in_trick_play(state):  # the bids
+        ...     state = tt.apply(state, tt.legal_actions(state)[1])
+        >>> state.bids, state.trump, tt.actor(state)  # seat 1 holds 6S TD
+        ((2, 1, 1), <Suit.SPADES: 'S'>, 1)
+        >>> [sorted(solver.forcible_tricks(state, seat)) for seat in range(3)]
+        [[], [0, 1], [0]]
+    """
+    game, rules, position = _playing(state)
+    asked = _seat(position, seat)
+    if rules.question != "exact-bid":
+        raise ArgumentError(f"forcible_tricks is for games of exact bids, not {game.title}")
+    now = rules.tally(position, asked)
+    left = max(len(hand) for hand in position.round.hands)
+    return frozenset(
+        total
+        for total in range(now, now + left + 1)
+        if _search(game, rules, position, asked, total)[0].value(position)
+    )
+
+
+def contract_table(state: GameState[object]) -> dict[Contract, int]:
+    """For each contract, the tricks the declaring side can force with it (Bid Whist).
+
+    At the first lead of a deal (after the kitty): the same hands played under every
+    contract the declarer might have named, each trump suit uptown and downtown and no
+    trump uptown and downtown, with the others playing against the declaring side. At
+    the lead of a later trick, the same for the rest of the deal (the tricks already
+    played stand as they were).
+
+    Returns:
+        Each :data:`~tricktaking.solver.Contract` (trump suit or ``None``, direction)
+        with the tricks the declaring side takes in the rest of the deal under it: at
+        the first lead, the tricks of the whole deal.
+
+    Raises:
+        ArgumentTypeError: If ``state`` is not the state of a registered game.
+        ArgumentError: If it is not at the lead of a trick in trick play, or the game
+            has no contracts.
+
+    Example:
+        >>> from tricktaking import solver
+        >>> import tricktaking as tt
+        >>> state = tt.new_game(tt.BidWhistConfig())
+        >>> state = tt.apply(state, tt.deal(state, seed=4))
+        >>> while len(state.round.tricks) < 10:  # the auction, then 10 tricks
+        ...     state = tt.apply(state, tt.legal_actions(state)[-1])
+        >>> state.contract.seat, state.trump, state.direction.value
+        (1, None, 'downtown')
+        >>> table = solver.contract_table(state)
+        >>> len(table), table[None, tt.Direction.DOWNTOWN] == solver.value(state, seat=1)
+        (10, True)
+    """
+    game, rules, position = _playing(state)
+    if rules.contracts is None or rules.declarer is None:
+        raise ArgumentError(f"contract_table is for games with contracts, not {game.title}")
+    rnd = position.round
+    if rnd.trick.plays or not all(isinstance(play, Play) for play in legal_actions(position)):
+        raise ArgumentError(
+            f"contract_table needs a seat to lead; {len(rnd.trick.plays)} cards of this "
+            f"{game.title} trick have been played"
+        )
+    declarer = rules.declarer(position)
+    table: dict[Contract, int] = {}
+    for contract, under in rules.contracts(position).items():
+        search, base = _search(game, rules, under, declarer, None)
+        table[contract] = search.value(under) - base
+    return table
