@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import tricktaking as tt
 from tricktaking.batch.bidding import SampledBidsBot
-from tricktaking.bots import RandomBot, make_bot
+from tricktaking.batch.exact import cards_left
+from tricktaking.bots import Bot, make_bot
 from tricktaking.errors import ArgumentError, ArgumentTypeError
-from tricktaking.tricks import Play
 
 SMALL = [
     tt.WizardConfig(players=3, rounds=2),
@@ -16,6 +18,12 @@ SMALL = [
     tt.BidWhistConfig(target=1),
     tt.OhHellConfig(players=3, hand_size=3),
 ]
+
+
+def view_to_act(state: tt.GameState[object]) -> tt.PlayerView:
+    seat = tt.actor(state)
+    assert isinstance(seat, int)
+    return tt.view(state, seat)
 
 
 def first_decision(config: object, seed: int = 3) -> tt.PlayerView:
@@ -26,41 +34,11 @@ def first_decision(config: object, seed: int = 3) -> tt.PlayerView:
     return tt.view(state, seat)
 
 
-def first_card_play(config: object, seed: int = 3) -> tt.PlayerView:
-    """The first view with a choice among card plays, the bids made by a random bot."""
-    state = tt.new_game(config)
-    state = tt.apply(state, tt.deal(state, seed=seed))
-    others = RandomBot(seed)
-    while True:
-        seat = tt.actor(state)
-        if seat is tt.CHANCE:
-            state = tt.apply(state, tt.deal(state, seed=seed))
-            continue
-        assert isinstance(seat, int)
-        seen = tt.view(state, seat)
-        legal = seen.legal_actions
-        if len(legal) > 1 and all(isinstance(action, Play) for action in legal):
-            return seen
-        state = tt.apply(state, others.act(seen))
-
-
 @pytest.mark.parametrize("config", SMALL, ids=lambda config: type(config).__name__)
-def test_it_plays_legal_moves_in_whole_small_games(config: object) -> None:
-    state = tt.new_game(config)
-    bot, others = SampledBidsBot(seed=1, worlds=4, iterations=16), RandomBot(2)
-    decisions = 0
-    while (seat := tt.actor(state)) is not None:
-        if seat is tt.CHANCE:
-            state = tt.apply(state, tt.deal(state, seed=len(state.history)))
-            continue
-        assert isinstance(seat, int)
-        seen = tt.view(state, seat)
-        if seat == 0:
-            decisions += len(seen.legal_actions) > 1
-            state = tt.apply(state, bot.act(seen))  # apply validates the bot's choice
-        else:
-            state = tt.apply(state, others.act(seen))
-    assert tt.is_over(state) and decisions > 0
+def test_it_plays_legal_moves_in_whole_small_games(
+    config: object, whole_game: Callable[[object, Bot], int]
+) -> None:
+    assert whole_game(config, SampledBidsBot(seed=1, worlds=4, iterations=16, exact_cards=4)) > 0
 
 
 @pytest.mark.parametrize("config", SMALL, ids=lambda config: type(config).__name__)
@@ -72,16 +50,23 @@ def test_every_bid_is_valued_in_the_same_worlds(config: object) -> None:
     assert [hint.value for hint in hints] == sorted((hint.value for hint in hints), reverse=True)
 
 
-def test_a_card_play_is_searched_by_iterations_of_the_tree() -> None:
-    seen = first_card_play(tt.OhHellConfig(players=4, hand_size=5, first_dealer=0))
-    hints = SampledBidsBot(seed=4, iterations=64).evaluate(seen)
-    assert {hint.action for hint in hints} == set(seen.legal_actions)
+def test_a_card_play_is_searched_by_the_tree_until_few_cards_are_left_then_solved(
+    card_play: Callable[..., tt.GameState[object]],
+) -> None:
+    config = tt.OhHellConfig(players=4, hand_size=5, first_dealer=0)
+    bot = SampledBidsBot(seed=4, iterations=64, exact_cards=8, exact_worlds=5)
+    early = view_to_act(card_play(config))
+    assert cards_left(early) > 8
+    hints = bot.evaluate(early)
+    assert {hint.action for hint in hints} == set(early.legal_actions)
     assert sum(hint.visits for hint in hints) == 64
+    late = view_to_act(card_play(config, most_cards=8))
+    assert all(hint.visits == 5 for hint in bot.evaluate(late))
 
 
-def test_the_same_seed_decides_alike() -> None:
+def test_the_same_seed_decides_alike(card_play: Callable[..., tt.GameState[object]]) -> None:
     bid = first_decision(tt.WizardConfig(players=4, rounds=3))
-    play = first_card_play(tt.WizardConfig(players=4, rounds=3))
+    play = view_to_act(card_play(tt.WizardConfig(players=4, rounds=3)))
     for seen in (bid, play):
         first = SampledBidsBot(seed=5, worlds=8, iterations=64).evaluate(seen)
         assert SampledBidsBot(seed=5, worlds=8, iterations=64).evaluate(seen) == first
@@ -100,6 +85,8 @@ def test_a_budget_in_seconds_goes_to_bids_and_plays_alike() -> None:
     [
         ({"worlds": 0}, ArgumentError),
         ({"iterations": 0}, ArgumentError),
+        ({"exact_cards": -1}, ArgumentError),
+        ({"exact_worlds": 0}, ArgumentError),
         ({"seconds": 0.0}, ArgumentError),
         ({"seconds": "1"}, ArgumentTypeError),
         ({"win_value": float("nan")}, ArgumentError),
