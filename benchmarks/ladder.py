@@ -44,12 +44,15 @@ the same command skips the files it finds, and a command with more kinds or deal
 only what is missing. Batch ``k`` of every pair plays the same deals (its arena seed is
 derived from ``--seed`` and ``k``), so all pairs of a game meet the same cards.
 ``--combine`` pools any set of files (from several runs or machines) and prints the
-rating and pair tables; a deal found twice is refused.
+rating and pair tables; a deal found twice is refused. With ``--margins FIRST,SECOND`` it
+also prints both kinds' mean margins over the heuristic bot on the deals both played
+against it, and their ratio with a 95 % bootstrap interval (the deals resampled).
 
 Usage::
 
     python benchmarks/ladder.py --games oh-hell --ms 50,200 --deals 40 --json-dir ladder
     python benchmarks/ladder.py --combine ladder/*.json
+    python benchmarks/ladder.py --combine ladder/*.json --margins sampled-bids,ismcts@200
     python benchmarks/ladder.py --quick          # a smoke test, seconds
 """
 
@@ -59,6 +62,7 @@ import argparse
 import importlib.util
 import json
 import math
+import random
 import re
 import sys
 import tempfile
@@ -82,6 +86,7 @@ __all__ = [
     "OPENSPIEL_KIND",
     "Entrant",
     "LadderError",
+    "Margins",
     "PairStats",
     "Rating",
     "Ratings",
@@ -90,6 +95,8 @@ __all__ = [
     "fit_ratings",
     "load",
     "main",
+    "margins",
+    "margins_report",
     "pair_stats",
     "plan",
     "play",
@@ -614,6 +621,104 @@ def _rating_lines(
     return lines
 
 
+@attrs.frozen
+class Margins:
+    """Two kinds' margins over the anchor on the same deals, and their ratio.
+
+    Attributes:
+        game: The game.
+        ms: The budget.
+        deals: The deals both kinds played against the anchor (by deal seed).
+        first: The first kind's mean margin over the anchor on those deals.
+        second: The second kind's.
+        ratio: ``first / second`` (``nan`` when ``second`` is 0).
+        interval: A 95 % bootstrap interval of the ratio (the deals resampled together).
+    """
+
+    game: str
+    ms: int
+    deals: int
+    first: float
+    second: float
+    ratio: float
+    interval: tuple[float, float]
+
+
+_BySeed = dict[tuple[str, int], dict[int, float]]
+
+
+def _against(paths: Iterable[Path], kind: str, anchor: str) -> _BySeed:
+    """``kind``'s per-deal difference over ``anchor``, by game and budget, by deal seed."""
+    found: _BySeed = {}
+    for path in paths:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        names = [bot["bot"] for bot in data["bots"]]
+        if sorted(names) != sorted([kind, anchor]):
+            continue
+        sign = 1.0 if names[0] == kind else -1.0
+        into = found.setdefault((data["game"], data["ms"]), {})
+        for deal in data["results"]:
+            into[deal["seed"]] = sign * deal["differences"][0]
+    return found
+
+
+def margins(
+    paths: Sequence[Path], first: str, second: str, anchor: str = ANCHOR, *, resamples: int = 2000
+) -> list[Margins]:
+    """Per game and budget: ``first``'s and ``second``'s margins over ``anchor``, same deals.
+
+    Example:
+        >>> margins([], "sampled-bids", "ismcts@200")
+        []
+    """
+    ones, twos = _against(paths, first, anchor), _against(paths, second, anchor)
+    found = []
+    for key in sorted(ones.keys() & twos.keys()):
+        seeds = sorted(ones[key].keys() & twos[key].keys())
+        if not seeds:
+            continue
+        a = [ones[key][seed] for seed in seeds]
+        b = [twos[key][seed] for seed in seeds]
+        draw = random.Random(0)
+        ratios = []
+        for _ in range(resamples):
+            picks = [draw.randrange(len(seeds)) for _ in seeds]
+            low = math.fsum(b[i] for i in picks)
+            if low:
+                ratios.append(math.fsum(a[i] for i in picks) / low)
+        mean_a, mean_b = math.fsum(a) / len(a), math.fsum(b) / len(b)
+        found.append(
+            Margins(
+                game=key[0],
+                ms=key[1],
+                deals=len(seeds),
+                first=mean_a,
+                second=mean_b,
+                ratio=mean_a / mean_b if mean_b else math.nan,
+                interval=(_percentile(ratios, 0.025), _percentile(ratios, 0.975))
+                if ratios
+                else (math.nan, math.nan),
+            )
+        )
+    return found
+
+
+def margins_report(paths: Sequence[Path], first: str, second: str) -> str:
+    """The table of :func:`margins` (Markdown)."""
+    lines = [
+        f"| game | ms | deals | {first} over {ANCHOR} | {second} over {ANCHOR} "
+        "| ratio | 95% interval (bootstrap) |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for found in margins(paths, first, second):
+        low, high = found.interval
+        lines.append(
+            f"| {get_game(found.game).title} | {found.ms} | {found.deals} | {found.first:+.2f} "
+            f"| {found.second:+.2f} | {found.ratio:.2f} | {low:.2f} … {high:.2f} |"
+        )
+    return "\n".join(lines)
+
+
 def _quick_kinds(game: str) -> list[str]:
     kinds = ["heuristic", "random", "ismcts"]
     return [*kinds, OPENSPIEL_KIND] if OPENSPIEL_KIND in default_kinds(game) else kinds
@@ -632,11 +737,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--json-dir", default=None, help="the run's folder (resumes from it)")
     parser.add_argument("--combine", nargs="+", metavar="JSON", help="report on these files")
     parser.add_argument(
+        "--margins",
+        metavar="FIRST,SECOND",
+        help="with --combine: the two kinds' margins over the heuristic on the same deals",
+    )
+    parser.add_argument(
         "--quick", action="store_true", help="a smoke test: One Card and Oh Hell, 2 deals, 5 ms"
     )
     args = parser.parse_args(argv)
     if args.combine:
-        print(report(Path(path) for path in args.combine))
+        paths = [Path(path) for path in args.combine]
+        print(report(paths))
+        if args.margins:
+            first, _, second = args.margins.partition(",")
+            print("\n" + margins_report(paths, first, second))
         return
     games = ["one-card", "oh-hell"] if args.quick else args.games.split(",")
     chosen = args.kinds.split(",") if args.kinds else None

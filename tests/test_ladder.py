@@ -223,6 +223,22 @@ def test_the_report_of_unconnected_pairs_gives_their_pairs_and_no_ratings(tmp_pa
     assert "| ismcts | random | 2 | +1.50 |" in text
 
 
+def test_margins_compare_two_kinds_over_the_heuristic_on_the_deals_both_played(
+    tmp_path: Path,
+) -> None:
+    files = [
+        arena_file(tmp_path, "1.json", ("new", "heuristic"), {1: 3.0, 2: 5.0, 3: 9.0}),
+        arena_file(tmp_path, "2.json", ("heuristic", "old"), {1: -1.0, 2: -3.0}),
+    ]
+    (found,) = ladder().margins(files, "new", "old")
+    assert (found.game, found.deals, found.first, found.second) == ("one-card", 2, 4.0, 2.0)
+    assert found.ratio == 2.0
+    low, high = found.interval
+    assert low <= found.ratio <= high
+    table = ladder().margins_report(files, "new", "old")
+    assert "| One Card | 50 | 2 | +4.00 | +2.00 | 2.00 |" in table
+
+
 # --- the plan and the budget -------------------------------------------------------------
 
 
