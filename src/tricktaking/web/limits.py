@@ -117,7 +117,7 @@ class Limits:
     hint_workers: int = attrs.field(default=1, validator=_positive)
     """How many worker processes compute hints (apart from the bots' searches)."""
     hint_kind: str = attrs.field(default="ismcts", validator=_search_kind)
-    """The search bot kind that computes hints (of :data:`~tricktaking.bots.BOT_KINDS`)."""
+    """The search bot kind that computes hints, one of ``tricktaking.bots.BOT_KINDS``."""
     decision_seconds: float = attrs.field(default=2.0, validator=_positive)
     """The CPU seconds one search bot's move may take."""
     search_workers: int = attrs.field(default=1, validator=_positive)

@@ -56,7 +56,7 @@ __all__ = ["SEARCH_KINDS", "Pool", "Workers"]
 _REAP_SECONDS: Final = 0.5  # a terminated worker is gone within milliseconds
 
 SEARCH_KINDS: Final = frozenset(BOT_KINDS) - {"heuristic", "random"}
-"""The bot kinds that search (and so run in worker processes): the scalar and the compiled."""
+"""The bot kinds that search, the scalar and the compiled ones, and so run in worker processes."""
 
 
 def _decide(kind: str, game: str, seed: int, view: PlayerView, seconds: float) -> Action:
