@@ -9,13 +9,13 @@ standard error and 95 % interval, as the arena reports it.
 
 The kinds
     Every kind :func:`~tricktaking.bots.make_bot` knows (:data:`~tricktaking.bots.BOT_KINDS`,
-    so a kind added there is rated by name), ``batch-pimc`` and ``batch-ismcts``
-    (:class:`~tricktaking.batch.bots.BatchPimcBot` and
-    :class:`~tricktaking.batch.bots.BatchIsmctsBot`, when the ``batch`` extra is
-    installed), ``openspiel-ismcts`` in Oh Hell (OpenSpiel's IS-MCTS bot, seated by
+    so a kind added there is rated by name; the compiled ones ``batch-pimc``,
+    ``batch-ismcts`` and ``sampled-bids`` when the ``batch`` extra is installed),
+    ``openspiel-ismcts`` in Oh Hell (OpenSpiel's IS-MCTS bot, seated by
     ``openspiel_seat.py`` through the Oh Hell cross-check's move-by-move mapping, when
     OpenSpiel is installed), and any bot spec (``module:callable``, a factory called with
-    a seed).
+    a seed). ``KIND@N`` is a search kind at a fixed ``N`` iterations per decision and no
+    time budget (``ismcts@200`` is :class:`~tricktaking.bots.IsmctsBot` at its default).
 
 The budget
     A bot with a ``seconds`` attribute gets the budget there; the tricktaking search bots
@@ -44,12 +44,15 @@ the same command skips the files it finds, and a command with more kinds or deal
 only what is missing. Batch ``k`` of every pair plays the same deals (its arena seed is
 derived from ``--seed`` and ``k``), so all pairs of a game meet the same cards.
 ``--combine`` pools any set of files (from several runs or machines) and prints the
-rating and pair tables; a deal found twice is refused.
+rating and pair tables; a deal found twice is refused. With ``--margins FIRST,SECOND`` it
+also prints both kinds' mean margins over the heuristic bot on the deals both played
+against it, and their ratio with a 95 % bootstrap interval (the deals resampled).
 
 Usage::
 
     python benchmarks/ladder.py --games oh-hell --ms 50,200 --deals 40 --json-dir ladder
     python benchmarks/ladder.py --combine ladder/*.json
+    python benchmarks/ladder.py --combine ladder/*.json --margins sampled-bids,ismcts@200
     python benchmarks/ladder.py --quick          # a smoke test, seconds
 """
 
@@ -59,6 +62,7 @@ import argparse
 import importlib.util
 import json
 import math
+import random
 import re
 import sys
 import tempfile
@@ -73,16 +77,16 @@ import attrs
 from tricktaking._progress import Progress
 from tricktaking._runs import mean_and_error
 from tricktaking.arena import Z_95, arena, deal_config
-from tricktaking.bots import BOT_KINDS, Bot, IsmctsBot, PimcBot, bot_from_spec
+from tricktaking.bots import BOT_KINDS, COMPILED_BOT_KINDS, Bot, IsmctsBot, PimcBot, bot_from_spec
 from tricktaking.engine import Action, PlayerView, get_game
 from tricktaking.seeding import derive_seed
 
 __all__ = [
     "ANCHOR",
-    "BATCH_KINDS",
     "OPENSPIEL_KIND",
     "Entrant",
     "LadderError",
+    "Margins",
     "PairStats",
     "Rating",
     "Ratings",
@@ -91,6 +95,8 @@ __all__ = [
     "fit_ratings",
     "load",
     "main",
+    "margins",
+    "margins_report",
     "pair_stats",
     "plan",
     "play",
@@ -100,11 +106,8 @@ __all__ = [
 ANCHOR = "heuristic"
 """The kind whose rating is fixed at 0 (when it is rated; else the first kind)."""
 
-BATCH_KINDS = {
-    "batch-pimc": "tricktaking.batch.bots:BatchPimcBot",
-    "batch-ismcts": "tricktaking.batch.bots:BatchIsmctsBot",
-}
-"""Short names of the batch bots' specs."""
+_FIXED = re.compile(r"(?P<kind>[\w-]+)@(?P<iterations>[1-9]\d*)")
+"""``KIND@N``: a search kind at ``N`` iterations per decision, no time budget."""
 
 OPENSPIEL_KIND = "openspiel-ismcts"
 """OpenSpiel's IS-MCTS bot, Oh Hell only (``openspiel_seat.py``)."""
@@ -148,8 +151,28 @@ def _maker(kind: str, game: str) -> Callable[[int], Bot]:
         if game != _OPENSPIEL_GAME:
             raise LadderError(f"{OPENSPIEL_KIND} plays {_OPENSPIEL_GAME} only, not {game}")
         return _openspiel_bots()
-    spec = BATCH_KINDS.get(kind, kind)
-    return lambda seed: bot_from_spec(spec, game, seed)
+    fixed = _FIXED.fullmatch(kind)
+    if fixed:
+        spec, iterations = fixed["kind"], int(fixed["iterations"])
+        return lambda seed: _at_iterations(bot_from_spec(spec, game, seed), iterations)
+    return lambda seed: bot_from_spec(kind, game, seed)
+
+
+def _at_iterations(bot: Bot, iterations: int) -> Bot:
+    if not hasattr(bot, "iterations"):
+        raise LadderError(f"a {type(bot).__name__} has no iteration count to fix")
+    bot.iterations = iterations
+    return _Unbudgeted(bot)
+
+
+class _Unbudgeted:
+    """A bot without a ``seconds`` for the ladder to set: it keeps its own budget."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def act(self, view: PlayerView) -> Action:
+        return self.bot.act(view)
 
 
 class Entrant:
@@ -184,8 +207,8 @@ class Entrant:
 def default_kinds(game: str) -> list[str]:
     """Every kind the ladder can seat in ``game`` here: extras only where installed."""
     kinds = list(BOT_KINDS)
-    if importlib.util.find_spec("numba") is not None:
-        kinds += BATCH_KINDS
+    if importlib.util.find_spec("numba") is None:
+        kinds = [kind for kind in kinds if kind not in COMPILED_BOT_KINDS]
     if game == _OPENSPIEL_GAME and importlib.util.find_spec("pyspiel") is not None:
         kinds.append(OPENSPIEL_KIND)
     return kinds
@@ -598,6 +621,104 @@ def _rating_lines(
     return lines
 
 
+@attrs.frozen
+class Margins:
+    """Two kinds' margins over the anchor on the same deals, and their ratio.
+
+    Attributes:
+        game: The game.
+        ms: The budget.
+        deals: The deals both kinds played against the anchor (by deal seed).
+        first: The first kind's mean margin over the anchor on those deals.
+        second: The second kind's.
+        ratio: ``first / second`` (``nan`` when ``second`` is 0).
+        interval: A 95 % bootstrap interval of the ratio (the deals resampled together).
+    """
+
+    game: str
+    ms: int
+    deals: int
+    first: float
+    second: float
+    ratio: float
+    interval: tuple[float, float]
+
+
+_BySeed = dict[tuple[str, int], dict[int, float]]
+
+
+def _against(paths: Iterable[Path], kind: str, anchor: str) -> _BySeed:
+    """``kind``'s per-deal difference over ``anchor``, by game and budget, by deal seed."""
+    found: _BySeed = {}
+    for path in paths:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        names = [bot["bot"] for bot in data["bots"]]
+        if sorted(names) != sorted([kind, anchor]):
+            continue
+        sign = 1.0 if names[0] == kind else -1.0
+        into = found.setdefault((data["game"], data["ms"]), {})
+        for deal in data["results"]:
+            into[deal["seed"]] = sign * deal["differences"][0]
+    return found
+
+
+def margins(
+    paths: Sequence[Path], first: str, second: str, anchor: str = ANCHOR, *, resamples: int = 2000
+) -> list[Margins]:
+    """Per game and budget: ``first``'s and ``second``'s margins over ``anchor``, same deals.
+
+    Example:
+        >>> margins([], "sampled-bids", "ismcts@200")
+        []
+    """
+    ones, twos = _against(paths, first, anchor), _against(paths, second, anchor)
+    found = []
+    for key in sorted(ones.keys() & twos.keys()):
+        seeds = sorted(ones[key].keys() & twos[key].keys())
+        if not seeds:
+            continue
+        a = [ones[key][seed] for seed in seeds]
+        b = [twos[key][seed] for seed in seeds]
+        draw = random.Random(0)
+        ratios = []
+        for _ in range(resamples):
+            picks = [draw.randrange(len(seeds)) for _ in seeds]
+            low = math.fsum(b[i] for i in picks)
+            if low:
+                ratios.append(math.fsum(a[i] for i in picks) / low)
+        mean_a, mean_b = math.fsum(a) / len(a), math.fsum(b) / len(b)
+        found.append(
+            Margins(
+                game=key[0],
+                ms=key[1],
+                deals=len(seeds),
+                first=mean_a,
+                second=mean_b,
+                ratio=mean_a / mean_b if mean_b else math.nan,
+                interval=(_percentile(ratios, 0.025), _percentile(ratios, 0.975))
+                if ratios
+                else (math.nan, math.nan),
+            )
+        )
+    return found
+
+
+def margins_report(paths: Sequence[Path], first: str, second: str) -> str:
+    """The table of :func:`margins` (Markdown)."""
+    lines = [
+        f"| game | ms | deals | {first} over {ANCHOR} | {second} over {ANCHOR} "
+        "| ratio | 95% interval (bootstrap) |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for found in margins(paths, first, second):
+        low, high = found.interval
+        lines.append(
+            f"| {get_game(found.game).title} | {found.ms} | {found.deals} | {found.first:+.2f} "
+            f"| {found.second:+.2f} | {found.ratio:.2f} | {low:.2f} … {high:.2f} |"
+        )
+    return "\n".join(lines)
+
+
 def _quick_kinds(game: str) -> list[str]:
     kinds = ["heuristic", "random", "ismcts"]
     return [*kinds, OPENSPIEL_KIND] if OPENSPIEL_KIND in default_kinds(game) else kinds
@@ -616,11 +737,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--json-dir", default=None, help="the run's folder (resumes from it)")
     parser.add_argument("--combine", nargs="+", metavar="JSON", help="report on these files")
     parser.add_argument(
+        "--margins",
+        metavar="FIRST,SECOND",
+        help="with --combine: the two kinds' margins over the heuristic on the same deals",
+    )
+    parser.add_argument(
         "--quick", action="store_true", help="a smoke test: One Card and Oh Hell, 2 deals, 5 ms"
     )
     args = parser.parse_args(argv)
     if args.combine:
-        print(report(Path(path) for path in args.combine))
+        paths = [Path(path) for path in args.combine]
+        print(report(paths))
+        if args.margins:
+            first, _, second = args.margins.partition(",")
+            print("\n" + margins_report(paths, first, second))
         return
     games = ["one-card", "oh-hell"] if args.quick else args.games.split(",")
     chosen = args.kinds.split(",") if args.kinds else None

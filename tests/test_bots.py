@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
 
 import pytest
@@ -115,3 +117,24 @@ def test_wrong_arguments_to_the_bot_factories_raise_typed_errors(
 ) -> None:
     with pytest.raises(error, match=words):
         call()
+
+
+def test_the_compiled_kinds_without_the_batch_extra_name_the_extra() -> None:
+    # a process where numba cannot be imported, as after an install without the extra
+    code = (
+        "import sys; sys.modules['numba'] = None\n"
+        "from tricktaking.bots import make_bot\n"
+        "from tricktaking.extras import MissingExtraError\n"
+        "for kind in ('batch-pimc', 'batch-ismcts', 'sampled-bids'):\n"
+        "    try:\n"
+        "        make_bot(kind, 'wizard')\n"
+        "    except MissingExtraError as error:\n"
+        "        print(kind, error.extra)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split("\n") == [
+        "batch-pimc batch",
+        "batch-ismcts batch",
+        "sampled-bids batch",
+        "",
+    ]

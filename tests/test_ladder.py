@@ -223,6 +223,22 @@ def test_the_report_of_unconnected_pairs_gives_their_pairs_and_no_ratings(tmp_pa
     assert "| ismcts | random | 2 | +1.50 |" in text
 
 
+def test_margins_compare_two_kinds_over_the_heuristic_on_the_deals_both_played(
+    tmp_path: Path,
+) -> None:
+    files = [
+        arena_file(tmp_path, "1.json", ("new", "heuristic"), {1: 3.0, 2: 5.0, 3: 9.0}),
+        arena_file(tmp_path, "2.json", ("heuristic", "old"), {1: -1.0, 2: -3.0}),
+    ]
+    (found,) = ladder().margins(files, "new", "old")
+    assert (found.game, found.deals, found.first, found.second) == ("one-card", 2, 4.0, 2.0)
+    assert found.ratio == 2.0
+    low, high = found.interval
+    assert low <= found.ratio <= high
+    table = ladder().margins_report(files, "new", "old")
+    assert "| One Card | 50 | 2 | +4.00 | +2.00 | 2.00 |" in table
+
+
 # --- the plan and the budget -------------------------------------------------------------
 
 
@@ -253,12 +269,30 @@ def test_search_bots_get_the_budget_alone_and_the_others_are_left_as_they_are() 
 
 def test_the_batch_kinds_are_the_batch_bots_at_the_budget() -> None:
     pytest.importorskip("numba", reason="the batch extra is not installed")
+    from tricktaking.batch.bidding import SampledBidsBot
     from tricktaking.batch.bots import BatchIsmctsBot, BatchPimcBot
 
     pimc = ladder().Entrant("batch-pimc", "bid-whist", 0.05).bot(1)
     ismcts = ladder().Entrant("batch-ismcts", "bid-whist", 0.05).bot(1)
+    bids = ladder().Entrant("sampled-bids", "bid-whist", 0.05).bot(1)
     assert isinstance(pimc, BatchPimcBot) and pimc.seconds == 0.05
     assert isinstance(ismcts, BatchIsmctsBot) and ismcts.seconds == 0.05
+    assert isinstance(bids, SampledBidsBot) and bids.seconds == 0.05
+
+
+def test_a_kind_at_a_fixed_iteration_count_keeps_its_own_budget() -> None:
+    entrant = ladder().Entrant("ismcts@200", "oh-hell", 0.05)
+    bot = entrant.bot(1)
+    assert not hasattr(bot, "seconds")
+    inner = bot.bot
+    assert isinstance(inner, IsmctsBot)
+    assert (inner.iterations, inner.seconds) == (200, None)
+    assert entrant.__name__ == "ismcts@200"
+
+
+def test_a_fixed_iteration_count_needs_a_bot_that_counts_iterations() -> None:
+    with pytest.raises(ladder().LadderError, match="no iteration count"):
+        ladder().Entrant("heuristic@5", "oh-hell", 0.05).bot(1)
 
 
 def test_the_openspiel_entrant_plays_oh_hell_only() -> None:

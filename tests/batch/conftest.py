@@ -11,7 +11,9 @@ import pytest
 import tricktaking as tt
 from tricktaking import rl
 from tricktaking.batch import Simulator
+from tricktaking.bots import Bot, RandomBot
 from tricktaking.engine import GameState
+from tricktaking.tricks import Play
 
 
 def compare_heuristic(
@@ -62,3 +64,60 @@ def compare_heuristic(
 def heuristic_check() -> Callable[..., Counter[str]]:
     """:func:`compare_heuristic`, for the kernel tests of every game."""
     return compare_heuristic
+
+
+def decisions_in_a_whole_game(config: object, bot: Bot) -> int:
+    """Seat 0's decisions with a choice in a whole game of ``bot`` against random bots.
+
+    Every action goes through ``tt.apply``, which refuses an illegal one.
+    """
+    state = tt.new_game(config)
+    others = RandomBot(2)
+    decisions = 0
+    while (seat := tt.actor(state)) is not None:
+        if seat is tt.CHANCE:
+            state = tt.apply(state, tt.deal(state, seed=len(state.history)))
+            continue
+        assert isinstance(seat, int)
+        seen = tt.view(state, seat)
+        if seat == 0:
+            decisions += len(seen.legal_actions) > 1
+            state = tt.apply(state, bot.act(seen))
+        else:
+            state = tt.apply(state, others.act(seen))
+    assert tt.is_over(state)
+    return decisions
+
+
+def first_card_play(config: object, most_cards: int = 1_000, seed: int = 3) -> GameState[object]:
+    """The first state with a choice among card plays and at most ``most_cards`` in the hands.
+
+    The bids and plays before it are a random bot's.
+    """
+    state = tt.new_game(config)
+    state = tt.apply(state, tt.deal(state, seed=seed))
+    others = RandomBot(seed)
+    while True:
+        seat = tt.actor(state)
+        if seat is tt.CHANCE:
+            state = tt.apply(state, tt.deal(state, seed=seed))
+            continue
+        assert isinstance(seat, int)
+        seen = tt.view(state, seat)
+        legal = seen.legal_actions
+        plays = len(legal) > 1 and all(isinstance(action, Play) for action in legal)
+        if plays and sum(seen.hand_sizes) <= most_cards:
+            return state
+        state = tt.apply(state, others.act(seen))
+
+
+@pytest.fixture
+def whole_game() -> Callable[[object, Bot], int]:
+    """:func:`decisions_in_a_whole_game`, for the tests of every search bot."""
+    return decisions_in_a_whole_game
+
+
+@pytest.fixture
+def card_play() -> Callable[..., GameState[object]]:
+    """:func:`first_card_play`, for the tests of the card-play bots."""
+    return first_card_play

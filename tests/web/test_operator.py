@@ -69,7 +69,7 @@ def _slow_hints(monkeypatch: pytest.MonkeyPatch, seconds: float) -> threading.Ev
     """Hints that take ``seconds`` (or until the event is set): the first legal action."""
     release = threading.Event()
 
-    def hint(view: PlayerView, budget: float) -> Action:
+    def hint(view: PlayerView, budget: float, kind: str) -> Action:
         release.wait(seconds)
         return view.legal_actions[0]
 

@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaking.arguments import MAX_COUNT, count_argument, real_argument, seed_argument
+from tricktaking.batch._deciding import best_action, seconds_argument
 from tricktaking.batch._simulator import MAX_SIZE, Policy, Simulator, policy_argument
 from tricktaking.bots import EXPLORATION, Suggestion
 from tricktaking.engine import Action, PlayerView
@@ -110,9 +111,7 @@ class BatchPimcBot:
     ) -> None:
         self.worlds = count_argument("worlds", worlds)
         self.rollouts = count_argument("rollouts", rollouts)
-        self.seconds = (
-            None if seconds is None else real_argument("seconds", seconds, low=0.0, low_open=True)
-        )
+        self.seconds = seconds_argument(seconds)
         self.win_value = real_argument("win_value", win_value, low=-math.inf)
         self.seed = seed_argument("seed", seed)
         self.policy = policy_argument(policy)
@@ -120,10 +119,7 @@ class BatchPimcBot:
 
     def act(self, view: PlayerView) -> Action:
         """The action with the best mean value over the sampled worlds."""
-        legal = legal_choices(view)
-        if len(legal) == 1:
-            return legal[0]
-        return self.evaluate(view)[0].action
+        return best_action(view, self.evaluate)
 
     @refusing_forged_views
     def evaluate(self, view: PlayerView) -> tuple[Suggestion, ...]:
@@ -261,9 +257,7 @@ class BatchIsmctsBot:
     ) -> None:
         self.iterations = count_argument("iterations", iterations)
         self.batch = count_argument("batch", batch, high=MAX_SIZE)
-        self.seconds = (
-            None if seconds is None else real_argument("seconds", seconds, low=0.0, low_open=True)
-        )
+        self.seconds = seconds_argument(seconds)
         self.exploration = real_argument("exploration", exploration, low=0.0)
         self.bias = real_argument("bias", bias, low=0.0)
         self.win_value = real_argument("win_value", win_value, low=-math.inf)
@@ -272,10 +266,7 @@ class BatchIsmctsBot:
 
     def act(self, view: PlayerView) -> Action:
         """The most visited action after the search."""
-        legal = legal_choices(view)
-        if len(legal) == 1:
-            return legal[0]
-        return self.evaluate(view)[0].action
+        return best_action(view, self.evaluate)
 
     @refusing_forged_views
     def evaluate(self, view: PlayerView) -> tuple[Suggestion, ...]:

@@ -25,7 +25,7 @@ Example:
 
 from __future__ import annotations
 
-from tricktaking.bots._kinds import BOT_KINDS, TEXT_KIND, make_bot
+from tricktaking.bots._kinds import BOT_KINDS, COMPILED_BOT_KINDS, TEXT_KIND, make_bot
 from tricktaking.bots._protocol import Bot, BotFactory, RandomBot
 from tricktaking.bots._specs import BOT_SPEC_HELP, bot_from_spec, check_bot_spec
 from tricktaking.bots.heuristic import (
@@ -50,6 +50,7 @@ from tricktaking.bots.search import (
 __all__ = [
     "BOT_KINDS",
     "BOT_SPEC_HELP",
+    "COMPILED_BOT_KINDS",
     "EXPLORATION",
     "HEURISTIC_BOTS",
     "TEXT_KIND",

@@ -4,7 +4,8 @@ A *bot spec* is what the command line's ``--bots`` takes, and what
 :func:`~tricktaking.simulate.simulate` and :func:`~tricktaking.arena.arena` take by name:
 
 - a kind of :func:`~tricktaking.bots.make_bot`: ``heuristic``, ``random``, ``pimc``,
-  ``ismcts``;
+  ``ismcts``, and with the ``batch`` extra ``batch-pimc``, ``batch-ismcts``,
+  ``sampled-bids``;
 - ``MODULE:CALLABLE``: a bot factory imported from an installed module, called with the
   bot's seed (a bot class is one: ``mypkg.bots:MyBot``);
 - ``text:MODULE:CALLABLE``: a text model (a function from a prompt to a reply) seated by a
@@ -91,7 +92,7 @@ def check_bot_spec(spec: str) -> str:
         >>> check_bot_spec("sharp")
         Traceback (most recent call last):
         ...
-        tricktaking.errors.ArgumentError: no 'sharp' bot; kinds: heuristic, random, pimc, ismcts ...
+        tricktaking.errors.ArgumentError: no 'sharp' bot; kinds: heuristic, random, ... (or ...
     """
     _, target = _split(spec)
     if target is not None:

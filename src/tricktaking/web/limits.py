@@ -29,6 +29,8 @@ from typing import TypeVar
 
 import attrs
 
+from tricktaking.bots import BOT_KINDS
+
 __all__ = [
     "CLOSE_FLOOD",
     "CLOSE_GOING_AWAY",
@@ -58,6 +60,16 @@ _N = TypeVar("_N", int, float)
 def _positive(instance: object, attribute: attrs.Attribute[_N], value: _N) -> None:
     if not value > 0:
         raise ValueError(f"{attribute.name} must be positive, not {value}")
+
+
+_QUICK_KINDS = ("heuristic", "random")
+
+
+def _search_kind(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    searching = [kind for kind in BOT_KINDS if kind not in _QUICK_KINDS]
+    if type(value) is not str or value not in searching:
+        kinds = ", ".join(searching)
+        raise ValueError(f"{attribute.name} must be one of {kinds}, not {value!r}")
 
 
 @attrs.frozen(kw_only=True)
@@ -104,6 +116,8 @@ class Limits:
     """The CPU seconds one hint may take."""
     hint_workers: int = attrs.field(default=1, validator=_positive)
     """How many worker processes compute hints (apart from the bots' searches)."""
+    hint_kind: str = attrs.field(default="ismcts", validator=_search_kind)
+    """The search bot kind that computes hints, one of ``tricktaking.bots.BOT_KINDS``."""
     decision_seconds: float = attrs.field(default=2.0, validator=_positive)
     """The CPU seconds one search bot's move may take."""
     search_workers: int = attrs.field(default=1, validator=_positive)

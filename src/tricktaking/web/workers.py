@@ -47,11 +47,11 @@ import multiprocessing
 import os
 import threading
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Final, Literal, cast
+from typing import Final, Literal, Protocol, cast, runtime_checkable
 
-from tricktaking.bots import make_bot, suggest
+from tricktaking.bots import BOT_KINDS, make_bot, suggest
 from tricktaking.bots.search import IsmctsBot, PimcBot
-from tricktaking.engine import Action, PlayerView
+from tricktaking.engine import Action, PlayerView, game_of_view
 from tricktaking.records import GameRecord
 from tricktaking.web.limits import Limits
 
@@ -59,15 +59,22 @@ __all__ = ["SEARCH_KINDS", "Pool", "Workers"]
 
 _REAP_SECONDS: Final = 0.5  # a terminated worker is gone within milliseconds
 
-SEARCH_KINDS: Final = frozenset({"pimc", "ismcts"})
-"""The bot kinds that search (and so run in worker processes)."""
+SEARCH_KINDS: Final = frozenset(BOT_KINDS) - {"heuristic", "random"}
+"""The bot kinds that search, the scalar and the compiled ones, and so run in worker processes."""
 
 
 def _decide(kind: str, game: str, seed: int, view: PlayerView, seconds: float) -> Action:
     bot = make_bot(kind, game, seed)
-    if isinstance(bot, (IsmctsBot, PimcBot)):  # its time budget as well as its iterations
+    if isinstance(bot, _Timed):  # its time budget as well as its iterations
         bot.seconds = seconds
     return bot.act(view)
+
+
+@runtime_checkable
+class _Timed(Protocol):
+    """A search bot with a CPU time budget per decision (every search kind has one)."""
+
+    seconds: float | None
 
 
 def _exit_with_parent() -> None:
@@ -94,9 +101,14 @@ def _start_worker(niceness: int) -> None:
         os.nice(niceness)
 
 
-def _hint(view: PlayerView, seconds: float) -> Action:
-    bot = IsmctsBot(iterations=200, seconds=seconds)
-    return suggest(view, bot)[0].action
+def _hint(view: PlayerView, seconds: float, kind: str) -> Action:
+    bot = make_bot(kind, game_of_view(view).name)
+    if isinstance(bot, IsmctsBot | PimcBot):  # 200 iterations, or fewer in the time
+        bot.seconds = seconds
+        return suggest(view, bot)[0].action
+    if isinstance(bot, _Timed):
+        bot.seconds = seconds
+    return bot.act(view)
 
 
 def _review(record: GameRecord, max_cards_left: int, seconds: float) -> dict[str, object]:
@@ -119,7 +131,7 @@ class Workers:
 
     Args:
         limits: ``search_workers`` and ``decision_seconds`` for the bots' moves,
-            ``hint_workers`` and ``hint_seconds`` for the hints.
+            ``hint_workers``, ``hint_seconds`` and ``hint_kind`` for the hints.
         processes: Whether searches run in worker processes (else in threads: for
             tests, where starting processes costs more than the searches).
 
@@ -135,6 +147,7 @@ class Workers:
         self.seconds: float = limits.decision_seconds
         self.searches: int = limits.search_workers
         self.hint_seconds: float = limits.hint_seconds
+        self.hint_kind: str = limits.hint_kind
         self.hints: int = limits.hint_workers
         self.review_seconds: float = limits.review_seconds
         self.review_cards: int = limits.review_max_cards_left
@@ -170,7 +183,9 @@ class Workers:
     async def hint(self, view: PlayerView) -> Action:
         """The suggested move for ``view`` (a search in the hints' own worker process)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool("hint"), _hint, view, self.hint_seconds)
+        return await loop.run_in_executor(
+            self._pool("hint"), _hint, view, self.hint_seconds, self.hint_kind
+        )
 
     async def review(self, record: GameRecord) -> dict[str, object]:
         """The review of a finished game, as :meth:`tricktaking.analysis.Review.to_dict`.
