@@ -18,14 +18,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-import numpy.typing as npt
 
 from tricktaking.kernel_kit import (
     ACTING,
     ACTOR,
     PHASE,
     STATUS,
+    Bools,
     Cards,
+    Int64s,
     Ints,
     Params,
     apply_row,
@@ -36,9 +37,6 @@ from tricktaking.kernel_kit import (
 )
 
 __all__ = ["Question", "Stack", "Table", "search"]
-
-Bools = npt.NDArray[np.bool_]
-Int64s = npt.NDArray[np.int64]
 
 INFINITY = 1 << 20  # beyond any tally
 _PRIME = np.uint64(0x100000001B3)
