@@ -421,7 +421,7 @@ def test_behind_a_proxy_its_origin_is_the_served_one() -> None:
 def test_a_hint_whose_worker_died_is_refused_not_lost(
     monkeypatch: pytest.MonkeyPatch, served: Served
 ) -> None:
-    def broken(view: PlayerView, budget: float) -> Action:
+    def broken(view: PlayerView, budget: float, kind: str) -> Action:
         raise BrokenProcessPool("a worker process died")
 
     monkeypatch.setattr(tricktaking.web.workers, "_hint", broken)
