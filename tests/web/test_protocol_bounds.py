@@ -251,7 +251,7 @@ def test_the_close_code_constants_are_the_documented_ones() -> None:
 def test_a_socket_asks_one_hint_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     release = threading.Event()
 
-    def hint(view: PlayerView, seconds: float) -> Action:
+    def hint(view: PlayerView, seconds: float, kind: str) -> Action:
         release.wait(30)
         return view.legal_actions[0]
 
