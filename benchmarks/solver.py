@@ -12,10 +12,13 @@ played at random from a seed, solved by the question the solver answers there:
 
 For each case it prints the median and the 90th percentile of the CPU time
 (``time.process_time``) of the search, the time to load the state as a kernel row
-(replaying its history), and the nodes searched per second (the summed nodes over the
-summed search time). The cases of one deal number run one after another, so that drift
-in the machine's speed touches them alike. The first call of a process compiles the
-search (or loads it from the kernels' disk cache): its time is printed apart.
+(replaying its history), the median and the 90th percentile of the nodes searched per
+deal, and the nodes searched per second (the summed nodes over the summed search time).
+The cases of one deal number run one after another, so that drift in the machine's speed
+touches them alike; ``--off`` compares settings of the search the same way, each one
+switching off the techniques it names (``--off none relative,ordering``). The first
+call of a process compiles the search (or loads it from the kernels' disk cache): its
+time is printed apart.
 """
 
 from __future__ import annotations
@@ -27,11 +30,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
+
 import tricktaking as tt
 from tricktaking import solver
 from tricktaking.engine import game_of
 from tricktaking.solver import _api
-from tricktaking.solver._engine import DEFAULT, Position, Solve
+from tricktaking.solver._engine import DEFAULT, Options, Position, Solve
 from tricktaking.tricks import Play
 
 
@@ -70,7 +75,13 @@ CASES: dict[str, tuple[Callable[[int], Any], bool]] = {
 }
 
 
-def solve(state: Any, every_card: bool) -> tuple[float, float, int]:
+def setting(off: str) -> Options:
+    """The search's options with the techniques named in ``off`` (comma-separated) off."""
+    names = [name for name in off.split(",") if name and name != "none"]
+    return attrs.evolve(DEFAULT, **dict.fromkeys(names, False))
+
+
+def solve(state: Any, every_card: bool, options: Options = DEFAULT) -> tuple[float, float, int]:
     """The CPU seconds to load ``state`` and to search it, and the nodes searched."""
     game = game_of(state)
     rules = _api._solver_rules(game)
@@ -79,7 +90,7 @@ def solve(state: Any, every_card: bool) -> tuple[float, float, int]:
     start = time.process_time()
     loaded = Position(state)
     loaded_at = time.process_time()
-    search = Solve(loaded, _api._question_of(game, rules, loaded, seat), DEFAULT)
+    search = Solve(loaded, _api._question_of(game, rules, loaded, seat), options)
     if every_card:
         for play in tt.legal_actions(state):
             assert isinstance(play, Play)
@@ -99,7 +110,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="two deals of the small cases")
     parser.add_argument("--deals", type=int, default=50, help="deals per case (default 50)")
     parser.add_argument("--cases", nargs="*", choices=sorted(CASES), default=None)
+    parser.add_argument(
+        "--off",
+        nargs="*",
+        default=["none"],
+        help="settings to compare, each the techniques it switches off, comma-separated "
+        "(e.g. none relative,ordering); each deal runs under each in turn",
+    )
     args = parser.parse_args(argv)
+    settings = {off: setting(off) for off in args.off}
     names = args.cases or (
         ["bid-whist-8", "wizard-10", "oh-hell-10"] if args.quick else list(CASES)
     )
@@ -114,25 +133,33 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(
             f"{name}: first call {first[name]:.1f} s CPU, {time.perf_counter() - wall:.1f} s wall"
         )
-    loads: dict[str, list[float]] = {name: [] for name in names}
-    times: dict[str, list[float]] = {name: [] for name in names}
-    nodes: dict[str, int] = dict.fromkeys(names, 0)
+        for options in settings.values():
+            solve(make(10_000), every_card, options)  # each setting once more, untimed
+    runs = [(name, off) for name in names for off in settings]
+    loads: dict[tuple[str, str], list[float]] = {run: [] for run in runs}
+    times: dict[tuple[str, str], list[float]] = {run: [] for run in runs}
+    nodes: dict[tuple[str, str], list[int]] = {run: [] for run in runs}
     for seed in range(deals):
-        for name in names:
+        for name, off in runs:
             make, every_card = CASES[name]
-            load, searched, counted = solve(make(seed), every_card)
-            loads[name].append(load)
-            times[name].append(searched)
-            nodes[name] += counted
+            load, searched, counted = solve(make(seed), every_card, settings[off])
+            loads[name, off].append(load)
+            times[name, off].append(searched)
+            nodes[name, off].append(counted)
     print()
-    print("| case | deals | search median ms | search p90 ms | load median ms | nodes/s |")
-    print("|---|---|---|---|---|---|")
-    for name in names:
-        rate = nodes[name] / max(sum(times[name]), 1e-9)
+    print(
+        "| case | off | deals | search median ms | search p90 ms | load median ms "
+        "| nodes median | nodes p90 | nodes/s |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for run in runs:
+        rate = sum(nodes[run]) / max(sum(times[run]), 1e-9)
         print(
-            f"| {name} | {deals} | {1000 * statistics.median(times[name]):.1f} "
-            f"| {1000 * percentile(times[name], 0.9):.1f} "
-            f"| {1000 * statistics.median(loads[name]):.1f} | {rate:,.0f} |"
+            f"| {run[0]} | {run[1]} | {deals} | {1000 * statistics.median(times[run]):.1f} "
+            f"| {1000 * percentile(times[run], 0.9):.1f} "
+            f"| {1000 * statistics.median(loads[run]):.1f} "
+            f"| {statistics.median(nodes[run]):,.0f} | {percentile(nodes[run], 0.9):,} "
+            f"| {rate:,.0f} |"
         )
 
 

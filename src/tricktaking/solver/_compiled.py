@@ -10,7 +10,13 @@ kernels.
 The value of a position where the deal's trick play has ended is the question's: the
 side's tally (the sum of its seats' tally columns) or, for an exact target, 1 when the
 asking seat's tally equals it. A transposition table keeps lower and upper bounds on
-the values of the rows searched, each entry with its whole row, so a hit is exact.
+the values of the positions searched at a lead, each entry with its whole key, so a hit
+is exact. The key is the row itself, or (``relative``) the row with the tallies taken
+out: the tricks or points still to take do not depend on those already taken, so the
+bounds of a "most" question are kept net of the side's tally and converted on reading,
+and an "exactly" question keys on what the asking seat still needs instead. Moves are
+tried in order: the move the table remembers for the position, then (``ordering``) the
+move the game's heuristic bot would play (the kernel's ``heuristic_row``), then the rest.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from tricktaking.kernel_kit import (
     Params,
     apply_row,
     compiled,
+    heuristic_row,
     inlined,
     legal_row,
     popcount,
@@ -76,10 +83,11 @@ class Stack(NamedTuple):
     maxing: Bools
     chosen: Int64s  # per depth: the move of the best value so far
     leads: Bools  # per depth: whether the row is at a lead (kept in the table)
+    keys: Ints  # per depth: the row's int columns as the table keys them
 
 
 class Table(NamedTuple):
-    """The transposition table: each entry's whole row, and its bounds."""
+    """The transposition table: each entry's whole key, and its bounds."""
 
     used: Bools
     ints: Ints
@@ -110,6 +118,7 @@ def stack(row_ints: Ints, row_cards: Cards, depth: int, actions: int) -> Stack:
         np.zeros(rows, np.bool_),
         np.zeros(rows, np.int64),
         np.zeros(rows, np.bool_),
+        np.zeros((rows, row_ints.shape[0]), np.int32),
     )
 
 
@@ -156,6 +165,26 @@ def _bounds(question: Question, ints: Ints, cards: Cards, row: int) -> tuple[int
         return 0, 1
     now = _goal(question, ints, row)
     return now, now + left
+
+
+@inlined
+def _key(question: Question, ints: Ints, keys: Ints, row: int, relative: bool) -> int:
+    """Write the row's key into ``keys``; the offset of the table's bounds from the values."""
+    keys[row] = ints[row]
+    if not relative:
+        return 0
+    for seat in range(question.side.shape[0]):
+        keys[row, question.tally + seat] = 0
+    if question.exact:  # what the seat still needs is all that its tally tells the future
+        need = question.target - ints[row, question.tally + question.asker]
+        keys[row, question.tally + question.asker] = need
+        return 0
+    return _goal(question, ints, row)
+
+
+@inlined
+def _shifted(bound: int, by: int) -> int:
+    return bound if abs(bound) >= INFINITY else bound + by
 
 
 @compiled
@@ -210,15 +239,20 @@ def search(  # noqa: PLR0915, PLR0917 - one loop is the whole search
     pruning: bool,
     remember: bool,
     bounding: bool,
+    relative: bool,
+    ordering: bool,
 ) -> tuple[int, int]:
     """The value of the stack's row 0 within ``(alpha, beta)`` (fail-soft), and the nodes.
 
     A value at most ``alpha`` is an upper bound of the true value, at least ``beta`` a
     lower bound, and between them exact. Without ``pruning`` every move is searched
-    (plain minimax); without ``remember`` the table is neither read nor written.
+    (plain minimax); without ``remember`` the table is neither read nor written;
+    without ``relative`` it keys whole rows; without ``ordering`` the heuristic move is
+    not tried early.
     """
     ints = work.ints
     cards = work.cards
+    keys = work.keys
     size = entries.used.shape[0]
     depth = 0
     nodes = 0
@@ -251,10 +285,11 @@ def search(  # noqa: PLR0915, PLR0917 - one loop is the whole search
                     if question.scratch[column]:
                         ints[depth, column] = 0
             if remember and lead:
-                slot = _slot(ints, cards, depth, size)
-                if _same(entries, slot, ints, cards, depth):
-                    low = entries.low[slot]
-                    high = entries.high[slot]
+                offset = _key(question, ints, keys, depth, relative)
+                slot = _slot(keys, cards, depth, size)
+                if _same(entries, slot, keys, cards, depth):
+                    low = _shifted(entries.low[slot], offset)
+                    high = _shifted(entries.high[slot], offset)
                     if low == high or low >= b or high <= a:
                         result = low if low >= b or low == high else high
                         step = _RETURN
@@ -268,8 +303,14 @@ def search(  # noqa: PLR0915, PLR0917 - one loop is the whole search
             if first >= 0 and mask[first]:  # the move that was best here before goes first
                 work.moves[depth, 0] = first
                 count = 1
+            hint = -1
+            if ordering:  # then the move a good player would choose: often a cut
+                hint = heuristic_row(game, ints, cards, depth)
+                if hint != first and 0 <= hint < mask.shape[0] and mask[hint]:
+                    work.moves[depth, count] = hint
+                    count += 1
             for action in range(mask.shape[0]):
-                if mask[action] and action != first:
+                if mask[action] and action not in (first, hint):
                     work.moves[depth, count] = action
                     count += 1
             work.counts[depth] = count
@@ -284,9 +325,13 @@ def search(  # noqa: PLR0915, PLR0917 - one loop is the whole search
             if k == work.counts[depth]:
                 result = work.best[depth]
                 if remember and work.leads[depth]:
+                    offset = _key(question, ints, keys, depth, relative)
                     low = result if result > work.windows[depth, 0] else -INFINITY
                     high = result if result < work.windows[depth, 1] else INFINITY
-                    _store(entries, ints, cards, depth, low, high, work.chosen[depth])
+                    _store(
+                        entries, keys, cards, depth,
+                        _shifted(low, -offset), _shifted(high, -offset), work.chosen[depth],
+                    )  # fmt: skip
                 step = _RETURN
                 continue
             work.nexts[depth] = k + 1

@@ -21,6 +21,8 @@ class Options:
     table: bool = True  # the transposition table
     mtdf: bool = True  # zero-window searches converging on the value (MTD(f))
     bounds: bool = True  # positions decided by the tricks left (games that count tricks)
+    relative: bool = True  # the table keys a position by what is left, not by the tallies
+    ordering: bool = True  # the game's heuristic move is tried early
     table_bits: int = 14  # 2**14 entries: a few MB with the rows kept whole
 
 
@@ -31,6 +33,8 @@ SETTINGS = {
     "no table": Options(table=False),
     "no mtdf": Options(mtdf=False),
     "no bounds": Options(bounds=False),
+    "no relative table": Options(relative=False),
+    "no ordering": Options(ordering=False),
     "a tiny table": Options(table_bits=2),
 }
 """Every technique on, and each one off in turn: what the exactness checks run."""
@@ -82,7 +86,8 @@ class Solve:
         with np.errstate(over="ignore"):  # without the JIT, the hash's words overflow on purpose
             found, nodes = search(
                 self._params, self._question, self._stack, self._table, alpha, beta,
-                options.pruning, options.table, options.bounds,
+                options.pruning, options.table, options.bounds, options.relative,
+                options.ordering,
             )  # fmt: skip
         self.nodes += int(nodes)
         return int(found)
