@@ -396,3 +396,57 @@ def test_a_dead_search_worker_does_not_stall_its_table() -> None:
         return over
 
     assert asyncio.run(play())
+
+
+def test_a_bot_that_fails_is_logged_and_its_table_plays_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from tricktaking.web.workers import Workers
+
+    class Failing(Workers):
+        async def decide(self, kind: str, game: str, seed: int, view: tt.PlayerView) -> tt.Action:
+            raise ValueError("a bot's bug")
+
+    async def play() -> bool:
+        hub = Hub(Store(":memory:"), bot_delay=0, workers=Failing(Limits(), processes=False))
+        table = hub.create("one-card", {"players": 2, "target": 1}, ["ismcts", "ismcts"], seed=1)
+        await asyncio.wait_for(hub.idle(table), timeout=30)
+        over = table.over
+        await hub.close()
+        return over
+
+    assert asyncio.run(play())
+    logged = [record for record in caplog.records if record.name == "tricktaking.web.hub"]
+    assert logged and all(
+        str(record.exc_info[1]) == "a bot's bug" for record in logged if record.exc_info
+    )
+
+
+def test_a_hint_whose_search_fails_is_answered_and_logged(caplog: pytest.LogCaptureFixture) -> None:
+    from tricktaking.web.protocol import ProtocolError
+    from tricktaking.web.workers import Workers
+
+    class Failing(Workers):
+        async def hint(self, view: tt.PlayerView) -> tt.Action:
+            raise ValueError("a bot's bug")
+
+    async def ask() -> str:
+        limits = Limits()
+        hub = Hub(
+            Store(":memory:"), bot_delay=0, limits=limits, workers=Failing(limits, processes=False)
+        )
+        table = hub.create("one-card", {"players": 2}, ["human", "human"], seed=1)
+        await hub.idle(table)
+        link = hub.find(table.tokens.seats[tt.actor(table.state)])
+        assert link is not None
+        try:
+            await asyncio.wait_for(hub.hint(link), timeout=5)
+        except ProtocolError as error:
+            return error.code
+        finally:
+            await hub.close()
+        return "answered"
+
+    assert asyncio.run(ask()) == "rate_limited"
+    (logged,) = [record for record in caplog.records if record.name == "tricktaking.web.hub"]
+    assert logged.exc_info is not None and str(logged.exc_info[1]) == "a bot's bug"

@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Mapping, Sequence
-from concurrent.futures import BrokenExecutor
 from typing import cast
 
 import attrs
@@ -59,6 +59,8 @@ from tricktaking.web.tables import HUMAN, JOURNAL, Table, link_key
 from tricktaking.web.workers import Workers
 
 __all__ = ["ARCHIVE_CACHE", "MAX_MISSED_EVENTS", "Client", "Hub", "Link"]
+
+_LOG = logging.getLogger(__name__)
 
 MAX_MISSED_EVENTS = JOURNAL
 """The most missed events a ``welcome`` lists; a client further behind just redraws."""
@@ -306,7 +308,8 @@ class Hub:
                 action = await self.workers.decide(
                     table.kinds[seat], table.game, table.bot_seed(seat), view
                 )
-            except (OSError, RuntimeError, BrokenExecutor):  # a worker died: play on
+            except Exception:  # a dead worker or the bot's own bug: the table plays on
+                _LOG.exception("the %s bot at seat %s failed", table.kinds[seat], seat)
                 action = make_bot("random", table.game, table.bot_seed(seat)).act(view)
             async with self._locks[table.id]:
                 if table.state is moment:
@@ -565,7 +568,8 @@ class Hub:
     async def _suggest(self, view: PlayerView) -> str:
         try:
             return str(await self.workers.hint(view))
-        except (OSError, RuntimeError, BrokenExecutor):  # a worker died
+        except Exception:  # a dead worker or the search's own bug: the asker is answered
+            _LOG.exception("the hint search for seat %s failed", view.seat)
             raise ProtocolError("rate_limited", "no hint now: ask again soon") from None
 
     def _hint_done(self, task: asyncio.Task[str]) -> None:
