@@ -29,12 +29,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tricktaking.extras import MissingExtraError
+from tricktaking.extras import MissingExtraError, missing_modules
 
-try:
-    import numpy as np
-except ImportError as _missing:  # pragma: no cover - depends on the installed extras
-    raise MissingExtraError(__name__, "batch") from _missing
+if missing_modules("numpy"):
+    raise MissingExtraError(__name__, "batch")  # pragma: no cover - depends on the extras
+
+import numpy as np
 
 from tricktaking.kernel_kit import (
     ACTING,

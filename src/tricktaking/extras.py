@@ -3,14 +3,12 @@
 Some modules need more than the base install: NumPy and numba for the batch layer
 (``batch``), Gymnasium and PettingZoo for the learning environments (``rl``), Starlette
 and uvicorn for the web table (``web``), Dask for simulations on a cluster (``dask``).
-Such a module imports those packages first, in one ``try``, and turns the failure into a
+Such a module first asks :func:`missing_modules` for those packages and raises a
 :class:`MissingExtraError` that names the extra and both ways to install it, so a user
 reads what to do instead of a bare ``ModuleNotFoundError``::
 
-    try:
-        import numpy as np
-    except ImportError as missing:
-        raise MissingExtraError(__name__, "batch") from missing
+    if missing_modules("numba", "numpy"):
+        raise MissingExtraError(__name__, "batch")
 
 Example:
     >>> from tricktaking.extras import MissingExtraError
@@ -26,11 +24,12 @@ from __future__ import annotations
 
 import functools
 import importlib.metadata
+import importlib.util
 import re
 
 from tricktaking.errors import TricktakingError
 
-__all__ = ["MissingExtraError", "extra_packages"]
+__all__ = ["MissingExtraError", "extra_packages", "missing_modules"]
 
 _DISTRIBUTION = "tricktaking"
 
@@ -61,6 +60,20 @@ def extra_packages(extra: str) -> tuple[str, ...]:
             if not package.startswith(_DISTRIBUTION):
                 found.append(package)
     return tuple(dict.fromkeys(found))
+
+
+def missing_modules(*modules: str) -> tuple[str, ...]:
+    """Those of ``modules`` (top-level import names) that cannot be imported, in order.
+
+    Found without importing them; a module set to ``None`` in ``sys.modules`` counts as
+    missing, as the import system treats it.
+
+    Example:
+        >>> from tricktaking.extras import missing_modules
+        >>> missing_modules("json", "no_such_module_here")
+        ('no_such_module_here',)
+    """
+    return tuple(module for module in modules if importlib.util.find_spec(module) is None)
 
 
 class MissingExtraError(TricktakingError, ImportError):

@@ -26,13 +26,10 @@ Example:
 
 from __future__ import annotations
 
-from tricktaking.extras import MissingExtraError
+from tricktaking.extras import MissingExtraError, missing_modules
 
-try:
-    import numba as _numba
-    import numpy as _numpy
-except ImportError as _missing:  # pragma: no cover - depends on the installed extras
-    raise MissingExtraError(__name__, "batch") from _missing
+if missing_modules("numba", "numpy"):
+    raise MissingExtraError(__name__, "batch")  # pragma: no cover - depends on the extras
 
 from tricktaking.batch._registry import kernel_for
 from tricktaking.batch._simulator import (
@@ -44,8 +41,6 @@ from tricktaking.batch._simulator import (
     Simulator,
 )
 from tricktaking.batch._verify import differences
-
-del _numba, _numpy
 
 __all__ = [
     "MAX_SIZE",

@@ -28,14 +28,10 @@ Example:
 
 from __future__ import annotations
 
-from tricktaking.extras import MissingExtraError
+from tricktaking.extras import MissingExtraError, missing_modules
 
-try:
-    import gymnasium as _gymnasium
-    import numpy as _numpy
-    import pettingzoo as _pettingzoo
-except ImportError as _missing:  # pragma: no cover - depends on the installed extras
-    raise MissingExtraError(__name__, "rl") from _missing
+if missing_modules("gymnasium", "numpy", "pettingzoo"):
+    raise MissingExtraError(__name__, "rl")  # pragma: no cover - depends on the extras
 
 from tricktaking.rl.actions import (
     ActionIndexError,
@@ -56,8 +52,6 @@ from tricktaking.rl.observations import (
     layout_for,
     supported_games,
 )
-
-del _gymnasium, _numpy, _pettingzoo
 
 __all__ = [
     "LAYOUT_VERSION",

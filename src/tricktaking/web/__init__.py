@@ -16,11 +16,9 @@ Example:
 # pyright: strict
 from __future__ import annotations
 
-import importlib.util
+from tricktaking.extras import MissingExtraError, missing_modules
 
-from tricktaking.extras import MissingExtraError
-
-if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
+if missing_modules("starlette", "uvicorn"):
     raise MissingExtraError(__name__, "web")
 
 from tricktaking.web.app import create_app
