@@ -437,7 +437,11 @@ def test_a_hint_whose_search_fails_is_answered_and_logged(caplog: pytest.LogCapt
         )
         table = hub.create("one-card", {"players": 2}, ["human", "human"], seed=1)
         await hub.idle(table)
-        link = hub.find(table.tokens.seats[tt.actor(table.state)])
+        seat = tt.actor(table.state)
+        assert table.tokens is not None and isinstance(seat, int)
+        token = table.tokens.seats[seat]
+        assert token is not None
+        link = hub.find(token)
         assert link is not None
         try:
             await asyncio.wait_for(hub.hint(link), timeout=5)
