@@ -40,6 +40,7 @@ from tricktaking.web import create_app
 from tricktaking.web.hub import Hub
 from tricktaking.web.limits import CLOSE_FLOOD, CLOSE_ORIGIN, CLOSE_SLOW, Limits
 from tricktaking.web.store import Store
+from tricktaking.web.workers import Workers
 
 from ._links import token
 from ._live import Deaf, free_port, link_token, open_table, serving
@@ -380,35 +381,37 @@ def test_sigterm_stops_a_busy_server_within_two_seconds(tmp_path: Path) -> None:
             assert time.monotonic() - started < 2.0
 
 
-def test_a_dead_search_worker_does_not_stall_its_table() -> None:
-    from tricktaking.web.workers import Workers
-
-    class Broken(Workers):
-        async def decide(self, kind: str, game: str, seed: int, view: tt.PlayerView) -> tt.Action:
-            raise BrokenExecutor("a worker process died")
-
-    async def play() -> bool:
-        hub = Hub(Store(":memory:"), bot_delay=0, workers=Broken(Limits(), processes=False))
-        table = hub.create("one-card", {"players": 2, "target": 1}, ["ismcts", "ismcts"], seed=1)
-        await hub.idle(table)
-        over = table.over
-        await hub.close()
-        return over
-
-    assert asyncio.run(play())
-
-
-def test_a_bot_that_fails_is_logged_and_its_table_plays_on(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    from tricktaking.web.workers import Workers
+def _failing_workers(error: Exception) -> Workers:
+    """Workers whose every bot decision and hint raises ``error``."""
 
     class Failing(Workers):
         async def decide(self, kind: str, game: str, seed: int, view: tt.PlayerView) -> tt.Action:
-            raise ValueError("a bot's bug")
+            raise error
 
+        async def hint(self, view: tt.PlayerView) -> tt.Action:
+            raise error
+
+    return Failing(Limits(), processes=False)
+
+
+def _logged(caplog: pytest.LogCaptureFixture, error: Exception) -> bool:
+    """Whether the hub logged failures, each with ``error`` as its traceback's."""
+    logged = [record for record in caplog.records if record.name == "tricktaking.web.hub"]
+    return bool(logged) and all(
+        record.exc_info and record.exc_info[1] is error for record in logged
+    )
+
+
+@pytest.mark.parametrize(
+    "error",
+    [BrokenExecutor("a worker process died"), ValueError("a bot's bug")],
+    ids=["dead worker", "bot's bug"],
+)
+def test_a_failing_bot_is_logged_and_its_table_plays_on(
+    error: Exception, caplog: pytest.LogCaptureFixture
+) -> None:
     async def play() -> bool:
-        hub = Hub(Store(":memory:"), bot_delay=0, workers=Failing(Limits(), processes=False))
+        hub = Hub(Store(":memory:"), bot_delay=0, workers=_failing_workers(error))
         table = hub.create("one-card", {"players": 2, "target": 1}, ["ismcts", "ismcts"], seed=1)
         await asyncio.wait_for(hub.idle(table), timeout=30)
         over = table.over
@@ -416,25 +419,16 @@ def test_a_bot_that_fails_is_logged_and_its_table_plays_on(
         return over
 
     assert asyncio.run(play())
-    logged = [record for record in caplog.records if record.name == "tricktaking.web.hub"]
-    assert logged and all(
-        str(record.exc_info[1]) == "a bot's bug" for record in logged if record.exc_info
-    )
+    assert _logged(caplog, error)
 
 
 def test_a_hint_whose_search_fails_is_answered_and_logged(caplog: pytest.LogCaptureFixture) -> None:
     from tricktaking.web.protocol import ProtocolError
-    from tricktaking.web.workers import Workers
 
-    class Failing(Workers):
-        async def hint(self, view: tt.PlayerView) -> tt.Action:
-            raise ValueError("a bot's bug")
+    error = ValueError("a bot's bug")
 
     async def ask() -> str:
-        limits = Limits()
-        hub = Hub(
-            Store(":memory:"), bot_delay=0, limits=limits, workers=Failing(limits, processes=False)
-        )
+        hub = Hub(Store(":memory:"), bot_delay=0, workers=_failing_workers(error))
         table = hub.create("one-card", {"players": 2}, ["human", "human"], seed=1)
         await hub.idle(table)
         seat = tt.actor(table.state)
@@ -445,12 +439,12 @@ def test_a_hint_whose_search_fails_is_answered_and_logged(caplog: pytest.LogCapt
         assert link is not None
         try:
             await asyncio.wait_for(hub.hint(link), timeout=5)
-        except ProtocolError as error:
-            return error.code
+        except ProtocolError as refused:
+            return refused.code
         finally:
             await hub.close()
         return "answered"
 
     assert asyncio.run(ask()) == "rate_limited"
     (logged,) = [record for record in caplog.records if record.name == "tricktaking.web.hub"]
-    assert logged.exc_info is not None and str(logged.exc_info[1]) == "a bot's bug"
+    assert logged.exc_info is not None and logged.exc_info[1] is error
