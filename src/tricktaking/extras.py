@@ -68,6 +68,9 @@ def missing_modules(*modules: str) -> tuple[str, ...]:
     Found without importing them; a module set to ``None`` in ``sys.modules`` counts as
     missing, as the import system treats it.
 
+    Args:
+        modules: Top-level import names, such as ``"numpy"``.
+
     Example:
         >>> from tricktaking.extras import missing_modules
         >>> missing_modules("json", "no_such_module_here")
