@@ -149,6 +149,13 @@ def test_a_spent_time_budget_leaves_positions_out_of_time() -> None:
     assert {play.status for play in result.plays} == {"out_of_time"}
 
 
+def test_the_time_budget_starts_once_a_position_is_solved() -> None:
+    # the solver's first use in a process compiles it: that must not spend the budget
+    final = _final(tt.OhHellConfig(players=3, hand_size=3), 3)
+    result = review(final, seconds=0)
+    assert all(deal.par is not None for deal in result.deals[:1])
+
+
 @pytest.mark.parametrize(
     ("argument", "error"),
     [

@@ -34,17 +34,28 @@ def _cards_left(state: GameState[object]) -> int:
 
 @attrs.define
 class _Budget:
-    """The solving budget: a hand bound and an optional deadline, checked between positions."""
+    """The solving budget: a hand bound and an optional time, checked between positions.
+
+    The clock starts when the first position has been solved: the solver's first use
+    in a process compiles it (or loads it from the disk cache), which can take longer
+    than a whole review and is no part of solving this game.
+    """
 
     max_cards_left: int
-    deadline: float | None
+    seconds: float | None
+    deadline: float | None = None
 
     def status(self, state: GameState[object]) -> Status:
         if _cards_left(state) > self.max_cards_left:
             return "too_large"
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.deadline is not None and time.monotonic() >= self.deadline:
             return "out_of_time"
         return "solved"
+
+    def solved(self) -> None:
+        """A position was solved: the clock runs from the first."""
+        if self.deadline is None and self.seconds is not None:
+            self.deadline = time.monotonic() + self.seconds
 
 
 @attrs.frozen
@@ -79,6 +90,7 @@ def _review_play(step: _Step, trick: int, budget: _Budget) -> PlayReview:
     from tricktaking import solver  # noqa: PLC0415 - see review()
 
     values = solver.card_values(step.before)
+    budget.solved()
     best = max(values.values())
     return PlayReview(
         index=step.index,
@@ -123,6 +135,7 @@ def _review_deal(number: int, steps: list[_Step], budget: _Budget, finished: boo
 
         par = tuple(solver.value(first.before, seat) for seat in seats)
         contracts = _contracts(first.before)
+        budget.solved()
     bids: list[BidReview] = []
     plays: list[PlayReview] = []
     for step in steps:
@@ -194,7 +207,9 @@ def review(
             each position within about a second.
         seconds: A wall-clock budget for the whole review (``None``: no limit). It is
             checked before each position, so it overruns by at most one solve; the
-            positions it leaves are ``status="out_of_time"``.
+            positions it leaves are ``status="out_of_time"``. Its clock starts once the
+            first position is solved, so that the solver's compiling (or loading from
+            the disk cache) on its first use in a process does not spend it.
 
     Returns:
         The :class:`Review`.
@@ -219,11 +234,8 @@ def review(
     importlib.import_module("tricktaking.solver")  # without the extra, fail before any work
 
     bound = count_argument("max_cards_left", max_cards_left, low=0, high=MAX_CARDS_LEFT)
-    deadline = None
-    if seconds is not None:
-        deadline = time.monotonic() + real_argument("seconds", seconds, low=0.0)
+    budget = _Budget(bound, None if seconds is None else real_argument("seconds", seconds, low=0.0))
     record = _record(game)
-    budget = _Budget(bound, deadline)
     states = list(record.states())
     steps = [
         _Step(index, before, action)
