@@ -184,6 +184,16 @@ _COMPILED: list[object] = []  # every dispatcher made by compiled(), in order
 _SOURCES: dict[str, bytes] = {}  # every module file holding kernel code: its source as loaded
 _CACHED: set[int] = set()  # id() of the dispatchers caching under the current fingerprint
 _FINGERPRINT: list[str] = []  # the fingerprint the cached dispatchers use
+# The library's modules of compiled code besides the games' kernels (which the batch
+# layer loads all at once, see load_kernels), by their path in the package: they are in
+# every fingerprint, loaded or not, so that a process that only plays batches and one
+# that also solves use one cache, and neither compiles what the other has.
+_CORE_KERNEL_FILES = (
+    "kernel_kit.py",
+    "exact_bid_kernel.py",
+    "batch/_drivers.py",
+    "solver/_compiled.py",
+)
 
 
 def jit_disabled() -> bool:
@@ -205,12 +215,15 @@ def _note_source(function: Callable[..., object]) -> bool:
     without a source file (typed at a prompt): it is compiled, never cached.
     """
     try:
-        path = inspect.getfile(function)
-        if path not in _SOURCES:
-            _SOURCES[path] = hashlib.sha256(Path(path).read_bytes()).digest()
+        _note_file(inspect.getfile(function))
     except (TypeError, OSError):
         return False
     return True
+
+
+def _note_file(path: str) -> None:
+    if path not in _SOURCES:
+        _SOURCES[path] = hashlib.sha256(Path(path).read_bytes()).digest()
 
 
 def compiled(function: _F, *, inline: bool = False) -> _F:
@@ -267,17 +280,23 @@ def _cache_root() -> Path:
 
 
 def fingerprint() -> str:
-    """A digest of the source of every module holding kernel code loaded so far.
+    """A digest of the source of the library's kernel code and of every kernel loaded so far.
 
     numba checks only a cached function's own file; a kernel inlines helpers from
     other files, so the cache directory is named by this digest instead, and any change
-    to any kernel's source compiles everything afresh.
+    to any kernel's source compiles everything afresh. The library's own compiled
+    modules count whether this process has loaded them or not, so that the digest does
+    not depend on which of them a process happened to use.
 
     Example:
         >>> from tricktaking.kernel_kit import fingerprint
         >>> len(fingerprint())
         16
     """
+    library = Path(__file__).parent
+    for name in _CORE_KERNEL_FILES:
+        with contextlib.suppress(OSError):
+            _note_file(str(library / name))
     digest = hashlib.sha256(numba.__version__.encode())
     for path in sorted(_SOURCES):
         digest.update(path.encode())

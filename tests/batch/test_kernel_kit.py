@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import NamedTuple, Protocol
 
@@ -86,6 +88,42 @@ def test_streams_are_counter_based_and_rows_independent() -> None:
 def test_mix64_is_splitmix64s_finaliser() -> None:
     assert int(mix64(np.uint64(0))) == 0
     assert int(mix64(np.uint64(1))) == 0x5692161D100B05E5
+
+
+_FINGERPRINT_AFTER = """
+import importlib, pkgutil, sys
+import tricktaking
+from tricktaking.batch._registry import load_kernels
+from tricktaking.kernel_kit import fingerprint
+load_kernels()
+print(fingerprint())
+if sys.argv[1] == "everything":
+    for module in pkgutil.walk_packages(tricktaking.__path__, "tricktaking."):
+        try:
+            importlib.import_module(module.name)
+        except ImportError:  # an extra that is not installed
+            pass
+    print(fingerprint())
+"""
+
+
+def _fingerprints(what: str) -> list[str]:
+    run = subprocess.run(
+        [sys.executable, "-c", _FINGERPRINT_AFTER, what],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return run.stdout.split()
+
+
+def test_the_cache_is_one_whichever_kernel_code_a_process_loads() -> None:
+    # a process that plays batches and one that also solves share one disk cache: the
+    # fingerprint covers the library's kernel code, not only what was loaded so far
+    (batches,) = _fingerprints("batches")
+    before, after = _fingerprints("everything")
+    assert batches == before == after
 
 
 def test_an_implementation_must_take_the_stubs_parameters() -> None:
