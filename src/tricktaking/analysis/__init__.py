@@ -13,16 +13,16 @@ it, it raises :class:`~tricktaking.extras.MissingExtraError`. The results and th
 renderings need only the base install.
 
 Example:
+    A game in progress is reviewed up to where it is:
+
+    >>> import itertools
     >>> import tricktaking as tt
     >>> from tricktaking.analysis import review
     >>> from tricktaking.simulate import game_states
-    >>> config = tt.WizardConfig(players=3, rounds=2)
-    >>> final = list(game_states(config, ["heuristic"] * 3, 7))[-1]
-    >>> result = review(final)
-    >>> [deal.number for deal in result.deals], len(result.plays)
-    ([1, 2], 9)
-    >>> result.to_dict()["version"]
-    1
+    >>> states = game_states(tt.WizardConfig(players=3, rounds=2), ["heuristic"] * 3, 7)
+    >>> midway = review(next(itertools.islice(states, 16, None)))
+    >>> midway.finished, [deal.finished for deal in midway.deals], len(midway.plays)
+    (False, [True, False], 7)
 """
 
 from __future__ import annotations

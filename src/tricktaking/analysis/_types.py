@@ -1,4 +1,7 @@
-"""The review's immutable results, and their JSON data (the schema of :meth:`Review.to_dict`)."""
+"""The review's immutable results, and their JSON data (the schema of :meth:`Review.to_dict`).
+
+What is public here, :mod:`tricktaking.analysis` exports (its ``__all__`` lists it).
+"""
 
 from __future__ import annotations
 
@@ -8,20 +11,6 @@ import attrs
 
 from tricktaking.cards import Card, Direction, Suit
 from tricktaking.engine import Action
-
-__all__ = [
-    "DEFAULT_MAX_CARDS_LEFT",
-    "FORMAT",
-    "MAX_CARDS_LEFT",
-    "VERSION",
-    "BidReview",
-    "Contract",
-    "DealReview",
-    "PlayReview",
-    "Review",
-    "Status",
-    "Verdict",
-]
 
 DEFAULT_MAX_CARDS_LEFT: Final = 6
 """The largest hand (cards left in the fullest hand) :func:`review` solves by default.

@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import math
 
-from tricktaking.arguments import count_argument, real_argument, seed_argument
-from tricktaking.batch._deciding import best_action, seconds_argument
+from tricktaking.arguments import count_argument, real_argument
+from tricktaking.batch._deciding import RankingBot, seconds_argument
 from tricktaking.batch.bots import BatchIsmctsBot, BatchPimcBot
 from tricktaking.batch.exact import ExactPimcBot, cards_left
 from tricktaking.bots import Suggestion
-from tricktaking.engine import Action, PlayerView
+from tricktaking.engine import PlayerView
 from tricktaking.plugins import legal_choices, refusing_forged_views
 from tricktaking.seeding import derive_seed
 from tricktaking.tricks import Play
@@ -46,7 +46,7 @@ At 10 cards one solve takes about 10 ms at most in every game, so a budget of 10
 solves ten worlds or more; at 12 cards a solve can take over 100 ms."""
 
 
-class SampledBidsBot:
+class SampledBidsBot(RankingBot):
     """Bids, passes and declarations from sampled worlds; card play by kernel ISMCTS.
 
     A decision whose legal actions are all card plays goes to a
@@ -107,7 +107,7 @@ class SampledBidsBot:
         seconds: float | None = None,
         win_value: float = 50.0,
     ) -> None:
-        self.seed = seed_argument("seed", seed)
+        super().__init__(seed)
         self.worlds = count_argument("worlds", worlds)
         self.iterations = count_argument("iterations", iterations)
         self.exact_cards = count_argument("exact_cards", exact_cards, low=0)
@@ -134,10 +134,6 @@ class SampledBidsBot:
         self._bidding.seconds = checked
         self._playing.seconds = checked
         self._solving.seconds = checked
-
-    def act(self, view: PlayerView) -> Action:
-        """The best-valued action of the part of the deal the view is in."""
-        return best_action(view, self.evaluate)
 
     @refusing_forged_views
     def evaluate(self, view: PlayerView) -> tuple[Suggestion, ...]:

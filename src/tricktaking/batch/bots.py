@@ -27,11 +27,11 @@ import time
 import numpy as np
 import numpy.typing as npt
 
-from tricktaking.arguments import MAX_COUNT, count_argument, real_argument, seed_argument
-from tricktaking.batch._deciding import best_action, seconds_argument
+from tricktaking.arguments import MAX_COUNT, count_argument, real_argument
+from tricktaking.batch._deciding import RankingBot, seconds_argument
 from tricktaking.batch._simulator import MAX_SIZE, Policy, Simulator, policy_argument
 from tricktaking.bots import EXPLORATION, Suggestion
-from tricktaking.engine import Action, PlayerView
+from tricktaking.engine import PlayerView
 from tricktaking.plugins import legal_choices, refusing_forged_views
 from tricktaking.rl.actions import action_index
 from tricktaking.seeding import derive_seed
@@ -39,7 +39,7 @@ from tricktaking.seeding import derive_seed
 __all__ = ["BatchIsmctsBot", "BatchPimcBot"]
 
 
-class BatchPimcBot:
+class BatchPimcBot(RankingBot):
     """Perfect-information Monte Carlo with every playout of a decision in one batch.
 
     For a decision the bot draws ``worlds`` worlds of its view, one batch row per world,
@@ -113,13 +113,8 @@ class BatchPimcBot:
         self.rollouts = count_argument("rollouts", rollouts)
         self.seconds = seconds_argument(seconds)
         self.win_value = real_argument("win_value", win_value, low=-math.inf)
-        self.seed = seed_argument("seed", seed)
+        super().__init__(seed)
         self.policy = policy_argument(policy)
-        self._decisions = 0
-
-    def act(self, view: PlayerView) -> Action:
-        """The action with the best mean value over the sampled worlds."""
-        return best_action(view, self.evaluate)
 
     @refusing_forged_views
     def evaluate(self, view: PlayerView) -> tuple[Suggestion, ...]:
@@ -138,8 +133,7 @@ class BatchPimcBot:
             (True, 4)
         """
         legal = legal_choices(view)
-        self._decisions += 1
-        seed = derive_seed(self.seed, "decision", self._decisions)
+        seed = self._decision_seed()
         start = time.process_time()
         indexes = np.array([action_index(view, action) for action in legal], np.int64)
         totals = np.zeros(len(legal))
@@ -196,7 +190,7 @@ class _Node:
         self.children: dict[int, _Node] = {}
 
 
-class BatchIsmctsBot:
+class BatchIsmctsBot(RankingBot):
     """Information-set MCTS whose worlds, opponents and playouts run in the kernel.
 
     The search of :class:`~tricktaking.bots.IsmctsBot` (its default form: UCB with
@@ -261,12 +255,7 @@ class BatchIsmctsBot:
         self.exploration = real_argument("exploration", exploration, low=0.0)
         self.bias = real_argument("bias", bias, low=0.0)
         self.win_value = real_argument("win_value", win_value, low=-math.inf)
-        self.seed = seed_argument("seed", seed)
-        self._decisions = 0
-
-    def act(self, view: PlayerView) -> Action:
-        """The most visited action after the search."""
-        return best_action(view, self.evaluate)
+        super().__init__(seed)
 
     @refusing_forged_views
     def evaluate(self, view: PlayerView) -> tuple[Suggestion, ...]:
@@ -282,8 +271,7 @@ class BatchIsmctsBot:
             64
         """
         legal = legal_choices(view)
-        self._decisions += 1
-        seed = derive_seed(self.seed, "decision", self._decisions)
+        seed = self._decision_seed()
         indexes = [action_index(view, action) for action in legal]
         root = _Node()
         bounds = [math.inf, -math.inf]

@@ -26,11 +26,11 @@ from __future__ import annotations
 import time
 
 from tricktaking import solver
-from tricktaking.arguments import count_argument, seed_argument
-from tricktaking.batch._deciding import best_action, seconds_argument
+from tricktaking.arguments import count_argument
+from tricktaking.batch._deciding import RankingBot, seconds_argument
 from tricktaking.bots import Suggestion
 from tricktaking.bots.heuristic import heuristic_bot
-from tricktaking.engine import Action, PlayerView, game_of_view
+from tricktaking.engine import PlayerView, game_of_view
 from tricktaking.errors import ArgumentError
 from tricktaking.plugins import legal_choices, refusing_forged_views
 from tricktaking.seeding import derive_seed
@@ -54,7 +54,7 @@ def cards_left(view: PlayerView) -> int:
     return sum(view.hand_sizes)
 
 
-class ExactPimcBot:
+class ExactPimcBot(RankingBot):
     """Card play from sampled worlds, each solved exactly; the best total value wins.
 
     The bot draws ``worlds`` worlds (with ``seconds``, worlds until the CPU time is
@@ -86,14 +86,9 @@ class ExactPimcBot:
     seconds: float | None
 
     def __init__(self, seed: int = 0, *, worlds: int = 16, seconds: float | None = None) -> None:
-        self.seed = seed_argument("seed", seed)
+        super().__init__(seed)
         self.worlds = count_argument("worlds", worlds)
         self.seconds = seconds_argument(seconds)
-        self._decisions = 0
-
-    def act(self, view: PlayerView) -> Action:
-        """The card with the best total value over the solved worlds."""
-        return best_action(view, self.evaluate)
 
     @refusing_forged_views
     def evaluate(self, view: PlayerView) -> tuple[Suggestion, ...]:
@@ -107,8 +102,7 @@ class ExactPimcBot:
         plays = tuple(action for action in legal if isinstance(action, Play))
         if len(plays) != len(legal):
             raise ArgumentError("an ExactPimcBot plays cards only; this decision is no card play")
-        self._decisions += 1
-        seed = derive_seed(self.seed, "decision", self._decisions)
+        seed = self._decision_seed()
         start = time.process_time()
         sampler = world_sampler(view)
         totals = dict.fromkeys(plays, 0)

@@ -1,4 +1,7 @@
-"""The solver's functions: validate the arguments, ask the game's rules, search."""
+"""The solver's functions: validate the arguments, ask the game's rules, search.
+
+The public ones are :mod:`tricktaking.solver`'s (its ``__all__`` lists them).
+"""
 
 from __future__ import annotations
 
@@ -16,15 +19,6 @@ from tricktaking.solver._compiled import Question
 from tricktaking.solver._engine import DEFAULT, Options, Position, Solve
 from tricktaking.solver_kit import Contract, SolverRules
 from tricktaking.tricks import Play
-
-__all__ = [
-    "card_values",
-    "contract_table",
-    "forcible_tricks",
-    "in_trick_play",
-    "principal_line",
-    "value",
-]
 
 _AnyGame = Game[GameState[object], object]
 _AnyRules = SolverRules[GameState[object]]
@@ -219,15 +213,16 @@ def value(state: GameState[object], seat: int | None = None) -> int:
 
     Example:
         >>> from tricktaking import solver
+        >>> from tricktaking.simulate import game_states
         >>> import tricktaking as tt
-        >>> start = tt.new_game(tt.OhHellConfig(players=3, hand_size=2))
-        >>> state = tt.apply(start, tt.deal(start, seed=3))
-        >>> while not solver.in_trick_play(state):  # the bids
-        ...     state = tt.apply(state, tt.legal_actions(state)[1])
-        >>> state.bids, state.trump, tt.actor(state)  # seat 1 holds 6S TD
-        ((2, 1, 1), <Suit.SPADES: 'S'>, 1)
-        >>> solver.value(state), solver.value(state, seat=2)
-        (1, 0)
+        >>> states = game_states(tt.OhHellConfig(players=3, hand_size=3), ["heuristic"] * 3, 7)
+        >>> state = next(state for state in states if solver.in_trick_play(state))
+        >>> state.bids, tt.actor(state)
+        ((0, 0, 0), 1)
+        >>> [solver.value(state, seat) for seat in range(3)]  # seat 1 can no longer make its 0
+        [1, 0, 1]
+        >>> solver.value(state) == max(solver.card_values(state).values())
+        True
     """
     game, rules, position = _playing(state)
     asked = _acting(position) if seat is None else _seat(position, seat)
@@ -260,14 +255,12 @@ def principal_line(state: GameState[object]) -> tuple[Action, ...]:
     Example:
         >>> from tricktaking import solver
         >>> import tricktaking as tt
-        >>> start = tt.new_game(tt.OhHellConfig(players=3, hand_size=2))
-        >>> state = tt.apply(start, tt.deal(start, seed=3))
-        >>> while not solver.in_trick_play(state):  # the bids
-        ...     state = tt.apply(state, tt.legal_actions(state)[1])
-        >>> state.bids, state.trump, tt.actor(state)  # seat 1 holds 6S TD
-        ((2, 1, 1), <Suit.SPADES: 'S'>, 1)
-        >>> [str(action) for action in solver.principal_line(state)]
-        ['1 play TD', '2 play 8C', '0 play 8S', '0 play QC', '1 play 6S', '2 play KC']
+        >>> state = tt.new_game(tt.BidWhistConfig())
+        >>> state = tt.apply(state, tt.deal(state, seed=4))
+        >>> while len(state.round.tricks) < 11:  # the auction, then all but the last trick
+        ...     state = tt.apply(state, tt.legal_actions(state)[0])
+        >>> [str(action) for action in solver.principal_line(state)], solver.value(state)
+        (['2 play RJ', '3 play JD', '0 play KC', '1 play AD'], 1)
     """
     game, rules, position = _playing(state)
     seat = _acting(position)
@@ -312,14 +305,12 @@ def forcible_tricks(state: GameState[object], seat: int) -> frozenset[int]:
     Example:
         >>> from tricktaking import solver
         >>> import tricktaking as tt
-        >>> start = tt.new_game(tt.OhHellConfig(players=3, hand_size=2))
-        >>> state = tt.apply(start, tt.deal(start, seed=3))
-        >>> while not solver.in_trick_play(state):  # the bids
-        ...     state = tt.apply(state, tt.legal_actions(state)[1])
-        >>> state.bids, state.trump, tt.actor(state)  # seat 1 holds 6S TD
-        ((2, 1, 1), <Suit.SPADES: 'S'>, 1)
+        >>> state = tt.new_game(tt.OhHellConfig(hand_size=3))
+        >>> state = tt.apply(state, tt.deal(state, seed=2))
+        >>> for _ in range(3):  # every seat bids 0
+        ...     state = tt.apply(state, tt.legal_actions(state)[0])
         >>> [sorted(solver.forcible_tricks(state, seat)) for seat in range(3)]
-        [[], [0, 1], [0]]
+        [[2, 3], [], [0]]
     """
     game, rules, position = _playing(state)
     asked = _seat(position, seat)
