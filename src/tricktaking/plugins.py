@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import importlib
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeAlias, TypeVar, cast
 
@@ -52,6 +53,7 @@ __all__ = [
     "WorldsPlugin",
     "for_views_of",
     "forged_view_error",
+    "import_plug_in",
     "legal_choices",
     "refusing_forged_views",
 ]
@@ -60,6 +62,7 @@ __all__ = [
 _V = TypeVar("_V")
 _C = TypeVar("_C")
 _R = TypeVar("_R")
+_T = TypeVar("_T")
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 FORGED_VIEW_ERRORS = (
@@ -79,6 +82,38 @@ history the rules refuse, as an ``IllegalActionError`` is a ``ValueError``).
 The one list every layer that reads views catches: bots and encoders turn it into
 :func:`forged_view_error`, world sampling into its ``InconsistentViewError``, the
 renderer into its ``RenderError``."""
+
+
+def import_plug_in(where: str, kind: type[_T], role: str) -> _T:
+    """The object a declaration names as ``"module:attribute"``, imported when first asked for.
+
+    A declaration names its heavier plug-ins (a batch kernel, solver rules) by where they
+    are, so that registering a game imports none of their dependencies.
+
+    Args:
+        where: ``"module:attribute"``, as in :attr:`~tricktaking.engine.Game.batch_rules`.
+        kind: The class the object must be an instance of.
+        role: What the object is, for the error: ``"the batch kernel of 'wizard'"``.
+
+    Raises:
+        ArgumentTypeError: If the object is not a ``kind``.
+        ImportError: If the module does not import.
+        AttributeError: If the module has no such attribute.
+
+    Example:
+        >>> from tricktaking.plugins import import_plug_in
+        >>> import_plug_in("fractions:Fraction", type, "a number class").__name__
+        'Fraction'
+        >>> import_plug_in("fractions:Fraction", str, "a word")
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.ArgumentTypeError: fractions:Fraction (a word) is not a str
+    """
+    module, _, attribute = where.partition(":")
+    found: object = getattr(importlib.import_module(module), attribute)
+    if not isinstance(found, kind):
+        raise ArgumentTypeError(f"{where} ({role}) is not a {kind.__name__}")
+    return found
 
 
 def forged_view_error(view: object, error: Exception) -> ArgumentError:

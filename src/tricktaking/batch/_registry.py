@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import contextlib
-import importlib
 from typing import cast
 
 from tricktaking.engine import Game, GameState, available_games, get_game
 from tricktaking.errors import ArgumentError, ArgumentTypeError
 from tricktaking.kernel_kit import Kernel
+from tricktaking.plugins import import_plug_in
 
 __all__ = ["kernel_for", "load_kernels"]
 
@@ -31,10 +31,7 @@ def kernel_for(game: Game[GameState[object], object]) -> Kernel[object]:
     where = game.batch_rules
     if where is None:
         raise ArgumentError(f"the game {game.name!r} has no batch kernel (Game.batch_rules)")
-    module, _, attribute = where.partition(":")
-    kernel: object = getattr(importlib.import_module(module), attribute)
-    if not isinstance(kernel, Kernel):
-        raise ArgumentTypeError(f"{where} (the batch kernel of {game.name!r}) is not a Kernel")
+    kernel = import_plug_in(where, Kernel, f"the batch kernel of {game.name!r}")
     return cast("Kernel[object]", kernel)
 
 

@@ -6,7 +6,6 @@ The public ones are :mod:`tricktaking.solver`'s (its ``__all__`` lists them).
 from __future__ import annotations
 
 import enum
-import importlib
 from collections.abc import Callable
 from typing import cast
 
@@ -15,6 +14,7 @@ import numpy as np
 from tricktaking.engine import Action, Game, GameState, actor, apply, game_of, legal_actions
 from tricktaking.errors import ArgumentError, ArgumentTypeError, safe_repr
 from tricktaking.kernel_kit import Ints
+from tricktaking.plugins import import_plug_in
 from tricktaking.solver._compiled import Question
 from tricktaking.solver._engine import DEFAULT, Options, Position, Solve
 from tricktaking.solver_kit import Contract, SolverRules
@@ -29,10 +29,7 @@ def _solver_rules(game: _AnyGame) -> _AnyRules:
     where = game.solver
     if where is None:
         raise ArgumentError(f"the solver does not know {game.title} (its Game.solver is None)")
-    module, _, attribute = where.partition(":")
-    rules: object = getattr(importlib.import_module(module), attribute)
-    if not isinstance(rules, SolverRules):
-        raise ArgumentTypeError(f"{where} (the solver rules of {game.name!r}) is not SolverRules")
+    rules = import_plug_in(where, SolverRules, f"the solver rules of {game.name!r}")
     return cast("_AnyRules", rules)
 
 
