@@ -701,7 +701,6 @@ class BidWhistRules(kit.GameRules[BidWhistState, BidWhistConfig, BidWhistAction,
         )
 
     def _deal_from(self, state: BidWhistState, seed: int) -> Deal:
-        # 54 cards shuffled by ``seed`` and dealt as BW-5.2 says
         dealer = kit.next_dealer(state.config.first_dealer, state._number, PLAYERS)
         first = left_of(dealer, PLAYERS)
         return kit.deal_round(_DECK, seed, players=PLAYERS, hand_size=HAND_SIZE, first_seat=first)
@@ -871,12 +870,10 @@ class BidWhistRules(kit.GameRules[BidWhistState, BidWhistConfig, BidWhistAction,
         )
 
     def _winners(self, state: BidWhistState) -> tuple[int, ...]:
-        # the two seats of the winning team (BW-13.2)
         team = winning_team(state.team_scores, state.config.target)
         return () if team is None else (team, team + 2)
 
     def _view_values(self, state: BidWhistState, seat: int) -> tuple[object, ...]:
-        # the kitty by role: only the declarer sees it, and only after an exchange pickup
         sees_kitty = _picked_up(state) and seat == state.declarer
         return (
             state.config,
@@ -904,8 +901,6 @@ class BidWhistRules(kit.GameRules[BidWhistState, BidWhistConfig, BidWhistAction,
         )
 
     def _table_zones(self, state: BidWhistState) -> tuple[Zone, ...]:
-        # the kitty is seen by nobody; once the declarer has taken it up (the exchange)
-        # its cards are in the declarer's hand, and the discards seen by the declarer only
         if _picked_up(state) and state.declarer is not None:
             return (Zone("discards", state.discards, frozenset({state.declarer})),)
         return (Zone("kitty", state.kitty, frozenset()),)

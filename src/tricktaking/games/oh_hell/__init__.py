@@ -649,7 +649,6 @@ class OhHellRules(ExactBidRules[OhHellState, OhHellConfig, OhHellAction, OhHellV
         dealer: int | None = None
         if _due_dealer(state) is None:
             dealer = random_below(stream(derive_seed(seed, "oh-hell", "dealer")), n)
-        # OH-5.3: card d[k] to seat k % players, starting with seat 0 whoever deals
         return kit.deal_round(
             config.deck, seed, players=n, hand_size=size, first_seat=0, dealer=dealer
         )

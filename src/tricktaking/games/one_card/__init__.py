@@ -590,7 +590,6 @@ class OneCardRules(kit.GameRules[OneCardState, OneCardConfig, OneCardAction, One
         )
 
     def _deal_from(self, state: OneCardState, seed: int) -> Deal:
-        # the pack shuffled by ``seed`` and dealt as OC-5.2 says
         config = state.config
         n = config.players
         dealer = kit.next_dealer(config.first_dealer, state._number, n)
@@ -733,12 +732,10 @@ class OneCardRules(kit.GameRules[OneCardState, OneCardConfig, OneCardAction, One
         )
 
     def _winners(self, state: OneCardState) -> tuple[int, ...]:
-        # the one winner (OC-13.2)
         winner = game_winner(state.scores, state.config.target)
         return () if winner is None else (winner,)
 
     def _view_values(self, state: OneCardState, seat: int) -> tuple[object, ...]:
-        # the One Card is shown only once the hand is complete (OC-5.3)
         return (
             state.config,
             state.calls,
@@ -759,7 +756,6 @@ class OneCardRules(kit.GameRules[OneCardState, OneCardConfig, OneCardAction, One
             raise NotationError(f"not a One Card bid such as '1 bid 9': {error}") from None
 
     def _table_zones(self, state: OneCardState) -> tuple[Zone, ...]:
-        # the One Card is seen by nobody until the hand is complete, then by everyone
         centre = () if state.centre is None else (state.centre,)
         return (Zone("centre", centre, None if state.hand_complete else frozenset()),)
 
