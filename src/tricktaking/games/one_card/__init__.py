@@ -32,10 +32,10 @@ from typing import Final, TypeAlias
 import attrs
 
 from tricktaking import kit
-from tricktaking.actions import ChooseDirection, Deal, Pass, parse_number, parse_seat
+from tricktaking.actions import ChooseDirection, Deal, Pass
 from tricktaking.cards import Card, Direction, Rank, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import NotationError, Violation
+from tricktaking.errors import Violation
 from tricktaking.history import History
 from tricktaking.tricks import Play, Trick, effective_suit, follow_suit, left_of, seats_from
 from tricktaking.views import (
@@ -747,13 +747,7 @@ class OneCardRules(kit.GameRules[OneCardState, OneCardConfig, OneCardAction, One
         )
 
     def _parse_own(self, text: str) -> OneCardAction | None:
-        words = text.split()
-        if len(words) != 3 or words[1].lower() != "bid":
-            return None
-        try:
-            return Bid(parse_seat(words[0]), parse_number(words[2], "bid"))
-        except NotationError as error:
-            raise NotationError(f"not a One Card bid such as '1 bid 9': {error}") from None
+        return kit.parse_bid(text, Bid, "a One Card bid such as '1 bid 9'")
 
     def _table_zones(self, state: OneCardState) -> tuple[Zone, ...]:
         centre = () if state.centre is None else (state.centre,)
