@@ -120,7 +120,7 @@ from tricktaking.actions import (
     token_text,
 )
 from tricktaking.arguments import is_exact_int
-from tricktaking.cards import Card, is_card
+from tricktaking.cards import Card, _Token, is_card
 from tricktaking.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -146,6 +146,7 @@ from tricktaking.views import (
 
 __all__ = [
     "MAX_TARGET",
+    "GameEnum",
     "GameRules",
     "Phase",
     "Problem",
@@ -217,8 +218,24 @@ _V = TypeVar("_V")
 # The phases and the state
 
 
-class Phase(enum.Enum):
-    """The base of a game's phase enum: members show the same ``repr`` on every Python.
+class GameEnum(_Token):
+    """The base of a game's own enums: the same ``repr`` on every Python, a hash by identity.
+
+    As for the library's suits and ranks: a member is a singleton, and rule tables are keyed
+    by members, so they hash in C rather than by their name.
+
+    Example:
+        >>> from tricktaking import kit
+        >>> class Mode(kit.GameEnum):
+        ...     UPTOWN = "uptown"
+        ...     NO_TRUMP = "no_trump"
+        >>> Mode.NO_TRUMP, {Mode.UPTOWN: 0, Mode.NO_TRUMP: 1}[Mode("no_trump")]
+        (<Mode.NO_TRUMP: 'no_trump'>, 1)
+    """
+
+
+class Phase(GameEnum):
+    """The base of a game's phase enum, a :class:`GameEnum`.
 
     Example:
         >>> from tricktaking import kit
@@ -228,9 +245,6 @@ class Phase(enum.Enum):
         >>> CountPhase.OVER
         <CountPhase.OVER: 'over'>
     """
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__}.{self.name}: {self.value!r}>"
 
 
 @attrs.frozen(kw_only=True, eq=False, repr=False)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import enum
 import warnings
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
@@ -159,7 +159,7 @@ class BidWhistConfig:
         kit.choice_option("first_lead", self.first_lead, ("left_of_dealer", "declarer"))
 
 
-class BidMode(enum.Enum):
+class BidMode(kit.GameEnum):
     """The mode of a bid, in rising order at the same level (BW-7.3).
 
     Example:
@@ -176,16 +176,6 @@ class BidMode(enum.Enum):
     def token(self) -> str:
         """The short token, ``U``, ``D`` or ``NT``."""
         return _MODE_TOKENS[self]
-
-    def __repr__(self) -> str:
-        return f"<BidMode.{self.name}: {self.value!r}>"
-
-    if TYPE_CHECKING:  # singletons: identity hashing in C, as for Suit
-
-        def __hash__(self) -> int: ...
-
-    else:
-        __hash__ = object.__hash__
 
 
 _MODE_TOKENS = {BidMode.UPTOWN: "U", BidMode.DOWNTOWN: "D", BidMode.NO_TRUMP: "NT"}
