@@ -29,10 +29,10 @@ from typing import Any, Protocol, TypeVar, cast
 import attrs
 
 from tricktaking import kit
-from tricktaking.actions import Action, ChooseTrump, Deal, parse_number, parse_seat
+from tricktaking.actions import Action, ChooseTrump, Deal
 from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import NotationError, Violation
+from tricktaking.errors import Violation
 from tricktaking.history import History
 from tricktaking.kit import _Table
 from tricktaking.plugins import (
@@ -245,15 +245,8 @@ class ExactBidRules(kit.GameRules[_S, _C, _A, _V]):
         return self._copy(state, phase=self.bid_phase, trump=action.suit, history=history)
 
     def _parse_own(self, text: str) -> _A | None:
-        words = text.split()
-        if len(words) != 3 or words[1].lower() != "bid":
-            return None
-        try:
-            bid = self.bid_type(parse_seat(words[0]), parse_number(words[2], "bid"))
-        except NotationError as error:
-            example = f"{self.article} {self.title} bid such as '2 bid 3'"
-            raise NotationError(f"not {example}: {error}") from None
-        return cast("_A", bid)
+        example = f"{self.article} {self.title} bid such as '2 bid 3'"
+        return cast("_A | None", kit.parse_bid(text, self.bid_type, example))
 
     # -----------------------------------------------------------------------------------
     # The deal and its score

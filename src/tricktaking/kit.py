@@ -115,10 +115,12 @@ from tricktaking.actions import (
     Deal,
     SeatAction,
     parse_core_action,
+    parse_number,
+    parse_seat,
     token_text,
 )
 from tricktaking.arguments import is_exact_int
-from tricktaking.cards import Card, is_card
+from tricktaking.cards import Card, _Token, is_card
 from tricktaking.errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -144,6 +146,7 @@ from tricktaking.views import (
 
 __all__ = [
     "MAX_TARGET",
+    "GameEnum",
     "GameRules",
     "Phase",
     "Problem",
@@ -180,6 +183,7 @@ __all__ = [
     "name_range",
     "next_dealer",
     "not_playing",
+    "parse_bid",
     "play_card",
     "plays_of",
     "power_table",
@@ -214,8 +218,24 @@ _V = TypeVar("_V")
 # The phases and the state
 
 
-class Phase(enum.Enum):
-    """The base of a game's phase enum: members show the same ``repr`` on every Python.
+class GameEnum(_Token):
+    """The base of a game's own enums: the same ``repr`` on every Python, a hash by identity.
+
+    As for the library's suits and ranks: a member is a singleton, and rule tables are keyed
+    by members, so they hash in C rather than by their name.
+
+    Example:
+        >>> from tricktaking import kit
+        >>> class Mode(kit.GameEnum):
+        ...     UPTOWN = "uptown"
+        ...     NO_TRUMP = "no_trump"
+        >>> Mode.NO_TRUMP, {Mode.UPTOWN: 0, Mode.NO_TRUMP: 1}[Mode("no_trump")]
+        (<Mode.NO_TRUMP: 'no_trump'>, 1)
+    """
+
+
+class Phase(GameEnum):
+    """The base of a game's phase enum, a :class:`GameEnum`.
 
     Example:
         >>> from tricktaking import kit
@@ -225,9 +245,6 @@ class Phase(enum.Enum):
         >>> CountPhase.OVER
         <CountPhase.OVER: 'over'>
     """
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__}.{self.name}: {self.value!r}>"
 
 
 @attrs.frozen(kw_only=True, eq=False, repr=False)
@@ -754,6 +771,39 @@ class GameRules(Generic[_S, _C, _A, _V]):
     def _hidden_changes(self, state: _S, cards: Mapping[str, tuple[Card, ...]]) -> dict[str, Any]:
         """The fields :meth:`with_zones` changes for the zones of :meth:`_table_zones`."""
         return {}
+
+
+# ---------------------------------------------------------------------------------------
+# A game's own tokens
+
+
+def parse_bid(text: str, bid: Callable[[int, int], _T], example: str) -> _T | None:
+    """The bid ``bid(seat, number)`` whose token is ``text``: ``"<seat> bid <number>"``.
+
+    ``None`` if ``text`` is not a bid token (three words, the second ``bid`` in any case),
+    so that :meth:`GameRules.parse_action` reads it as a core token; ``example``, a bid of
+    the game, begins the message of a bid token that does not read.
+
+    Raises:
+        NotationError: If the seat or the number of a bid token is not a number.
+
+    Example:
+        >>> from tricktaking import kit
+        >>> from tricktaking.games.one_card import Bid
+        >>> kit.parse_bid("1 BID 9", Bid, "a bid"), kit.parse_bid("1 pass", Bid, "a bid")
+        (Bid(seat=1, points=9), None)
+        >>> kit.parse_bid("1 bid nine", Bid, "a One Card bid such as '1 bid 9'")
+        Traceback (most recent call last):
+        ...
+        tricktaking.errors.NotationError: not a One Card bid such as '1 bid 9': 'nine' is not ...
+    """
+    words = text.split()
+    if len(words) != 3 or words[1].lower() != "bid":
+        return None
+    try:
+        return bid(parse_seat(words[0]), parse_number(words[2], "bid"))
+    except NotationError as error:
+        raise NotationError(f"not {example}: {error}") from None
 
 
 # ---------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from __future__ import annotations
 import enum
 import warnings
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
@@ -159,7 +159,7 @@ class BidWhistConfig:
         kit.choice_option("first_lead", self.first_lead, ("left_of_dealer", "declarer"))
 
 
-class BidMode(enum.Enum):
+class BidMode(kit.GameEnum):
     """The mode of a bid, in rising order at the same level (BW-7.3).
 
     Example:
@@ -176,16 +176,6 @@ class BidMode(enum.Enum):
     def token(self) -> str:
         """The short token, ``U``, ``D`` or ``NT``."""
         return _MODE_TOKENS[self]
-
-    def __repr__(self) -> str:
-        return f"<BidMode.{self.name}: {self.value!r}>"
-
-    if TYPE_CHECKING:  # singletons: identity hashing in C, as for Suit
-
-        def __hash__(self) -> int: ...
-
-    else:
-        __hash__ = object.__hash__
 
 
 _MODE_TOKENS = {BidMode.UPTOWN: "U", BidMode.DOWNTOWN: "D", BidMode.NO_TRUMP: "NT"}
@@ -701,7 +691,6 @@ class BidWhistRules(kit.GameRules[BidWhistState, BidWhistConfig, BidWhistAction,
         )
 
     def _deal_from(self, state: BidWhistState, seed: int) -> Deal:
-        # 54 cards shuffled by ``seed`` and dealt as BW-5.2 says
         dealer = kit.next_dealer(state.config.first_dealer, state._number, PLAYERS)
         first = left_of(dealer, PLAYERS)
         return kit.deal_round(_DECK, seed, players=PLAYERS, hand_size=HAND_SIZE, first_seat=first)
@@ -871,12 +860,10 @@ class BidWhistRules(kit.GameRules[BidWhistState, BidWhistConfig, BidWhistAction,
         )
 
     def _winners(self, state: BidWhistState) -> tuple[int, ...]:
-        # the two seats of the winning team (BW-13.2)
         team = winning_team(state.team_scores, state.config.target)
         return () if team is None else (team, team + 2)
 
     def _view_values(self, state: BidWhistState, seat: int) -> tuple[object, ...]:
-        # the kitty by role: only the declarer sees it, and only after an exchange pickup
         sees_kitty = _picked_up(state) and seat == state.declarer
         return (
             state.config,
@@ -904,8 +891,6 @@ class BidWhistRules(kit.GameRules[BidWhistState, BidWhistConfig, BidWhistAction,
         )
 
     def _table_zones(self, state: BidWhistState) -> tuple[Zone, ...]:
-        # the kitty is seen by nobody; once the declarer has taken it up (the exchange)
-        # its cards are in the declarer's hand, and the discards seen by the declarer only
         if _picked_up(state) and state.declarer is not None:
             return (Zone("discards", state.discards, frozenset({state.declarer})),)
         return (Zone("kitty", state.kitty, frozenset()),)

@@ -520,9 +520,12 @@ def _due_dealer(state: OhHellState) -> int | None:
     return left_of(state._dealer, state.config.players)
 
 
-def _uniform(outcomes: Sequence[int]) -> tuple[tuple[int, Fraction], ...]:
-    chance = Fraction(1, len(outcomes))
-    return tuple((outcome, chance) for outcome in outcomes)
+def _outcomes(fixed: int | None, drawn: Sequence[int]) -> tuple[tuple[int, Fraction], ...]:
+    """``fixed`` with probability 1, or when it is ``None`` each of ``drawn`` alike."""
+    if fixed is not None:
+        return ((fixed, Fraction(1)),)
+    chance = Fraction(1, len(drawn))
+    return tuple((outcome, chance) for outcome in drawn)
 
 
 def hand_size_outcomes(state: OhHellState) -> tuple[tuple[int, Fraction], ...]:
@@ -544,10 +547,7 @@ def hand_size_outcomes(state: OhHellState) -> tuple[tuple[int, Fraction], ...]:
         ((4, Fraction(1, 1)),)
     """
     kit.require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
-    size = _next_size(state)
-    if size is None:
-        return _uniform(range(1, state.config.h_max + 1))
-    return ((size, Fraction(1)),)
+    return _outcomes(_next_size(state), range(1, state.config.h_max + 1))
 
 
 def dealer_outcomes(state: OhHellState) -> tuple[tuple[int, Fraction], ...]:
@@ -568,10 +568,7 @@ def dealer_outcomes(state: OhHellState) -> tuple[tuple[int, Fraction], ...]:
         ((2, Fraction(1, 1)),)
     """
     kit.require_deal(state.phase, _DEAL_PHASE, _OVER_PHASE)
-    dealer = _due_dealer(state)
-    if dealer is None:
-        return _uniform(range(state.config.players))
-    return ((dealer, Fraction(1)),)
+    return _outcomes(_due_dealer(state), range(state.config.players))
 
 
 # ---------------------------------------------------------------------------------------
@@ -649,7 +646,6 @@ class OhHellRules(ExactBidRules[OhHellState, OhHellConfig, OhHellAction, OhHellV
         dealer: int | None = None
         if _due_dealer(state) is None:
             dealer = random_below(stream(derive_seed(seed, "oh-hell", "dealer")), n)
-        # OH-5.3: card d[k] to seat k % players, starting with seat 0 whoever deals
         return kit.deal_round(
             config.deck, seed, players=n, hand_size=size, first_seat=0, dealer=dealer
         )

@@ -32,10 +32,10 @@ from typing import Final, TypeAlias
 import attrs
 
 from tricktaking import kit
-from tricktaking.actions import ChooseDirection, Deal, Pass, parse_number, parse_seat
+from tricktaking.actions import ChooseDirection, Deal, Pass
 from tricktaking.cards import Card, Direction, Rank, Suit
 from tricktaking.deck import Deck
-from tricktaking.errors import NotationError, Violation
+from tricktaking.errors import Violation
 from tricktaking.history import History
 from tricktaking.tricks import Play, Trick, effective_suit, follow_suit, left_of, seats_from
 from tricktaking.views import (
@@ -590,7 +590,6 @@ class OneCardRules(kit.GameRules[OneCardState, OneCardConfig, OneCardAction, One
         )
 
     def _deal_from(self, state: OneCardState, seed: int) -> Deal:
-        # the pack shuffled by ``seed`` and dealt as OC-5.2 says
         config = state.config
         n = config.players
         dealer = kit.next_dealer(config.first_dealer, state._number, n)
@@ -733,12 +732,10 @@ class OneCardRules(kit.GameRules[OneCardState, OneCardConfig, OneCardAction, One
         )
 
     def _winners(self, state: OneCardState) -> tuple[int, ...]:
-        # the one winner (OC-13.2)
         winner = game_winner(state.scores, state.config.target)
         return () if winner is None else (winner,)
 
     def _view_values(self, state: OneCardState, seat: int) -> tuple[object, ...]:
-        # the One Card is shown only once the hand is complete (OC-5.3)
         return (
             state.config,
             state.calls,
@@ -750,16 +747,9 @@ class OneCardRules(kit.GameRules[OneCardState, OneCardConfig, OneCardAction, One
         )
 
     def _parse_own(self, text: str) -> OneCardAction | None:
-        words = text.split()
-        if len(words) != 3 or words[1].lower() != "bid":
-            return None
-        try:
-            return Bid(parse_seat(words[0]), parse_number(words[2], "bid"))
-        except NotationError as error:
-            raise NotationError(f"not a One Card bid such as '1 bid 9': {error}") from None
+        return kit.parse_bid(text, Bid, "a One Card bid such as '1 bid 9'")
 
     def _table_zones(self, state: OneCardState) -> tuple[Zone, ...]:
-        # the One Card is seen by nobody until the hand is complete, then by everyone
         centre = () if state.centre is None else (state.centre,)
         return (Zone("centre", centre, None if state.hand_complete else frozenset()),)
 
