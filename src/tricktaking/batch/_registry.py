@@ -31,8 +31,9 @@ def kernel_for(game: Game[GameState[object], object]) -> Kernel[object]:
     where = game.batch_rules
     if where is None:
         raise ArgumentError(f"the game {game.name!r} has no batch kernel (Game.batch_rules)")
-    kernel = import_plug_in(where, Kernel, f"the batch kernel of {game.name!r}")
-    return cast("Kernel[object]", kernel)
+    return cast(
+        "Kernel[object]", import_plug_in(where, Kernel, f"the batch kernel of {game.name!r}")
+    )
 
 
 def load_kernels() -> None:

@@ -29,8 +29,9 @@ def _solver_rules(game: _AnyGame) -> _AnyRules:
     where = game.solver
     if where is None:
         raise ArgumentError(f"the solver does not know {game.title} (its Game.solver is None)")
-    rules = import_plug_in(where, SolverRules, f"the solver rules of {game.name!r}")
-    return cast("_AnyRules", rules)
+    return cast(
+        "_AnyRules", import_plug_in(where, SolverRules, f"the solver rules of {game.name!r}")
+    )
 
 
 def _phase(state: GameState[object]) -> str:
