@@ -13,9 +13,10 @@ to 59. A hand is a ``uint64`` mask of card numbers, so its bits run in the order
 engine sorts a hand.
 
 Each game's kernel builds the parameters from its config (rules ``rules/wizard.md`` and
-``rules/oh_hell.md``; the clause comments below name both) and declares a
-:class:`~tricktaking.kernel_kit.Kernel` with this module's widths and fields; a new
-exact-bid game can do the same. Needs NumPy and numba: ``pip install 'tricktaking[batch]'``.
+``rules/oh_hell.md``; the clause comments below name both) and declares its
+:class:`~tricktaking.kernel_kit.Kernel` with :func:`declare_kernel`, which gives it this
+module's widths and fields; a new exact-bid game can do the same. Needs NumPy and numba:
+``pip install 'tricktaking[batch]'``.
 
 Example:
     >>> import tricktaking as tt
@@ -27,8 +28,12 @@ Example:
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, TypeVar
 
+from tricktaking.actions import Deal
+from tricktaking.cards import Card
+from tricktaking.engine import GameState
 from tricktaking.extras import MissingExtraError, missing_modules
 
 if missing_modules("numpy"):
@@ -52,6 +57,7 @@ from tricktaking.kernel_kit import (
     Floats,
     Int64s,
     Ints,
+    Kernel,
     apply_row,
     below,
     cards_at,
@@ -73,6 +79,7 @@ from tricktaking.kernel_kit import (
     random_row,
     reset_row,
     resume_row,
+    state_after_deals,
 )
 
 __all__ = [
@@ -85,6 +92,7 @@ __all__ = [
     "SHRINKING",
     "UP_DOWN",
     "ExactBidParams",
+    "declare_kernel",
 ]
 
 MAX_SEATS = 7
@@ -232,6 +240,64 @@ class ExactBidParams(NamedTuple):
     """The heuristic's tricks for a Wizard."""
     share: float
     """The factor of ``plain_value`` (high cards are worth less at a fuller table)."""
+
+
+_Config = TypeVar("_Config")
+
+
+def declare_kernel(
+    *,
+    title: str,
+    config_type: type[_Config],
+    params: Callable[[_Config], ExactBidParams],
+    deal_action: Callable[[GameState[object], Sequence[int]], Deal],
+    deck_of: Callable[[GameState[object], Deal], Sequence[int]],
+    numbers: Callable[[_Config], tuple[Card | None, ...]],
+    new_game: Callable[[_Config], GameState[object]],
+    deals_field: str,
+) -> Kernel[_Config]:
+    """An exact-bid game's :class:`~tricktaking.kernel_kit.Kernel`, running this module's rules.
+
+    The kernel has this module's widths and :data:`FIELDS`, ``total`` under the game's
+    own name ``deals_field``; a sampled world of a later deal starts from ``new_game``
+    of the config with the totals as its ``scores``. The other arguments are the
+    :class:`~tricktaking.kernel_kit.Kernel`'s own.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.batch import kernel_for
+        >>> from tricktaking.exact_bid_kernel import declare_kernel
+        >>> wizard = kernel_for(tt.get_game("wizard"))
+        >>> kernel = declare_kernel(
+        ...     title="Wizard",
+        ...     config_type=tt.WizardConfig,
+        ...     params=wizard.params,
+        ...     deal_action=wizard.deal_action,
+        ...     deck_of=wizard.deck_of,
+        ...     numbers=wizard.numbers,
+        ...     new_game=tt.new_game,
+        ...     deals_field="total_rounds",
+        ... )
+        >>> kernel.fields == wizard.fields, "total_rounds" in kernel.fields
+        (True, True)
+        >>> state = kernel.resumed(tt.WizardConfig(players=3), 2, 1, (30, -10, 20))
+        >>> state.round.number, tt.scores(state)
+        (2, (30, -10, 20))
+    """
+    return Kernel(
+        title=title,
+        config_type=config_type,
+        params=params,
+        ints_width=INTS_WIDTH,
+        cards_width=CARDS_WIDTH,
+        deal_action=deal_action,
+        deck_of=deck_of,
+        numbers=numbers,
+        resumed=lambda config, number, dealer, totals: state_after_deals(
+            new_game(config), number, dealer, scores=totals
+        ),
+        fields=tuple(deals_field if name == "total" else name for name in FIELDS),
+    )
 
 
 @inlined

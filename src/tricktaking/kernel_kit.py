@@ -96,6 +96,7 @@ __all__ = [
     "clear_row",
     "compiled",
     "deal_row",
+    "dealing_order",
     "fingerprint",
     "flag_cards",
     "held_row",
@@ -988,6 +989,30 @@ def state_after_deals(base: _State, number: int, dealer: int, **totals: object) 
     return evolve(base, round=done, **totals)
 
 
+def dealing_order(deal: Deal, first_seat: int) -> list[Card]:
+    """The cards of ``deal`` in an order that deals it: round the table, then the stock.
+
+    Card ``k`` of the hands' part goes to seat ``(first_seat + k) % players``, every hand
+    holding as many cards as the first; the stock follows in its order. This is the
+    deck :meth:`Deal.from_deck <tricktaking.actions.Deal.from_deck>` deals ``deal``
+    from, as a kernel's ``deck_of`` lists it in card numbers.
+
+    Example:
+        >>> from tricktaking.actions import Deal
+        >>> from tricktaking.cards import parse_cards
+        >>> from tricktaking.kernel_kit import dealing_order
+        >>> deal = Deal.from_deck(parse_cards("AH WZ 7C JE 2S"), players=2, first_seat=1,
+        ...                       hand_size=2)
+        >>> order = dealing_order(deal, first_seat=1)
+        >>> Deal.from_deck(order, players=2, first_seat=1, hand_size=2) == deal
+        True
+    """
+    players = len(deal.hands)
+    dealt = players * len(deal.hands[0])
+    cards = [deal.hands[(first_seat + k) % players][k // players] for k in range(dealt)]
+    return [*cards, *deal.stock]
+
+
 @attrs.frozen(kw_only=True)
 class Kernel(Generic[_Config]):
     """A game's compiled batch kernel: the plug-in its declaration's ``batch_rules`` names.
@@ -1019,7 +1044,8 @@ class Kernel(Generic[_Config]):
     deal_action: Callable[[GameState[object], Sequence[int]], Deal]
     """The engine's deal of a deck (card numbers, then draws) for a state due to deal."""
     deck_of: Callable[[GameState[object], Deal], Sequence[int]]
-    """The deck (card numbers, then draws) that deals ``deal`` in a state due to deal."""
+    """The deck (card numbers, then draws) that deals ``deal`` in a state due to deal: its
+    cards in :func:`dealing_order`, as card numbers."""
     fields: tuple[str, ...]
     """The ``rl`` situation fields whose offsets :func:`observe_row` reads, in order."""
     numbers: Callable[[_Config], tuple[Card | None, ...]]

@@ -43,6 +43,7 @@ from tricktaking.kernel_kit import (
     clear_row,
     compiled,
     deal_row,
+    dealing_order,
     flag_cards,
     held_row,
     heuristic_row,
@@ -808,8 +809,7 @@ def deck_of(state: GameState[object], deal: Deal) -> list[int]:
     """The deck (card numbers, then two unused draws) that deals ``deal`` after ``state``."""
     config = cast("BidWhistConfig", state.config)
     first = (config.first_dealer + state.round.number + 1) % PLAYERS
-    order = [deal.hands[(first + k) % PLAYERS][k // PLAYERS] for k in range(PLAYERS * HAND)]
-    return [_NUMBER[card] for card in (*order, *deal.stock)] + [0, 0]
+    return [_NUMBER[card] for card in dealing_order(deal, first)] + [0, 0]
 
 
 KERNEL = Kernel(
@@ -820,9 +820,9 @@ KERNEL = Kernel(
     cards_width=CARDS_WIDTH,
     deal_action=deal_action,
     deck_of=deck_of,
-    # partners share their team's total: seats 0 and 1 hold the two teams'
     numbers=lambda config: CARDS,
     zones={"kitty": KITTY_ZONE, "discards": DISCARDS_ZONE},
+    # partners share their team's total: seats 0 and 1 hold the two teams'
     resumed=lambda config, number, dealer, totals: state_after_deals(
         new_game(config), number, dealer, team_scores=(totals[0], totals[1])
     ),

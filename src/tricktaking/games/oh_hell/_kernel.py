@@ -13,22 +13,20 @@ from collections.abc import Sequence
 from typing import cast
 
 from tricktaking.actions import Deal
-from tricktaking.cards import Card, sort_cards
+from tricktaking.cards import sort_cards
 from tricktaking.deck import Deck
 from tricktaking.engine import GameState
 from tricktaking.exact_bid_kernel import (
-    CARDS_WIDTH,
     DOWN_UP,
-    FIELDS,
     FIXED,
     GROWING,
-    INTS_WIDTH,
     SHRINKING,
     UP_DOWN,
     ExactBidParams,
+    declare_kernel,
 )
 from tricktaking.games.oh_hell import OhHellConfig, new_game
-from tricktaking.kernel_kit import Kernel, state_after_deals
+from tricktaking.kernel_kit import dealing_order
 
 __all__ = ["KERNEL"]
 
@@ -99,25 +97,19 @@ def deal_action(state: GameState[object], deck: Sequence[int]) -> Deal:
 def deck_of(state: GameState[object], deal: Deal) -> list[int]:
     """The deck (physical card indexes, then the draws) that deals ``deal`` after ``state``."""
     config = cast("OhHellConfig", state.config)
-    n = config.players
     size = len(deal.hands[0])
-    order: list[Card] = [deal.hands[k % n][k // n] for k in range(n * size)]
     dealer = 0 if deal.dealer is None else deal.dealer
-    return [config.card_index(card) for card in (*order, *deal.stock)] + [size - 1, dealer]
+    return [config.card_index(card) for card in dealing_order(deal, 0)] + [size - 1, dealer]
 
 
-KERNEL = Kernel(
+KERNEL = declare_kernel(
     title="Oh Hell",
     config_type=OhHellConfig,
     params=params,
-    ints_width=INTS_WIDTH,
-    cards_width=CARDS_WIDTH,
     deal_action=deal_action,
     deck_of=deck_of,
     numbers=lambda config: tuple(card if card in config.deck else None for card in _CARDS),
-    resumed=lambda config, number, dealer, totals: state_after_deals(
-        new_game(config), number, dealer, scores=totals
-    ),
-    fields=tuple("total_hands" if name == "total" else name for name in FIELDS),
+    new_game=new_game,
+    deals_field="total_hands",
 )
 """Oh Hell's batch kernel, named by its declaration."""

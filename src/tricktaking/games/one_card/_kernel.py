@@ -46,6 +46,7 @@ from tricktaking.kernel_kit import (
     clear_row,
     compiled,
     deal_row,
+    dealing_order,
     flag_cards,
     held_row,
     heuristic_row,
@@ -662,10 +663,8 @@ def deal_action(state: GameState[object], deck: Sequence[int]) -> Deal:
 def deck_of(state: GameState[object], deal: Deal) -> list[int]:
     """The deck (card numbers, then two unused draws) that deals ``deal`` after ``state``."""
     config = cast("OneCardConfig", state.config)
-    n = config.players
-    first = (config.first_dealer + state.round.number + 1) % n
-    order = [deal.hands[(first + k) % n][k // n] for k in range(config.hand_size * n)]
-    return [_NUMBER[card] for card in (*order, *deal.stock)] + [0, 0]
+    first = (config.first_dealer + state.round.number + 1) % config.players
+    return [_NUMBER[card] for card in dealing_order(deal, first)] + [0, 0]
 
 
 KERNEL = Kernel(

@@ -14,15 +14,9 @@ from tricktaking.actions import Deal
 from tricktaking.cards import Card, Suit
 from tricktaking.deck import Deck
 from tricktaking.engine import GameState
-from tricktaking.exact_bid_kernel import (
-    CARDS_WIDTH,
-    FIELDS,
-    GROWING,
-    INTS_WIDTH,
-    ExactBidParams,
-)
+from tricktaking.exact_bid_kernel import GROWING, ExactBidParams, declare_kernel
 from tricktaking.games.wizard import WizardConfig, new_game
-from tricktaking.kernel_kit import Kernel, state_after_deals
+from tricktaking.kernel_kit import dealing_order
 
 __all__ = ["CARDS", "KERNEL"]
 
@@ -91,29 +85,22 @@ def deal_action(state: GameState[object], deck: Sequence[int]) -> Deal:
 def deck_of(state: GameState[object], deal: Deal) -> list[int]:
     """The deck (card numbers, then two unused draws) that deals ``deal`` after ``state``."""
     config = cast("WizardConfig", state.config)
-    n = config.players
-    number = state.round.number + 1
-    first = (config.first_dealer + number) % n
+    first = (config.first_dealer + state.round.number + 1) % config.players
     numbers = {Card.parse("WZ"): iter(range(52, 56)), Card.parse("JE"): iter(range(56, 60))}
-    order = [deal.hands[(first + k) % n][k // n] for k in range(number * n)]
     return [
         next(numbers[card]) if card in numbers else _SUITED.index(card)
-        for card in (*order, *deal.stock)
+        for card in dealing_order(deal, first)
     ] + [0, 0]
 
 
-KERNEL = Kernel(
+KERNEL = declare_kernel(
     title="Wizard",
     config_type=WizardConfig,
     params=params,
-    ints_width=INTS_WIDTH,
-    cards_width=CARDS_WIDTH,
     deal_action=deal_action,
     deck_of=deck_of,
     numbers=lambda config: CARDS,
-    resumed=lambda config, number, dealer, totals: state_after_deals(
-        new_game(config), number, dealer, scores=totals
-    ),
-    fields=tuple("total_rounds" if name == "total" else name for name in FIELDS),
+    new_game=new_game,
+    deals_field="total_rounds",
 )
 """Wizard's batch kernel, named by its declaration."""
