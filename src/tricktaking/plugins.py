@@ -96,7 +96,8 @@ def import_plug_in(where: str, kind: type[_T], role: str) -> _T:
         role: What the object is, for the error: ``"the batch kernel of 'wizard'"``.
 
     Raises:
-        ArgumentTypeError: If the object is not a ``kind``.
+        ArgumentError: If ``where`` is not ``"module:attribute"``, both named.
+        ArgumentTypeError: If ``where`` is not text, or the object is not a ``kind``.
         ImportError: If the module does not import.
         AttributeError: If the module has no such attribute.
 
@@ -109,7 +110,11 @@ def import_plug_in(where: str, kind: type[_T], role: str) -> _T:
         ...
         tricktaking.errors.ArgumentTypeError: fractions:Fraction (a word) is not a str
     """
-    module, _, attribute = where.partition(":")
+    if not isinstance(where, str):
+        raise ArgumentTypeError(f'a plug-in\'s place is "module:attribute", not {safe_repr(where)}')
+    module, _, attribute = (part.strip() for part in where.partition(":"))
+    if not module or not attribute:
+        raise ArgumentError(f'a plug-in\'s place is "module:attribute", not {where!r}')
     found: object = getattr(importlib.import_module(module), attribute)
     if not isinstance(found, kind):
         raise ArgumentTypeError(f"{where} ({role}) is not a {kind.__name__}")
