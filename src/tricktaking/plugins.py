@@ -91,7 +91,8 @@ def import_plug_in(where: str, kind: type[_T], role: str) -> _T:
     are, so that registering a game imports none of their dependencies.
 
     Args:
-        where: ``"module:attribute"``, as in :attr:`~tricktaking.engine.Game.batch_rules`.
+        where: ``"module:attribute"``, as a :class:`~tricktaking.engine.Game` gives its
+            ``batch_rules`` and ``solver``.
         kind: The class the object must be an instance of.
         role: What the object is, for the error: ``"the batch kernel of 'wizard'"``.
 
