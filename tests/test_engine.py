@@ -181,3 +181,12 @@ def test_completed_trick_refuses_what_is_not_two_states_of_one_game() -> None:
         tt.completed_trick(wizard_state, None)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="same game"):
         tt.completed_trick(wizard_state, tt.new_game(tt.OneCardConfig(players=3)))
+
+
+@pytest.mark.parametrize("name", tt.available_games())
+def test_the_default_config_seats_the_suggested_number_of_players(name: str) -> None:
+    game = tt.get_game(name)
+    config = game.default_config()
+    assert type(config) is game.config_type
+    players = len(tt.scores(tt.new_game(config)))
+    assert players == (game.default_players or game.seat_range.start)

@@ -274,6 +274,22 @@ class Game(Generic[_S, _C]):
         """
         return _seat_range(cast("Hashable", self.config_type))
 
+    def default_config(self) -> _C:
+        """The configuration with its defaults, seating the suggested number of players.
+
+        That is ``default_players``, else the fewest seats the configuration accepts; a
+        fixed table's configuration knows its seats.
+
+        Example:
+            >>> from tricktaking.engine import get_game
+            >>> get_game("one-card").default_config().players
+            3
+        """
+        make = cast("Callable[..., _C]", self.config_type)
+        if "players" not in attrs.fields_dict(cast("type[attrs.AttrsInstance]", self.config_type)):
+            return make()
+        return make(players=self.default_players or self.seat_range.start)
+
     def team_of(self, seat: int) -> int:
         """The team of ``seat``: its partnership, or the seat itself when alone.
 

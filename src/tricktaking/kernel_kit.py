@@ -35,11 +35,13 @@ Example:
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import hashlib
 import inspect
 import os
 import sys
+import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, cast
@@ -48,7 +50,7 @@ import attrs
 
 from tricktaking.actions import Deal
 from tricktaking.cards import Card
-from tricktaking.engine import GameState
+from tricktaking.engine import Game, GameState, available_games, get_game
 from tricktaking.engine import scores as tt_scores
 from tricktaking.errors import ArgumentTypeError
 from tricktaking.extras import MissingExtraError
@@ -94,6 +96,7 @@ __all__ = [
     "cache_directory",
     "cards_at",
     "clear_row",
+    "compile_ahead",
     "compiled",
     "deal_row",
     "dealing_order",
@@ -352,6 +355,66 @@ def prepare() -> bool:
     finally:
         setattr(_numba_config, "CACHE_DIR", saved)  # noqa: B010
     return True
+
+
+_AnyGame = Game[GameState[object], object]
+
+
+def compile_ahead(
+    argv: Sequence[str] | None,
+    *,
+    prog: str,
+    what: str,
+    offers: Callable[[_AnyGame], object],
+    ready: Callable[[_AnyGame], object],
+    commands: Mapping[str, tuple[str, Callable[[], object]]] | None = None,
+) -> int:
+    """Run ``prog compile [GAME ...]``, making each game's ``what`` ready; the exit status.
+
+    Each game named (a registry name of a game for which ``offers`` is true; every such
+    game when none is named) is passed to ``ready``, which compiles or loads its compiled
+    code, and its CPU time is printed.
+    An unknown name exits with status 2 before anything compiles, naming the games.
+    ``commands`` adds commands without arguments: a name, its help and what it does.
+    This is the command line of ``python -m tricktaking.batch`` and of
+    ``python -m tricktaking.solver``.
+
+    Example:
+        >>> from tricktaking.kernel_kit import compile_ahead
+        >>> import tricktaking as tt
+        >>> def wizard(game: tt.Game[tt.GameState[object], object]) -> bool:
+        ...     return game.name == "wizard"
+        >>> compile_ahead(["compile"], prog="demo", what="demo", offers=wizard, ready=print)
+        ... # doctest: +ELLIPSIS
+        Game(name='wizard', ...)
+        Wizard: ready (0.0 CPU s)
+        0
+    """
+    parser = argparse.ArgumentParser(prog=prog, description=f"Compile each game's {what} ahead.")
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    compiling = subparsers.add_parser("compile", help=f"compile the {what} of these games")
+    compiling.add_argument("games", nargs="*", metavar="GAME", help="registry names")
+    others = dict(commands or {})
+    for name, (words, _) in others.items():
+        subparsers.add_parser(name, help=words)
+    options = parser.parse_args(argv)
+    games = {name: game for name in available_games() if offers(game := get_game(name))}
+    if options.command in others:
+        others[options.command][1]()
+        return 0
+    unknown = [name for name in options.games if name not in games]
+    if unknown:
+        print(  # noqa: T201 (a command line's error)
+            f"error: no {what} for {', '.join(unknown)}; games: {', '.join(sorted(games))}",
+            file=sys.stderr,
+        )
+        return 2
+    for name in options.games or sorted(games):
+        game = games[name]
+        began = time.process_time()
+        ready(game)
+        print(f"{game.title}: ready ({time.process_time() - began:.1f} CPU s)")  # noqa: T201
+    return 0
 
 
 # -- the kernel protocol ------------------------------------------------------------------

@@ -10,8 +10,10 @@ from typing import NamedTuple, Protocol
 import numpy as np
 import pytest
 
+import tricktaking as tt
 from tricktaking.kernel_kit import (
     below,
+    compile_ahead,
     implement,
     jit_disabled,
     kth_bit,
@@ -135,3 +137,51 @@ def test_an_implementation_must_take_the_stubs_parameters() -> None:
 
     with pytest.raises(TypeError, match="reset_row"):
         implement(reset_row, Toy)(wrong)
+
+
+def _exact_bids(game: tt.Game[tt.GameState[object], object]) -> bool:
+    return game.name in {"wizard", "oh-hell"}
+
+
+def test_compile_ahead_makes_every_game_it_offers_ready_in_name_order(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    made: list[str] = []
+    status = compile_ahead(
+        ["compile"], prog="p", what="w", offers=_exact_bids, ready=lambda g: made.append(g.name)
+    )
+    assert (status, made) == (0, ["oh-hell", "wizard"])
+    assert [line.split(":")[0] for line in capsys.readouterr().out.splitlines()] == [
+        "Oh Hell",
+        "Wizard",
+    ]
+
+
+def test_compile_ahead_refuses_a_game_it_does_not_offer_before_compiling_anything(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    made: list[str] = []
+    status = compile_ahead(
+        ["compile", "wizard", "bid-whist", "chess"],
+        prog="p",
+        what="thing",
+        offers=_exact_bids,
+        ready=lambda g: made.append(g.name),
+    )
+    assert (status, made) == (2, [])
+    assert capsys.readouterr().err == (
+        "error: no thing for bid-whist, chess; games: oh-hell, wizard\n"
+    )
+
+
+def test_compile_ahead_runs_a_command_of_its_own_and_lists_it_in_the_help(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    said: list[str] = []
+    commands = {"hello": ("say hello", lambda: said.append("hello"))}
+    arguments = {"prog": "p", "what": "w", "offers": _exact_bids, "ready": print}
+    assert compile_ahead(["hello"], commands=commands, **arguments) == 0  # type: ignore[arg-type]
+    assert said == ["hello"]
+    with pytest.raises(SystemExit):
+        compile_ahead(["--help"], commands=commands, **arguments)  # type: ignore[arg-type]
+    assert "say hello" in capsys.readouterr().out

@@ -8,23 +8,29 @@ Linux); ``python -m tricktaking.batch where`` prints it.
 
 from __future__ import annotations
 
-import argparse
-import sys
-import time
-from collections.abc import Callable, Sequence
-from typing import cast
+from collections.abc import Sequence
 
-import tricktaking as tt
 from tricktaking.batch._registry import kernel_for, load_kernels
 from tricktaking.batch._rows import ensure_compiled
 from tricktaking.engine import Game, GameState
-from tricktaking.kernel_kit import cache_directory, prepare
+from tricktaking.kernel_kit import cache_directory, compile_ahead, prepare
 
 __all__ = ["main"]
 
 
-def _games_with_kernels() -> list[Game[GameState[object], object]]:
-    return [game for name in tt.available_games() if (game := tt.get_game(name)).batch_rules]
+def _ready(game: Game[GameState[object], object]) -> None:
+    kernel = kernel_for(game)
+    ensure_compiled(kernel, kernel.params(kernel.checked(game.default_config())))
+
+
+def _where() -> None:
+    load_kernels()
+    prepare()
+    print(cache_directory())
+
+
+def _offers(game: Game[GameState[object], object]) -> bool:
+    return game.batch_rules is not None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -36,36 +42,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         Oh Hell: ready ... CPU s)
         0
     """
-    parser = argparse.ArgumentParser(
-        prog="python -m tricktaking.batch", description="Compile the batch kernels ahead."
+    return compile_ahead(
+        argv,
+        prog="python -m tricktaking.batch",
+        what="batch kernel",
+        offers=_offers,
+        ready=_ready,
+        commands={"where": ("print the directory of the cache", _where)},
     )
-    commands = parser.add_subparsers(dest="command", required=True)
-    compile_command = commands.add_parser("compile", help="compile the kernels of these games")
-    compile_command.add_argument("games", nargs="*", metavar="GAME", help="registry names")
-    commands.add_parser("where", help="print the directory of the cache")
-    options = parser.parse_args(argv)
-    if options.command == "where":
-        load_kernels()
-        prepare()
-        print(cache_directory())
-        return 0
-    known = {game.name: game for game in _games_with_kernels()}
-    unknown = [name for name in options.games if name not in known]
-    if unknown:
-        print(
-            f"error: no batch kernel for {', '.join(unknown)}; games: {', '.join(sorted(known))}",
-            file=sys.stderr,
-        )
-        return 2
-    for name in options.games or sorted(known):
-        game = known[name]
-        kernel = kernel_for(game)
-        make = cast("Callable[..., object]", game.config_type)
-        config = make(players=game.default_players) if game.default_players else make()
-        began = time.process_time()
-        ensure_compiled(kernel, kernel.params(kernel.checked(config)))
-        print(f"{game.title}: ready ({time.process_time() - began:.1f} CPU s)")
-    return 0
 
 
 if __name__ == "__main__":

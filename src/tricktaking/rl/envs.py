@@ -27,11 +27,9 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
 
-import attrs
 import gymnasium
 import numpy as np
 import numpy.typing as npt
-from attrs import AttrsInstance
 from gymnasium import spaces
 
 import tricktaking as tt
@@ -667,16 +665,6 @@ def gymnasium_id(game: str) -> str:
     return f"tricktaking/{camel}-v{LAYOUT_VERSION}"
 
 
-def _default_config(game: str) -> object:
-    """The game's configuration with its defaults and its suggested number of seats."""
-    declaration = learning_game(game)
-    config_type = cast("Callable[..., object]", declaration.config_type)
-    if "players" not in attrs.fields_dict(cast("type[AttrsInstance]", declaration.config_type)):
-        return config_type()  # a fixed table: the configuration knows its seats
-    players = declaration.default_players or declaration.seat_range.start
-    return config_type(players=players)
-
-
 def register_gymnasium_envs() -> tuple[str, ...]:
     """Register :data:`GYMNASIUM_ID` and every supported game's :func:`gymnasium_id`.
 
@@ -724,7 +712,7 @@ def register_gymnasium_envs() -> tuple[str, ...]:
                 id=env_id,
                 entry_point=_ENTRY_POINT,
                 vector_entry_point=vector,
-                kwargs={"config": _default_config(game)},
+                kwargs={"config": learning_game(game).default_config()},
             )
         ids.append(env_id)
     return tuple(ids)
