@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import fnmatch
 import importlib.util
 import os
 import re
@@ -32,9 +33,18 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 # install that brings them. Without those, a plain install (pip install -e . pytest
 # hypothesis) reports these files as skipped, naming the install, instead of failing to
 # collect them.
+_BATCH = ("numpy", "numba")
 _RL = ("numpy", "gymnasium", "pettingzoo")
 _WEB = ("starlette", "uvicorn", "websockets")
 _NEEDS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    # the compiled code: the batch and solver packages, the kernels and the solver rules
+    ("src/tricktaking/batch", _BATCH, "pip install -e '.[batch]'"),
+    ("src/tricktaking/solver", _BATCH, "pip install -e '.[batch]'"),
+    ("src/tricktaking/*kernel*.py", _BATCH, "pip install -e '.[batch]'"),
+    ("src/tricktaking/games/*/_kernel.py", _BATCH, "pip install -e '.[batch]'"),
+    ("src/tricktaking/games/*_solver.py", _BATCH, "pip install -e '.[batch]'"),
+    ("tests/batch", _BATCH, "pip install -e '.[batch]'"),
+    ("tests/solver", _BATCH, "pip install -e '.[batch]'"),
     ("src/tricktaking/rl", _RL, "pip install -e '.[rl]'"),
     ("tests/test_rl.py", _RL, "pip install -e '.[rl]'"),
     ("src/tricktaking/web", _WEB, "pip install -e '.[web]'"),
@@ -47,8 +57,9 @@ _ROOT = Path(__file__).resolve().parent
 
 def _missing_extra(path: Path) -> str | None:
     """Why ``path`` cannot run here (a module of its extra is missing), or ``None``."""
+    where = path.relative_to(_ROOT).as_posix() if path.is_relative_to(_ROOT) else ""
     for part, modules, install in _NEEDS:
-        if path.is_relative_to(_ROOT / part):
+        if fnmatch.fnmatch(where, part) or fnmatch.fnmatch(where, f"{part}/*"):
             missing = [name for name in modules if importlib.util.find_spec(name) is None]
             if missing:
                 return f"needs {', '.join(missing)}: {install}"
@@ -74,7 +85,7 @@ def pytest_make_collect_report(collector: pytest.Collector) -> pytest.CollectRep
 # a failure is a skip; with it installed (as ./tools/test installs them all) nothing is
 # converted, so no real failure is hidden.
 _EXTRA_MODULES = {
-    "batch": ("numpy", "numba"),
+    "batch": _BATCH,
     "rl": _RL,
     "web": _WEB,
     "dask": ("dask", "distributed"),

@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-import numpy as np
 import pytest
 
 import tricktaking as tt
 from tricktaking import rl
-from tricktaking.batch import Simulator
 from tricktaking.bots import Bot, RandomBot
 from tricktaking.engine import GameState
 from tricktaking.tricks import Play
@@ -30,6 +28,12 @@ def compare_heuristic(
     observation ``rl.encode`` of that view. Returns the decisions checked, by phase and
     by the tags ``tag`` gives each (state, seat).
     """
+    # imported here, not above: pytest loads this file before it can report the folder
+    # skipped where the batch extra is not installed
+    import numpy as np
+
+    from tricktaking.batch import Simulator
+
     sim = Simulator(config, size=size, seed=seed)
     coin = np.random.default_rng(seed)
     share = np.linspace(0.3, 1.0, sim.size)

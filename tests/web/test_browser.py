@@ -35,6 +35,10 @@ from tricktaking.errors import NotationError
 from tricktaking.web import create_app
 from tricktaking.web.limits import Limits
 
+# One pytest worker runs every browser test: the module's server and Chromium start once,
+# and the worker, waiting on the browser most of the time, leaves the cores to the others.
+pytestmark = pytest.mark.xdist_group("browser")
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = [
     "--headless",

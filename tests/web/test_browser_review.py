@@ -15,6 +15,8 @@ from playwright.sync_api import Browser
 
 from .test_browser import _table, base_url, browser  # noqa: F401 - the shared fixtures
 
+pytestmark = pytest.mark.xdist_group("browser")  # the worker of the browser tests
+
 SIZES = [(390, 844), (1280, 800)]
 
 
