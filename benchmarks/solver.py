@@ -16,7 +16,7 @@ For each case it prints the median and the 90th percentile of the CPU time
 deal, and the nodes searched per second (the summed nodes over the summed search time).
 The cases of one deal number run one after another, so that drift in the machine's speed
 touches them alike; ``--off`` compares settings of the search the same way, each one
-switching off the techniques it names (``--off none relative,ordering``). The first
+switching off the techniques it names (``--off none relative,ordering,equivalence``). The first
 call of a process compiles the search (or loads it from the kernels' disk cache): its
 time is printed apart.
 """
@@ -37,7 +37,6 @@ from tricktaking import solver
 from tricktaking.engine import game_of
 from tricktaking.solver import _api
 from tricktaking.solver._engine import DEFAULT, Options, Position, Solve
-from tricktaking.tricks import Play
 
 
 def at_lead(config: object, seed: int, cards: int, deal_number: int = 1) -> Any:
@@ -90,11 +89,10 @@ def solve(state: Any, every_card: bool, options: Options = DEFAULT) -> tuple[flo
     start = time.process_time()
     loaded = Position(state)
     loaded_at = time.process_time()
-    search = Solve(loaded, _api._question_of(game, rules, loaded, seat), options)
+    question = _api._question_of(game, rules, loaded, seat)
+    search = Solve(loaded, question, options)
     if every_card:
-        for play in tt.legal_actions(state):
-            assert isinstance(play, Play)
-            search.value(*loaded.child(loaded.ints, loaded.cards, play))
+        _api.plays_solved(loaded, search, question, options)
     else:
         search.value(loaded.ints, loaded.cards)
     return loaded_at - start, time.process_time() - loaded_at, search.nodes

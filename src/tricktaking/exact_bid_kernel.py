@@ -64,6 +64,7 @@ from tricktaking.kernel_kit import (
     clear_row,
     compiled,
     deal_row,
+    equivalent_row,
     flag_cards,
     held_row,
     heuristic_row,
@@ -495,6 +496,27 @@ def _strength(card: int, led: int, trump: int) -> int:
     if suit == trump:
         return 100 + card % 13
     return card % 13 if suit == led else -1
+
+
+@implement(equivalent_row, ExactBidParams)
+def _equivalent(
+    game: ExactBidParams, ints: Ints, cards: Cards, row: int, action: int, other: int
+) -> bool:
+    """Two suited cards of one suit, no card between them able to meet them (WZ-11, OH-11).
+
+    Every Wizard is one action already, and so is every Jester.
+    """
+    if ints[row, STAGE] != _PLAY or action >= 52 or other >= 52 or action // 13 != other // 13:
+        return False
+    low = min(action, other)
+    high = max(action, other)
+    between = ((_ONE << np.uint64(high)) - _ONE) & ~((_ONE << np.uint64(low + 1)) - _ONE)
+    seat = ints[row, ACTOR]
+    live = cards_at(ints, row, TRICK, ints[row, PLAYED])
+    for holder in range(game.players):
+        if holder != seat:
+            live |= cards[row, HANDS + holder]
+    return bool((between & live) == _ZERO)
 
 
 @compiled

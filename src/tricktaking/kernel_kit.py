@@ -10,8 +10,9 @@ returned code, which the Python side turns into a typed error.
 
 The game supplies its rules as implementations of the protocol functions below
 (:func:`reset_row`, :func:`resume_row`, :func:`deal_row`, :func:`legal_row`, :func:`is_legal_row`,
-:func:`apply_row`, :func:`random_row`, :func:`heuristic_row`, :func:`observe_row`),
-each registered with :func:`implement` for the game's parameter class: a
+:func:`apply_row`, :func:`random_row`, :func:`heuristic_row`, :func:`observe_row`, and
+for a game the exact solver searches :func:`equivalent_row`), each registered with
+:func:`implement` for the game's parameter class: a
 :class:`~typing.NamedTuple` of the config's values as numbers. The generic
 loops of :mod:`tricktaking.batch` call the protocol functions, and numba compiles them
 once per parameter class; without the JIT (``NUMBA_DISABLE_JIT=1``) the same functions
@@ -100,6 +101,7 @@ __all__ = [
     "compiled",
     "deal_row",
     "dealing_order",
+    "equivalent_row",
     "fingerprint",
     "flag_cards",
     "held_row",
@@ -484,7 +486,9 @@ def _hot() -> frozenset[Callable[..., object]]:
     A call between compiled functions costs tens of nanoseconds; these run at every
     action of every row. Inlining all of them would quadruple the compile time.
     """
-    return frozenset({apply_row, heuristic_row, is_legal_row, legal_row, random_row})
+    return frozenset(
+        {apply_row, equivalent_row, heuristic_row, is_legal_row, legal_row, random_row}
+    )
 
 
 def reset_row(game: object, ints: Ints, cards: Cards, row: int) -> None:
@@ -624,6 +628,35 @@ def heuristic_row(game: object, ints: Ints, cards: Cards, row: int) -> int:
         True
     """
     return _python(heuristic_row, game)(game, ints, cards, row)  # type: ignore[return-value]
+
+
+def equivalent_row(
+    game: object, ints: Ints, cards: Cards, row: int, action: int, other: int
+) -> bool:
+    """Whether two legal actions of the row's actor are the same move for the exact solver.
+
+    True only when both play a card, and the cards are equivalent: whatever anyone plays
+    afterwards, every trick goes to the same seat and every tally counts the same after
+    one as after the other, so the solver searches one of them. Two cards of one suit
+    are equivalent when no card that ranks between them in that suit's order is in
+    another seat's hand or in the trick in progress (the ones between are the actor's own,
+    or out of play), and they score alike. ``False`` is always correct, and is the
+    answer of a game that does not tell.
+
+    Example:
+        >>> import tricktaking as tt
+        >>> from tricktaking.batch import kernel_for
+        >>> from tricktaking.kernel_kit import equivalent_row
+        >>> game, ints, cards = kernel_for(tt.get_game("oh_hell")).dealt(tt.OhHellConfig(players=3))
+        >>> import numpy as np
+        >>> from tricktaking.kernel_kit import legal_row
+        >>> legal = np.zeros((1, game.action_size), np.bool_)
+        >>> _ = legal_row(game, ints, cards, 0, legal)
+        >>> first, second = np.flatnonzero(legal[0])[:2].tolist()
+        >>> equivalent_row(game, ints, cards, 0, first, second)  # two bids, no cards
+        False
+    """
+    return _python(equivalent_row, game)(game, ints, cards, row, action, other)  # type: ignore[return-value]
 
 
 def held_row(game: object, ints: Ints, cards: Cards, row: int, zone: int) -> np.uint64:

@@ -2,8 +2,9 @@
 
 The techniques (alpha-beta cut-offs, the transposition table and its keys without the
 tallies, MTD(f)'s zero windows, the bounds from the tricks left, the heuristic move
-tried early, a table small enough to overwrite itself) change how much is searched,
-never a value: each setting is checked against the oracle on the same random endgames.
+tried early, equivalent cards searched once, a table small enough to overwrite itself)
+change how much is searched, never a value: each setting is checked against the oracle
+on the same random endgames.
 """
 
 from __future__ import annotations

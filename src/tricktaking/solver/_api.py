@@ -176,12 +176,28 @@ def _card_values(
 ) -> dict[Play, int]:
     loaded = Position(state)
     question = _question_of(game, rules, loaded, seat)
-    solve = Solve(loaded, question, options)
+    return plays_solved(loaded, Solve(loaded, question, options), question, options)
+
+
+def plays_solved(
+    loaded: Position, solve: Solve, question: Question, options: Options
+) -> dict[Play, int]:
+    """Each legal play of the loaded position, valued by ``solve`` (see :func:`card_values`).
+
+    A card equivalent to one valued before it takes that card's value.
+    """
     base = _base(question, loaded.ints)
     values: dict[Play, int] = {}
-    for play in legal_actions(state):
+    for action in legal_actions(loaded.state):
+        play = cast("Play", action)
+        alike = options.equivalence and next(
+            (known for known in values if loaded.equivalent(known, play)), None
+        )
+        if alike:
+            values[play] = values[alike]
+            continue
         ints, cards = loaded.child(loaded.ints, loaded.cards, play)
-        values[cast("Play", play)] = solve.value(ints, cards) - base
+        values[play] = solve.value(ints, cards) - base
     return values
 
 

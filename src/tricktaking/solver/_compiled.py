@@ -16,7 +16,9 @@ out: the tricks or points still to take do not depend on those already taken, so
 bounds of a "most" question are kept net of the side's tally and converted on reading,
 and an "exactly" question keys on what the asking seat still needs instead. Moves are
 tried in order: the move the table remembers for the position, then (``ordering``) the
-move the game's heuristic bot would play (the kernel's ``heuristic_row``), then the rest.
+move the game's heuristic bot would play (the kernel's ``heuristic_row``), then the rest;
+(``equivalence``) of cards the kernel's ``equivalent_row`` tells equivalent, only the
+first in that order is searched.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from tricktaking.kernel_kit import (
     Params,
     apply_row,
     compiled,
+    equivalent_row,
     heuristic_row,
     inlined,
     legal_row,
@@ -228,6 +231,25 @@ def _store(  # noqa: PLR0917 - a compiled helper takes its arguments by position
     entries.move[slot] = move
 
 
+@inlined
+def _distinct_moves(  # noqa: PLR0917 - a compiled helper takes its arguments by position
+    game: Params, ints: Ints, cards: Cards, moves: Int64s, depth: int, count: int
+) -> int:
+    """Keep the first of each set of equivalent moves in ``moves[depth]``; how many are left."""
+    kept = 0
+    for k in range(count):
+        move = moves[depth, k]
+        alike = False
+        for j in range(kept):
+            if equivalent_row(game, ints, cards, depth, moves[depth, j], move):
+                alike = True
+                break
+        if not alike:
+            moves[depth, kept] = move
+            kept += 1
+    return kept
+
+
 @compiled
 def search(  # noqa: PLR0915, PLR0917 - one loop is the whole search
     game: Params,
@@ -241,6 +263,7 @@ def search(  # noqa: PLR0915, PLR0917 - one loop is the whole search
     bounding: bool,
     relative: bool,
     ordering: bool,
+    equivalence: bool,
 ) -> tuple[int, int]:
     """The value of the stack's row 0 within ``(alpha, beta)`` (fail-soft), and the nodes.
 
@@ -248,7 +271,8 @@ def search(  # noqa: PLR0915, PLR0917 - one loop is the whole search
     lower bound, and between them exact. Without ``pruning`` every move is searched
     (plain minimax); without ``remember`` the table is neither read nor written;
     without ``relative`` it keys whole rows; without ``ordering`` the heuristic move is
-    not tried early.
+    not tried early; without ``equivalence`` every one of a set of equivalent cards is
+    searched, not only the first in the order.
     """
     ints = work.ints
     cards = work.cards
@@ -313,6 +337,8 @@ def search(  # noqa: PLR0915, PLR0917 - one loop is the whole search
                 if mask[action] and action not in (first, hint):
                     work.moves[depth, count] = action
                     count += 1
+            if equivalence:  # of equivalent cards, only the first in the order is searched
+                count = _distinct_moves(game, ints, cards, work.moves, depth, count)
             work.counts[depth] = count
             work.nexts[depth] = 0
             maxing = bool(question.side[ints[depth, ACTOR]])

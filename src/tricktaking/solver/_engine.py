@@ -7,7 +7,7 @@ import numpy as np
 
 from tricktaking.batch import Simulator, kernel_for
 from tricktaking.engine import Action, GameState, game_of
-from tricktaking.kernel_kit import Cards, Ints, Params, apply_row, prepare
+from tricktaking.kernel_kit import Cards, Ints, Params, apply_row, equivalent_row, prepare
 from tricktaking.solver._compiled import INFINITY, Question, Table, search, stack, table
 
 __all__ = ["DEFAULT", "SETTINGS", "Options", "Position", "Solve"]
@@ -23,6 +23,7 @@ class Options:
     bounds: bool = True  # positions decided by the tricks left (games that count tricks)
     relative: bool = True  # the table keys a position by what is left, not by the tallies
     ordering: bool = True  # the game's heuristic move is tried early
+    equivalence: bool = True  # of equivalent cards, one is searched (and valued, at the root)
     table_bits: int = 14  # 2**14 entries: a few MB with the rows kept whole
 
 
@@ -35,6 +36,7 @@ SETTINGS = {
     "no bounds": Options(bounds=False),
     "no relative table": Options(relative=False),
     "no ordering": Options(ordering=False),
+    "no equivalence": Options(equivalence=False),
     "a tiny table": Options(table_bits=2),
 }
 """Every technique on, and each one off in turn: what the exactness checks run."""
@@ -63,6 +65,14 @@ class Position:
         apply_row(self.params, rows_ints, rows_cards, 0, self._index(self.state, action))
         return rows_ints[0], rows_cards[0]
 
+    def equivalent(self, first: Action, second: Action) -> bool:
+        """Whether two legal actions in the position are the same move (equivalent cards)."""
+        rows_ints = self.ints[np.newaxis]
+        rows_cards = self.cards[np.newaxis]
+        one, other = self.index(first), self.index(second)
+        with np.errstate(over="ignore"):  # without the JIT, bit tricks wrap around on purpose
+            return bool(equivalent_row(self.params, rows_ints, rows_cards, 0, one, other))
+
     def index(self, action: Action) -> int:
         """The kernel's index of ``action``."""
         return self._index(self.state, action)
@@ -87,7 +97,7 @@ class Solve:
             found, nodes = search(
                 self._params, self._question, self._stack, self._table, alpha, beta,
                 options.pruning, options.table, options.bounds, options.relative,
-                options.ordering,
+                options.ordering, options.equivalence,
             )  # fmt: skip
         self.nodes += int(nodes)
         return int(found)

@@ -44,6 +44,7 @@ from tricktaking.kernel_kit import (
     compiled,
     deal_row,
     dealing_order,
+    equivalent_row,
     flag_cards,
     held_row,
     heuristic_row,
@@ -428,6 +429,50 @@ def _strength(card: int, led: int, trump: int, down: int) -> int:
     if suit == trump:
         return 100 + value
     return value if suit == led else -1
+
+
+@inlined
+def _place_in_suit(card: int, trump: int, down: int) -> tuple[int, int]:
+    """The suit a card follows as (4 for a joker in no trump), and its strength there.
+
+    A joker is a trump in a trump contract (BW-10.1); in no trump both jokers are alike,
+    neither following a suit nor ever winning (BW-2.5).
+    """
+    if card >= _RED_JOKER:
+        return (4, 0) if trump < 0 else (trump, _strength(card, trump, trump, down))
+    suit = card // 13
+    return suit, _strength(card, suit, trump, down)
+
+
+@implement(equivalent_row, BidWhistParams)
+def _equivalent(
+    game: BidWhistParams, ints: Ints, cards: Cards, row: int, action: int, other: int
+) -> bool:
+    """Two cards of one suit, no card between them able to meet them (BW-2.3 to BW-2.5, BW-11).
+
+    The jokers go with the trumps, in the contract's order; "able to meet them": in another
+    hand or in the trick in progress.
+    """
+    if ints[row, PHASE] != _PLAY or action >= DECK or other >= DECK:
+        return False
+    trump = ints[row, TRUMP]
+    down = ints[row, DOWN]
+    suit, one = _place_in_suit(action, trump, down)
+    other_suit, two = _place_in_suit(other, trump, down)
+    if suit != other_suit:
+        return False
+    seat = ints[row, ACTOR]
+    live = cards_at(ints, row, TRICK, ints[row, PLAYED])
+    for holder in range(PLAYERS):
+        if holder != seat:
+            live |= cards[row, HANDS + holder]
+    while live != _ZERO:
+        card = lowest_bit(live)
+        live &= live - _ONE
+        place, strength = _place_in_suit(card, trump, down)
+        if place == suit and min(one, two) < strength < max(one, two):
+            return False
+    return True
 
 
 @inlined

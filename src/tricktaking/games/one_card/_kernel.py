@@ -47,6 +47,7 @@ from tricktaking.kernel_kit import (
     compiled,
     deal_row,
     dealing_order,
+    equivalent_row,
     flag_cards,
     held_row,
     heuristic_row,
@@ -591,6 +592,14 @@ def _place(
         ints[row, CENTRE] = lowest_bit(held) if held else -1
     else:
         cards[row, HANDS + zone] = held
+
+
+@implement(equivalent_row, OneCardParams)
+def _equivalent(
+    game: OneCardParams, ints: Ints, cards: Cards, row: int, action: int, other: int
+) -> bool:
+    """No two plays are told equivalent: touching cards score different points (OC-2.3)."""
+    return False
 
 
 @implement(heuristic_row, OneCardParams)
