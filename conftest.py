@@ -46,7 +46,7 @@ _NEEDS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("tests/batch", _BATCH, "pip install -e '.[batch]'"),
     ("tests/solver", _BATCH, "pip install -e '.[batch]'"),
     ("src/tricktaking/rl", _RL, "pip install -e '.[rl]'"),
-    ("tests/test_rl.py", _RL, "pip install -e '.[rl]'"),
+    ("tests/test_rl*.py", _RL, "pip install -e '.[rl]'"),
     ("src/tricktaking/web", _WEB, "pip install -e '.[web]'"),
     ("tests/web", (*_WEB, "httpx2"), "pip install -e '.[test]'"),
     # Stable-Baselines3 is no extra of ours: sb3-contrib brings it (and PyTorch)

@@ -8,7 +8,6 @@ from collections.abc import Callable
 import pytest
 
 import tricktaking as tt
-from tricktaking import rl
 from tricktaking.bots import Bot, RandomBot
 from tricktaking.engine import GameState
 from tricktaking.tricks import Play
@@ -32,6 +31,7 @@ def compare_heuristic(
     # skipped where the batch extra is not installed
     import numpy as np
 
+    from tricktaking import rl
     from tricktaking.batch import Simulator
 
     sim = Simulator(config, size=size, seed=seed)
